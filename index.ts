@@ -1,0 +1,22 @@
+import { defineApp, version as platformVersion } from 'zapier-platform-core';
+import { authentication } from './src/auth';
+import { formList } from './src/forms/form-list';
+import { mapOpnformErrors } from './src/http/middleware';
+import { CONNECTOR_VERSION } from './src/version';
+import { workspaceList } from './src/workspaces/workspace-list';
+
+const app = defineApp({
+  version: CONNECTOR_VERSION,
+  platformVersion,
+  authentication,
+  afterResponse: [mapOpnformErrors],
+  triggers: {
+    [workspaceList.key]: workspaceList,
+    [formList.key]: formList,
+  },
+  creates: {},
+  searches: {},
+});
+
+// CommonJS `module.exports = app`: Zapier's production wrapper requires index.js and does not unwrap `.default`.
+export = app;

@@ -1,0 +1,10 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2023' } }] },
+  setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
+  testTimeout: 20000,
+};

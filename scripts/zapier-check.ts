@@ -1,0 +1,100 @@
+// The checks that need the Zapier CLI and the built zip (run by `npm test`):
+// 1. `zapier-platform validate --without-style` on the bundled app;
+// 2. `zapier-platform build --skip-validation` on a staged copy (the CLI smoke-loads the zip);
+// 3. the zip, unzipped, loaded through Zapier's own `zapierwrapper.js` handler the way production
+//    does, answering `definition` and the auth test against a loopback OpnForm stand-in.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import AdmZip from 'adm-zip';
+
+const root = resolve(__dirname, '..');
+const cli = join(root, 'node_modules', 'zapier-platform-cli', 'src', 'bin', 'run');
+const env = { ...process.env, DISABLE_ZAPIER_ANALYTICS: '1' };
+
+const step = (name: string) => console.log(`\n== ${name}`);
+const fail = (message: string): never => {
+  console.error(`zapier-check FAILED: ${message}`);
+  process.exit(1);
+};
+
+const main = async () => {
+  step('zapier-platform validate --without-style');
+  execFileSync(process.execPath, [cli, 'validate', '--without-style'], { cwd: root, stdio: 'inherit', env });
+
+  step('zapier-platform build --skip-validation (staged)');
+  execFileSync(process.execPath, [join(root, 'scripts', 'stage.mjs'), 'build', '--skip-validation'], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
+
+  step('load build/build.zip through zapierwrapper.js');
+  const dir = mkdtempSync(join(tmpdir(), 'opnform-zip-'));
+  new AdmZip(join(root, 'build', 'build.zip')).extractAllTo(dir, true);
+
+  const TOKEN = '7|wrapperCheckToken0123456789abcdefghijklmnopqrstuv';
+  const server = createServer((req, res) => {
+    res.setHeader('Content-Type', 'application/json');
+    if (req.url === '/api/external/zapier/validate' && req.headers.authorization === `Bearer ${TOKEN}`) {
+      res.end(JSON.stringify({ name: 'Ada Lovelace', email: 'ada@example.org' }));
+    } else {
+      res.statusCode = 401;
+      res.end(JSON.stringify({ message: 'Unauthenticated.' }));
+    }
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+
+  const logs: string[] = [];
+  const { handler } = require(join(dir, 'zapierwrapper.js')) as { handler: (event: any) => Promise<any> };
+  const event = (extra: object) => ({
+    customLogger: (message: string, data: unknown) => logs.push(`${message} ${JSON.stringify(data)}`),
+    ...extra,
+  });
+  try {
+    const definition = await handler(event({ command: 'definition' }));
+    const app = definition.results;
+    if (app?.authentication?.type !== 'custom') fail('definition has no custom authentication');
+    console.log(
+      `definition: ${Object.keys(app.triggers ?? {}).length} triggers, ` +
+        `${Object.keys(app.creates ?? {}).length} creates, ${Object.keys(app.searches ?? {}).length} searches`,
+    );
+
+    const ok = await handler(
+      event({
+        command: 'execute',
+        method: 'authentication.test',
+        bundle: { authData: { base_url: base, api_key: TOKEN }, inputData: {} },
+      }),
+    );
+    if (ok.results?.email !== 'ada@example.org') fail(`auth test answered ${JSON.stringify(ok.results)}`);
+    console.log(`auth test: ${JSON.stringify(ok.results)}`);
+
+    const refused = await handler(
+      event({
+        command: 'execute',
+        method: 'authentication.test',
+        bundle: { authData: { base_url: base, api_key: '7|wrong' }, inputData: {} },
+      }),
+    ).then(
+      () => fail('a wrong token was accepted'),
+      (error: Error) => error,
+    );
+    if (!/Reconnect your OpnForm account/.test(String(refused?.message)))
+      fail(`wrong token: ${refused?.message}`);
+    console.log(`wrong token: ${refused?.name}`);
+    const leaked = logs.filter((line) => line.includes(TOKEN));
+    if (leaked.length > 0) fail(`the token appears in ${leaked.length} log lines`);
+    console.log(`logs: ${logs.length} lines, none holds the token`);
+  } finally {
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log('\nzapier-check passed');
+};
+
+main().catch((error) => fail(error instanceof Error ? (error.stack ?? error.message) : String(error)));

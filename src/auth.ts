@@ -1,0 +1,45 @@
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { CONNECTOR_ABILITIES } from './http/abilities';
+import { DEFAULT_BASE_URL } from './http/base-url';
+import { opnform } from './http/client';
+import { path } from './http/path';
+import { ValidateReply } from './schemas/resources';
+
+export const TOKEN_PAGE_URL = 'https://opnform.com/settings/access-tokens';
+
+/** Auth test: `GET /external/zapier/validate` answers `{name, email}` for any valid token. */
+const test = async (z: ZObject, bundle: Bundle) => {
+  const me = await opnform(z, bundle).get(path`/external/zapier/validate`, {
+    thing: 'account',
+    abilities: [],
+    schema: ValidateReply,
+  });
+  return { name: me.name, email: me.email };
+};
+
+export const authentication = {
+  type: 'custom' as const,
+  fields: [
+    {
+      key: 'base_url',
+      label: 'OpnForm URL',
+      type: 'string' as const,
+      required: true,
+      default: DEFAULT_BASE_URL,
+      helpText:
+        `Leave ${DEFAULT_BASE_URL} for OpnForm Cloud. Self-hosted OpnForm: enter your own API URL, ` +
+        'usually your address followed by /api (for example https://forms.example.org/api). Must start with https://.',
+    },
+    {
+      key: 'api_key',
+      label: 'Access Token',
+      type: 'password' as const,
+      required: true,
+      helpText:
+        `Create a personal access token in OpnForm under [Settings > Access Tokens](${TOKEN_PAGE_URL}) ` +
+        `(self-hosted: the same page on your server) and tick these abilities: ${CONNECTOR_ABILITIES.join(', ')}.`,
+    },
+  ],
+  test,
+  connectionLabel: '{{name}} ({{email}})',
+};

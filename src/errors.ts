@@ -1,0 +1,20 @@
+import type { ZObject } from 'zapier-platform-core';
+
+/**
+ * Error helpers shared by every layer. Zapier's `z.errors.Error(message, code, status)` is the
+ * error a user sees in the Zap history; the `code` is stable and machine-readable for our tests.
+ */
+export type ErrorCode =
+  | 'invalid_input'
+  | 'invalid_base_url'
+  | 'forbidden'
+  | 'not_found'
+  | 'validation_failed'
+  | 'payment_required'
+  | 'server_error'
+  | 'unreachable'
+  | 'bad_response'
+  | 'conflict';
+
+export const userError = (z: ZObject, message: string, code: ErrorCode, status?: number): Error =>
+  new z.errors.Error(message, code, status ?? 400);

@@ -1,0 +1,78 @@
+/**
+ * Input schemas shared by operations. Zapier hands inputs over as strings or numbers (a dropdown
+ * choice, a mapped value from an earlier step); these accept both and say what is allowed.
+ */
+import * as z from 'zod/mini';
+
+const MAX_ID = Number.MAX_SAFE_INTEGER;
+
+/** A positive integer id, given as a number or as digits. */
+export const IntegerId = z.pipe(
+  z.union([z.number(), z.string()], { error: 'must be a whole number (an OpnForm id)' }),
+  z.transform((value, ctx) => {
+    const text = String(value).trim();
+    const n = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < 1 || n > MAX_ID) {
+      ctx.issues.push({
+        code: 'custom',
+        input: value,
+        message: `must be a whole number (an OpnForm id), got ${JSON.stringify(value).slice(0, 60)}`,
+      });
+      return z.NEVER;
+    }
+    return n;
+  }),
+);
+
+export const WorkspaceId = IntegerId;
+export const FormId = IntegerId;
+export const SubmissionId = IntegerId;
+export const UserId = IntegerId;
+export const InviteId = IntegerId;
+export const WebhookIntegrationId = IntegerId;
+
+/** Optional free text: trimmed; empty means "not given". */
+export const OptionalText = z.pipe(
+  z.optional(z.nullable(z.union([z.string(), z.number()], { error: 'must be text' }))),
+  z.transform((value) => {
+    const text = value === undefined || value === null ? '' : String(value).trim();
+    return text === '' ? undefined : text;
+  }),
+);
+
+/** One of a fixed set of choices, compared case-insensitively, with the allowed values named. */
+export const Choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.pipe(
+    z.union([z.string(), z.number()], { error: `must be one of ${values.join(', ')}` }),
+    z.transform((value, ctx) => {
+      const text = String(value).trim().toLowerCase();
+      const found = values.find((v) => v.toLowerCase() === text);
+      if (found === undefined) {
+        ctx.issues.push({
+          code: 'custom',
+          input: value,
+          message: `must be one of ${values.join(', ')} (got ${JSON.stringify(value).slice(0, 60)})`,
+        });
+        return z.NEVER;
+      }
+      return found as T[number];
+    }),
+  );
+
+/** An optional choice: empty means "not given". */
+export const OptionalChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.pipe(
+    z.optional(z.nullable(z.union([z.string(), z.number()]))),
+    z.transform((value, ctx): T[number] | undefined => {
+      if (value === undefined || value === null || String(value).trim() === '') return undefined;
+      const parsed = Choice(values).safeParse(value);
+      if (!parsed.success) {
+        ctx.issues.push({ code: 'custom', input: value, message: `must be one of ${values.join(', ')}` });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+  );
+
+/** An operation's input object; operations build theirs from the pieces above without importing zod. */
+export const inputObject = <T extends z.core.$ZodLooseShape>(shape: T) => z.object(shape);

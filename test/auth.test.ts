@@ -1,0 +1,48 @@
+import nock from 'nock';
+import { API_HEADERS, App, appTester, authData, BASE, failure } from './helpers/app';
+
+describe('authentication', () => {
+  test('fields: OpnForm URL with the cloud default, and a password token linking to the token page', () => {
+    const [baseUrl, apiKey] = App.authentication?.fields ?? [];
+    expect(App.authentication?.type).toBe('custom');
+    expect(baseUrl).toMatchObject({
+      key: 'base_url',
+      label: 'OpnForm URL',
+      default: 'https://api.opnform.com',
+      required: true,
+    });
+    expect(baseUrl?.helpText).toContain('Self-hosted OpnForm: enter your own API URL');
+    expect(apiKey).toMatchObject({ key: 'api_key', type: 'password', required: true });
+    expect(apiKey?.helpText).toContain('https://opnform.com/settings/access-tokens');
+    expect(apiKey?.helpText).toContain(
+      'workspaces-read, workspaces-write, workspace-users-read, workspace-users-write, forms-read, forms-write, manage-integrations',
+    );
+  });
+
+  test('the test calls /external/zapier/validate and returns name and email for the label', async () => {
+    const scope = nock(BASE, { reqheaders: API_HEADERS })
+      .get('/external/zapier/validate')
+      .reply(200, { name: 'Ada Lovelace', email: 'ada@example.org', extra: 'x' });
+    const result = await appTester(App.authentication?.test as never, { authData });
+    expect(result).toEqual({ name: 'Ada Lovelace', email: 'ada@example.org' });
+    expect(scope.isDone()).toBe(true);
+    expect(App.authentication?.connectionLabel).toBe('{{name}} ({{email}})');
+  });
+
+  test('works against the cloud default when base_url is left empty', async () => {
+    const scope = nock('https://api.opnform.com')
+      .get('/external/zapier/validate')
+      .reply(200, { name: 'A', email: 'a@b.c' });
+    await appTester(App.authentication?.test as never, { authData: { base_url: '', api_key: 'x|y' } });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('a revoked token asks the user to reconnect', async () => {
+    nock(BASE).get('/external/zapier/validate').reply(401, { message: 'Unauthenticated.' });
+    const error = await failure(appTester(App.authentication?.test as never, { authData }));
+    expect(error.name).toBe('ExpiredAuthError');
+    expect(error.message).toBe(
+      'OpnForm rejected the access token (401): it is invalid or has been revoked. Reconnect your OpnForm account with a valid token.',
+    );
+  });
+});

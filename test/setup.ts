@@ -1,0 +1,16 @@
+import nock from 'nock';
+
+// No test may reach the network: every OpnForm answer is a nock scope or the loopback sandbox.
+if (!nock.isActive()) nock.activate();
+nock.disableNetConnect();
+nock.enableNetConnect(/^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/);
+
+afterEach(() => {
+  nock.cleanAll();
+});
+
+// Jest gives each test file a fresh module registry but the same `http` module: take this file's
+// interceptor off again, or the next file's nock would sit behind a stale one.
+afterAll(() => {
+  nock.restore();
+});
