@@ -37,7 +37,8 @@ export const blockName = (block: FormBlock): string => block.name?.trim() || `Un
 
 /** The options of a select / multi_select block, by name (answers store the option name). */
 export const blockOptions = (block: FormBlock): string[] => {
-  const source = block.type === 'multi_select' ? block.multi_select : block.type === 'select' ? block.select : undefined;
+  const source =
+    block.type === 'multi_select' ? block.multi_select : block.type === 'select' ? block.select : undefined;
   return (source?.options ?? []).map((option) => option.name);
 };
 
