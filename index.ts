@@ -2,6 +2,7 @@ import { defineApp, version as platformVersion } from 'zapier-platform-core';
 import { authentication } from './src/auth';
 import { formList } from './src/forms/form-list';
 import { mapOpnformErrors } from './src/http/middleware';
+import { submissionFile } from './src/submissions/files';
 import { CONNECTOR_VERSION } from './src/version';
 import { workspaceList } from './src/workspaces/workspace-list';
 
@@ -10,6 +11,7 @@ const app = defineApp({
   platformVersion,
   authentication,
   afterResponse: [mapOpnformErrors],
+  hydrators: { submissionFile },
   triggers: {
     [workspaceList.key]: workspaceList,
     [formList.key]: formList,
