@@ -3,6 +3,8 @@ import { authentication } from './src/auth';
 import { formList } from './src/forms/form-list';
 import { mapOpnformErrors } from './src/http/middleware';
 import { submissionFile } from './src/submissions/files';
+import { newPartialSubmission } from './src/submissions/new-partial-submission';
+import { newSubmission } from './src/submissions/new-submission';
 import { CONNECTOR_VERSION } from './src/version';
 import { workspaceList } from './src/workspaces/workspace-list';
 
@@ -15,6 +17,8 @@ const app = defineApp({
   triggers: {
     [workspaceList.key]: workspaceList,
     [formList.key]: formList,
+    [newSubmission.key]: newSubmission,
+    [newPartialSubmission.key]: newPartialSubmission,
   },
   creates: {},
   searches: {},

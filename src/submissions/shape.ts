@@ -40,7 +40,7 @@ export interface AnswerFile {
 
 export type SubmissionStatus = 'completed' | 'partial';
 
-export interface SubmissionOutput {
+export type SubmissionOutput = {
   /** The integer submission id (a content hash when the source gives none; see README). */
   id: number;
   form_id: number | null;
@@ -62,7 +62,7 @@ export interface SubmissionOutput {
   answer_matrices: Record<string, Record<string, string>>;
   /** File and signature questions, by field id: name and original (expiring) link of each file. */
   answer_files: Record<string, AnswerFile[]>;
-}
+};
 
 /** Keys inside `/open` `data` that are metadata, not answers. */
 const DATA_META_KEYS = new Set(['status', 'created_at', 'id', 'submission_id']);
