@@ -207,6 +207,9 @@ const humanAgo = (isoText: string, now: number) => {
   return months === 1 ? '1 month ago' : `${months} months ago`;
 };
 
+/** Taken at load: zapier-platform-core wraps `globalThis.fetch` with its logger in-process. */
+const nativeFetch = globalThis.fetch;
+
 const nowIso = () => new Date().toISOString().replace(/\.\d{3}Z$/, '.000000Z');
 
 export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbox> => {
@@ -465,7 +468,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   // ---------------------------------------------------------------- deliveries
   const post = async (delivery: Delivery) => {
     try {
-      const response = await fetch(delivery.url, {
+      const response = await nativeFetch(delivery.url, {
         method: 'POST',
         headers: delivery.headers,
         body: delivery.body,
