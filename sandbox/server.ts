@@ -105,6 +105,8 @@ export interface Sandbox {
     answers: Record<string, unknown>,
     options?: { partial?: boolean; attribution?: Record<string, string> },
   ): Promise<{ id: number }>;
+  /** Edits a submission as its public edit link does: answers replaced, deliveries sent again (same id). */
+  edit(submissionId: number, answers: Record<string, unknown>): Promise<{ id: number }>;
   hooks(formId?: number): Array<{ formId: number; hookUrl: string }>;
   deliveries(): Delivery[];
   state: SandboxState;
@@ -581,18 +583,36 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   };
 
   // ---------------------------------------------------------------- submissions
-  const createSubmission = async (
-    f: Form,
-    answersIn: Record<string, unknown>,
-    opts: { partial?: boolean; attribution?: Record<string, string> } = {},
-  ): Promise<Submission> => {
+  /** Answers keyed by field id or (first match) by field name, re-keyed by field id. */
+  const byField = (f: Form, answersIn: Record<string, unknown>) => {
     const byKey: Record<string, unknown> = {};
     const blocks = inputBlocks(f);
     for (const [key, value] of Object.entries(answersIn)) {
       const block = blocks.find((b) => b.id === key) ?? blocks.find((b) => b.name === key);
       byKey[block?.id ?? key] = value;
     }
+    return byKey;
+  };
+  const createSubmission = async (
+    f: Form,
+    answersIn: Record<string, unknown>,
+    opts: { partial?: boolean; attribution?: Record<string, string> } = {},
+  ): Promise<Submission> => {
+    const byKey = byField(f, answersIn);
     if (opts.partial && workspaceOfForm(f).plan_tier === 'free') throw paymentRequired();
+    const attributionErrors = Object.entries(opts.attribution ?? {}).filter(
+      ([key, value]) => !ATTRIBUTION_KEYS.includes(key) || typeof value !== 'string' || value.length > 2048,
+    );
+    if (attributionErrors.length > 0) {
+      throw invalid(
+        Object.fromEntries(
+          attributionErrors.map(([key]) => [
+            `meta.attribution.${key}`,
+            [`The attribution ${key} is not allowed.`],
+          ]),
+        ),
+      );
+    }
     const { answers, errors } = checkAnswers(f, byKey, state.files, { partial: opts.partial });
     if (Object.keys(errors).length > 0) throw invalid(errors);
     const id = state.next.submission++;
@@ -609,6 +629,20 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       updated_at: at,
     };
     state.submissions.push(s);
+    await deliver(f, s);
+    return s;
+  };
+  /** An edit through the public edit link: answers validated and replaced, deliveries fired again. */
+  const editSubmission = async (id: number, answersIn: Record<string, unknown>): Promise<Submission> => {
+    const s = state.submissions.find((x) => x.id === id);
+    if (s === undefined) throw missing('Forms\\FormSubmission', id);
+    const f = state.forms.find((x) => x.id === s.form_id) as Form;
+    const { answers, errors } = checkAnswers(f, byField(f, answersIn), state.files, {
+      partial: s.status === 'partial',
+    });
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+    s.answers = answers;
+    s.updated_at = nowIso();
     await deliver(f, s);
     return s;
   };
@@ -922,7 +956,8 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     if (Object.keys(errors).length > 0) throw invalid(errors);
     const chosen = columns as Record<string, boolean>;
     const total = submissionsOf(f.id).filter((s) => ids === null || ids.includes(s.id)).length;
-    if (total <= asyncThreshold) {
+    // the real server decides by the form's size, not by how many submissions were picked
+    if (submissionsOf(f.id).length <= asyncThreshold) {
       return new Reply(200, exportCsv(f, chosen, ids), {
         'Content-Type': 'text/csv; charset=UTF-8',
         'Content-Disposition': `attachment; filename=${exportFileName(f)}`,
@@ -1283,6 +1318,16 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
         throw error;
       }
     }
+    m = /^\/__sandbox\/submissions\/(\d+)\/edit$/.exec(path);
+    if (m !== null && method === 'POST') {
+      try {
+        const s = await editSubmission(Number(m[1]), asRecord(body.answers) ?? {});
+        return write(res, 200, { id: s.id });
+      } catch (error) {
+        if (error instanceof Reply) return write(res, error.status, error.body);
+        throw error;
+      }
+    }
     if (path === '/__sandbox/faults' && method === 'POST') {
       const kind = String(body.kind) as FaultKind;
       if (!['429', '500', 'slow', 'non-json', 'drop'].includes(kind))
@@ -1363,6 +1408,15 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       } catch (error) {
         if (error instanceof Reply)
           throw new Error(`Sandbox submit refused (${error.status}): ${JSON.stringify(error.body)}`);
+        throw error;
+      }
+    },
+    edit: async (submissionId, answers) => {
+      try {
+        return { id: (await editSubmission(submissionId, answers)).id };
+      } catch (error) {
+        if (error instanceof Reply)
+          throw new Error(`Sandbox edit refused (${error.status}): ${JSON.stringify(error.body)}`);
         throw error;
       }
     },

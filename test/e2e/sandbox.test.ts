@@ -133,6 +133,48 @@ describe('deliveries', () => {
     }
   });
 
+  it('an edit replaces the answers and delivers again with the same submission_id', async () => {
+    const s = sandbox();
+    const catcher = await startHookCatcher();
+    try {
+      const hookUrl = catcher.url('edits');
+      await call(s, 'POST', '/external/zapier/webhook', { body: { hookUrl, form_id: s.ids.formId } });
+      const { id } = await s.submit(s.ids.formId, {
+        'Full Name': 'First',
+        Email: 'f@example.org',
+        Plan: 'Free',
+      });
+      const edited = await fetch(`${s.origin}/__sandbox/submissions/${id}/edit`, {
+        method: 'POST',
+        body: JSON.stringify({ answers: { 'Full Name': 'Second', Email: 'f@example.org', Plan: 'Pro' } }),
+      });
+      expect(edited.status).toBe(200);
+      const [created, again] = [await catcher.next(), await catcher.next()];
+      expect((created.json as Record<string, any>).submission).toMatchObject({
+        'Full Name': 'First',
+        Plan: 'Free',
+      });
+      expect(again.json).toMatchObject({
+        submission_id: id,
+        submission: { 'Full Name': 'Second', Plan: 'Pro' },
+      });
+      await call(s, 'DELETE', '/external/zapier/webhook', { body: { hookUrl, form_id: s.ids.formId } });
+    } finally {
+      await catcher.close();
+    }
+  });
+
+  it('refuses attribution keys OpnForm does not allow', async () => {
+    const s = sandbox();
+    await expect(
+      s.submit(
+        s.ids.formId,
+        { 'Full Name': 'A', Email: 'a@example.org', Plan: 'Pro' },
+        { attribution: { ref: 'x' } },
+      ),
+    ).rejects.toThrow(/422.*meta\.attribution\.ref/);
+  });
+
   it('never delivers partial submissions', async () => {
     const s = sandbox();
     const before = s.deliveries().length;
