@@ -9,6 +9,7 @@ import { createAppTester } from 'zapier-platform-core';
 import App from '../index';
 import { DeliveryPayload } from '../src/schemas/resources';
 import { shapeDelivery } from '../src/submissions/shape';
+import { median } from './stats';
 
 // core's own dehydrator, so file answers cost what they cost in production
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -16,14 +17,6 @@ const createDehydrator = require('zapier-platform-core/src/tools/create-dehydrat
   input: unknown,
   type?: string,
 ) => ZObject['dehydrateFile'];
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 const TYPES = [
   'text',

@@ -1,7 +1,7 @@
 import nock from 'nock';
-import type { Bundle, ZObject } from 'zapier-platform-core';
 import { INVENTED_NOTE, NO_ID_NOTE, SEEN_TTL_SECONDS } from '../../src/submissions/new-submission';
 import { API_HEADERS, App, BASE, failure, op, run } from '../helpers/app';
+import { keyPaths, withCache } from './cache';
 import { F, REAL_DELIVERY, REAL_RECENT_ITEM, SPEC_DELIVERY, SPEC_RECENT_ITEM } from './fixtures';
 
 const HOOK = 'https://hooks.zapier.com/hooks/standard/1234/abcd/';
@@ -9,38 +9,6 @@ const subscribe = op('triggers.new_submission.operation.performSubscribe');
 const unsubscribe = op('triggers.new_submission.operation.performUnsubscribe');
 const perform = op('triggers.new_submission.operation.perform');
 const performList = op('triggers.new_submission.operation.performList');
-
-type Perform = (z: ZObject, bundle: Bundle) => unknown;
-
-/** A stand-in for Zapier's cache (an RPC in production): a map, or one that always fails. */
-const withCache =
-  (fn: Perform, store: Map<string, unknown> | 'broken', calls: string[] = []) =>
-  (z: ZObject, bundle: Bundle) => {
-    (z as { cache: unknown }).cache = {
-      get: async (key: string) => {
-        calls.push(`get ${key}`);
-        if (store === 'broken') throw new Error('rpc is not available');
-        return store.get(key) ?? null;
-      },
-      set: async (key: string, value: unknown, ttl: number) => {
-        calls.push(`set ${key} ${ttl}`);
-        if (store === 'broken') throw new Error('rpc is not available');
-        store.set(key, value);
-        return true;
-      },
-      delete: async () => true,
-    };
-    return fn(z, bundle);
-  };
-
-/** Every key path of an output (into objects, not into lists). */
-const keyPaths = (value: unknown, prefix = ''): string[] =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? Object.entries(value).flatMap(([key, child]) => [
-        `${prefix}${key}`,
-        ...keyPaths(child, `${prefix}${key}.`),
-      ])
-    : [];
 
 describe('performSubscribe', () => {
   test('POSTs {hookUrl, form_id} and stores both for unsubscribing (OpnForm returns no id)', async () => {
