@@ -73,6 +73,19 @@ describe('fault switches', () => {
     await expect(runOn(sandbox(), WORKSPACES)).resolves.toHaveLength(2);
   });
 
+  it('faults also hit file downloads (signed links), which the request log counts', async () => {
+    const s = sandbox();
+    const name = [...s.state.files.keys()][0] as string;
+    s.resetRequests();
+    s.fault('500');
+    expect((await fetch(s.fileUrl(name, 60_000))).status).toBe(500);
+    expect((await fetch(s.fileUrl(name, 60_000))).status).toBe(200);
+    expect(s.requests().map((r) => [r.method, r.path, r.status])).toEqual([
+      ['GET', `/__sandbox/files/${encodeURIComponent(name)}`, 500],
+      ['GET', `/__sandbox/files/${encodeURIComponent(name)}`, 200],
+    ]);
+  });
+
   it('the HTTP fault switch works from another process', async () => {
     const s = sandbox();
     const set = await fetch(`${s.origin}/__sandbox/faults`, {
