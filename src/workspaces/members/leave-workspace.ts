@@ -31,7 +31,7 @@ export const leaveWorkspace = defineCreate({
     perform,
     sample: { id: 7, workspace_id: 7, left: true, message: 'You have left the workspace.' },
     outputFields: [
-      { key: 'id', label: 'Workspace ID', type: 'integer' },
+      { key: 'id', label: 'ID (the workspace left)', type: 'integer' },
       { key: 'workspace_id', label: 'Workspace ID', type: 'integer' },
       { key: 'left', label: 'Left', type: 'boolean' },
       { key: 'message', label: 'Message', type: 'string' },
