@@ -102,3 +102,11 @@ export const FORBIDDEN = {
 
 export const NOT_ADMIN = 'You need to be an admin of this workspace to do this.';
 export const UNAUTHORIZED = 'This action is unauthorized.';
+
+/** The clear messages of resend and cancel, whatever status OpnForm sends them with. */
+export const ALREADY_ACCEPTED =
+  'This invite was already accepted, so it can no longer be resent or cancelled: the person is a member of ' +
+  'the workspace now. To take their access away, use Remove Member.';
+export const INVITE_NOT_FOUND =
+  'OpnForm has no such invite in this workspace: it may have been cancelled, or it belongs to another ' +
+  'workspace. Choose the invite from the list again.';

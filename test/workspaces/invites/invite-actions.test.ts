@@ -1,13 +1,12 @@
 import nock from 'nock';
 import { API_HEADERS, BASE, failure, op, run } from '../../helpers/app';
-import { FORBIDDEN, NOT_ADMIN, UNAUTHORIZED } from '../fixtures';
-
-const ALREADY_ACCEPTED =
-  'This invite was already accepted, so it can no longer be resent or cancelled: the person is a member of ' +
-  'the workspace now. To take their access away, use Remove Member.';
-const NOT_FOUND =
-  'OpnForm has no such invite in this workspace: it may have been cancelled, or it belongs to another ' +
-  'workspace. Choose the invite from the list again.';
+import {
+  ALREADY_ACCEPTED,
+  FORBIDDEN,
+  NOT_ADMIN,
+  INVITE_NOT_FOUND as NOT_FOUND,
+  UNAUTHORIZED,
+} from '../fixtures';
 
 const steps = [
   {
