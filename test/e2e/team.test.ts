@@ -1,8 +1,7 @@
 // Workspace team steps against the sandbox over loopback (real HTTP, no nock scopes). Each test gets
 // a fresh sandbox, since these steps change members and invites.
-import type { Bundle, ZObject } from 'zapier-platform-core';
 import { type Sandbox, startSandbox } from '../../sandbox/server';
-import { failure, op, run } from '../helpers/app';
+import { failure } from '../helpers/app';
 import {
   ALREADY_ACCEPTED,
   FORBIDDEN,
@@ -10,6 +9,7 @@ import {
   NOT_ADMIN,
   UNAUTHORIZED,
 } from '../workspaces/fixtures';
+import { runOn, type TokenName } from './helpers';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
@@ -19,11 +19,8 @@ afterEach(async () => {
   await sandbox.close();
 });
 
-type Token = keyof Sandbox['tokens'];
-const on = <T = any>(method: string, inputData: Record<string, unknown>, token: Token = 'admin') =>
-  run(op(method) as (z: ZObject, bundle: Bundle) => Promise<T>, inputData, {
-    authData: { base_url: sandbox.baseUrl, api_key: sandbox.tokens[token] },
-  } as Partial<Bundle>) as Promise<T>;
+const on = <T = any>(method: string, inputData: Record<string, unknown>, token: TokenName = 'admin') =>
+  runOn<T>(sandbox, method, inputData, token);
 
 const W = 11;
 const GRACE = 2;
