@@ -3,6 +3,16 @@ import { authentication } from './src/auth';
 import { formList } from './src/forms/form-list';
 import { mapOpnformErrors } from './src/http/middleware';
 import { CONNECTOR_VERSION } from './src/version';
+import { cancelInvite } from './src/workspaces/invites/cancel-invite';
+import { findInvite } from './src/workspaces/invites/find-invite';
+import { inviteList } from './src/workspaces/invites/invite-list';
+import { resendInvite } from './src/workspaces/invites/resend-invite';
+import { findMember } from './src/workspaces/members/find-member';
+import { leaveWorkspace } from './src/workspaces/members/leave-workspace';
+import { memberList } from './src/workspaces/members/member-list';
+import { newWorkspaceMember } from './src/workspaces/members/new-workspace-member';
+import { removeMember } from './src/workspaces/members/remove-member';
+import { updateMemberRole } from './src/workspaces/members/update-member-role';
 import { workspaceList } from './src/workspaces/workspace-list';
 
 const app = defineApp({
@@ -13,9 +23,21 @@ const app = defineApp({
   triggers: {
     [workspaceList.key]: workspaceList,
     [formList.key]: formList,
+    [memberList.key]: memberList,
+    [inviteList.key]: inviteList,
+    [newWorkspaceMember.key]: newWorkspaceMember,
   },
-  creates: {},
-  searches: {},
+  creates: {
+    [updateMemberRole.key]: updateMemberRole,
+    [removeMember.key]: removeMember,
+    [leaveWorkspace.key]: leaveWorkspace,
+    [resendInvite.key]: resendInvite,
+    [cancelInvite.key]: cancelInvite,
+  },
+  searches: {
+    [findMember.key]: findMember,
+    [findInvite.key]: findInvite,
+  },
 });
 
 // CommonJS `module.exports = app`: Zapier's production wrapper requires index.js and does not unwrap `.default`.

@@ -95,6 +95,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       thing: ctx.thing,
       abilities: ctx.abilities,
       admin: ctx.admin,
+      known: ctx.known,
       allow,
     };
     const headers: Record<string, string> = {

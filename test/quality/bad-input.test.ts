@@ -60,6 +60,26 @@ const RULES: Record<string, KeyRule> = {
   user_id: ID,
   invite_id: ID,
   webhook_integration_id: ID,
+  email: {
+    valid: fc.oneof(
+      fc.emailAddress(),
+      fc.emailAddress().map((e) => `  ${e.toUpperCase()} `),
+    ),
+    invalid: fc.oneof(
+      fc.constantFrom('', '   ', '\n\t', null),
+      fc.boolean(),
+      fc.array(fc.string(), { maxLength: 2 }),
+    ),
+  },
+  role: {
+    valid: fc.constantFrom('admin', 'user', 'readonly', ' Admin ', 'READONLY'),
+    invalid: fc.oneof(
+      fc.constantFrom('member', 'owner', 'read only', '', ' ', null),
+      fc
+        .string({ maxLength: 12 })
+        .filter((s) => !['admin', 'user', 'readonly'].includes(s.trim().toLowerCase())),
+    ),
+  },
 };
 
 const operations = (['triggers', 'creates', 'searches'] as const).flatMap((kind) =>
