@@ -6,6 +6,16 @@ import { submissionFile } from './src/submissions/files';
 import { newPartialSubmission } from './src/submissions/new-partial-submission';
 import { newSubmission } from './src/submissions/new-submission';
 import { CONNECTOR_VERSION } from './src/version';
+import { cancelInvite } from './src/workspaces/invites/cancel-invite';
+import { findInvite } from './src/workspaces/invites/find-invite';
+import { inviteList } from './src/workspaces/invites/invite-list';
+import { resendInvite } from './src/workspaces/invites/resend-invite';
+import { findMember } from './src/workspaces/members/find-member';
+import { leaveWorkspace } from './src/workspaces/members/leave-workspace';
+import { memberList } from './src/workspaces/members/member-list';
+import { newWorkspaceMember } from './src/workspaces/members/new-workspace-member';
+import { removeMember } from './src/workspaces/members/remove-member';
+import { updateMemberRole } from './src/workspaces/members/update-member-role';
 import { workspaceList } from './src/workspaces/workspace-list';
 
 const app = defineApp({
@@ -19,9 +29,21 @@ const app = defineApp({
     [formList.key]: formList,
     [newSubmission.key]: newSubmission,
     [newPartialSubmission.key]: newPartialSubmission,
+    [memberList.key]: memberList,
+    [inviteList.key]: inviteList,
+    [newWorkspaceMember.key]: newWorkspaceMember,
   },
-  creates: {},
-  searches: {},
+  creates: {
+    [updateMemberRole.key]: updateMemberRole,
+    [removeMember.key]: removeMember,
+    [leaveWorkspace.key]: leaveWorkspace,
+    [resendInvite.key]: resendInvite,
+    [cancelInvite.key]: cancelInvite,
+  },
+  searches: {
+    [findMember.key]: findMember,
+    [findInvite.key]: findInvite,
+  },
 });
 
 // CommonJS `module.exports = app`: Zapier's production wrapper requires index.js and does not unwrap `.default`.

@@ -138,7 +138,7 @@ export const requestCounts = async (): Promise<RequestCounts> => {
   const trigger = App.triggers?.new_submission?.operation as unknown as Record<string, unknown>;
   const bundle = {
     authData: { base_url: base, api_key: '1|bench' },
-    inputData: { form_id: '42', include_edits: 'yes' },
+    inputData: { workspace_id: '7', form_id: '42', include_edits: 'yes' },
   };
   const counted = async (fn: unknown, extra: Record<string, unknown> = {}) => {
     count = 0;

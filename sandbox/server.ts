@@ -46,7 +46,10 @@ export interface Delivery {
 
 export interface LoggedRequest {
   method: string;
-  /** Path relative to the base URL (without `/api`), e.g. `/open/forms/101/submissions`. */
+  /**
+   * Path relative to the base URL (without `/api`), e.g. `/open/forms/101/submissions`; file and
+   * export downloads (which faults also hit) appear as `/__sandbox/files/...`, `/__sandbox/exports/...`.
+   */
   path: string;
   /** Query string without `?` ('' when none). */
   query: string;
@@ -1185,53 +1188,64 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     return { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': String(limit - w.count) };
   };
 
+  /**
+   * Logs a request the connector makes (API calls and file/export downloads) and applies the next
+   * fault switch; true when the fault already answered (or dropped) it.
+   */
+  const logAndFault = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: URLSearchParams,
+  ): Promise<boolean> => {
+    const entry: LoggedRequest = { method: req.method ?? 'GET', path, query: query.toString(), status: 0 };
+    log.push(entry);
+    res.on('finish', () => {
+      entry.status = res.statusCode;
+    });
+    const fault = faults[0];
+    if (fault === undefined) return false;
+    fault.left -= 1;
+    if (fault.left <= 0) faults.shift();
+    switch (fault.kind) {
+      case 'drop':
+        req.socket.destroy();
+        return true;
+      case '429':
+        write(
+          res,
+          429,
+          { message: 'Too Many Attempts.' },
+          { 'Retry-After': String(fault.options.retryAfter ?? 30) },
+        );
+        return true;
+      case '500':
+        write(res, 500, { message: 'Server Error' });
+        return true;
+      case 'non-json':
+        write(
+          res,
+          200,
+          '<!DOCTYPE html><html><head><title>OpnForm</title></head><body>Loading…</body></html>',
+          {
+            'Content-Type': 'text/html; charset=UTF-8',
+          },
+        );
+        return true;
+      case 'slow':
+        await sleep(fault.options.delayMs ?? 3000);
+        return false;
+    }
+    return false;
+  };
+
   const handleApi = async (
     req: IncomingMessage,
     res: ServerResponse,
     apiPath: string,
     query: URLSearchParams,
   ) => {
-    const entry: LoggedRequest = {
-      method: req.method ?? 'GET',
-      path: apiPath,
-      query: query.toString(),
-      status: 0,
-    };
-    log.push(entry);
-    res.on('finish', () => {
-      entry.status = res.statusCode;
-    });
-    const fault = faults[0];
-    if (fault !== undefined) {
-      fault.left -= 1;
-      if (fault.left <= 0) faults.shift();
-      switch (fault.kind) {
-        case 'drop':
-          req.socket.destroy();
-          return;
-        case '429':
-          return write(
-            res,
-            429,
-            { message: 'Too Many Attempts.' },
-            { 'Retry-After': String(fault.options.retryAfter ?? 30) },
-          );
-        case '500':
-          return write(res, 500, { message: 'Server Error' });
-        case 'non-json':
-          return write(
-            res,
-            200,
-            '<!DOCTYPE html><html><head><title>OpnForm</title></head><body>Loading…</body></html>',
-            {
-              'Content-Type': 'text/html; charset=UTF-8',
-            },
-          );
-        case 'slow':
-          await sleep(fault.options.delayMs ?? 3000);
-          break;
-      }
-    }
+    if (await logAndFault(req, res, apiPath, query)) return;
     const text = await readBody(req);
     const method = req.method ?? 'GET';
     let match: { route: Route; params: string[] } | undefined;
@@ -1287,6 +1301,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     const body = asRecord(text.trim() === '' ? {} : JSON.parse(text)) ?? {};
     let m = /^\/__sandbox\/files\/([^/]+)$/.exec(path);
     if (m !== null && method === 'GET') {
+      if (await logAndFault(req, res, path, query)) return;
       const file = state.files.get(decodeURIComponent(m[1] ?? ''));
       if (!checkSigned(path, query) || file === undefined)
         return write(res, 403, { message: 'Invalid signature.' });
@@ -1294,6 +1309,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     }
     m = /^\/__sandbox\/exports\/([^/]+)\/([^/]+)$/.exec(path);
     if (m !== null && method === 'GET') {
+      if (await logAndFault(req, res, path, query)) return;
       const job = state.exports.find((j) => j.id === m?.[1]);
       if (!checkSigned(path, query) || job === undefined || Date.now() < job.readyAt)
         return write(res, 403, { message: 'Invalid signature.' });

@@ -1,5 +1,17 @@
 import type { ZObject } from 'zapier-platform-core';
+import type { ErrorCode } from '../errors';
 import type { Ability, Thing } from './abilities';
+
+/**
+ * A sentence OpnForm is known to send for a failure whose status code varies between servers
+ * (spec: "not shown"; real server: 400; a 404 or 422 could carry it too). Matched case-insensitively,
+ * ignoring a final period, against the body's `message` and its field errors.
+ */
+export interface KnownFailure {
+  said: string;
+  message: string;
+  code: ErrorCode;
+}
 
 /** What the HTTP layer knows about a request when its answer has to be explained to a user. */
 export interface RequestContext {
@@ -9,6 +21,8 @@ export interface RequestContext {
   abilities: readonly Ability[];
   /** Whether the step also needs the connected user to be an admin of the workspace. */
   admin?: boolean;
+  /** Server sentences that get their own message, whatever client-error status carries them. */
+  known?: readonly KnownFailure[];
 }
 
 const THING_HINTS: Record<Thing, string> = {
@@ -34,6 +48,15 @@ const asRecord = (value: unknown): Record<string, unknown> | undefined =>
 export const serverMessage = (body: unknown): string | undefined => {
   const message = asRecord(body)?.message;
   return typeof message === 'string' && message.trim() !== '' ? message.trim() : undefined;
+};
+
+/** Every message of a Laravel validation body `{errors: {field: [..]}}`, without field names. */
+const fieldErrorTexts = (body: unknown): string[] => {
+  const errors = asRecord(asRecord(body)?.errors);
+  if (errors === undefined) return [];
+  return Object.values(errors).flatMap((messages) =>
+    (Array.isArray(messages) ? messages : [messages]).map(String),
+  );
 };
 
 /** `field: message; field: message` from a Laravel validation body `{errors: {field: [..]}}`. */
@@ -103,6 +126,21 @@ export const retryAfterSeconds = (header: string | null | undefined, now = Date.
   return Number.isNaN(at) ? 60 : Math.max(1, Math.ceil((at - now) / 1000));
 };
 
+const sentence = (text: string) => text.trim().replace(/\.+$/, '').toLowerCase();
+
+/** The known failure a client-error body names (not for 401/402/403/429, which mean something else). */
+export const knownFailure = (
+  status: number,
+  body: unknown,
+  ctx: RequestContext,
+): KnownFailure | undefined => {
+  if (ctx.known === undefined || status < 400 || status >= 500 || [401, 402, 403, 429].includes(status)) {
+    return undefined;
+  }
+  const said = [serverMessage(body), ...fieldErrorTexts(body)].filter((t): t is string => t !== undefined);
+  return ctx.known.find((k) => said.some((text) => sentence(text) === sentence(k.said)));
+};
+
 /** Turns an error answer (status >= 400) into the Zapier error a no-code user can act on. */
 export const failureFor = (
   z: ZObject,
@@ -118,6 +156,8 @@ export const failureFor = (
   }
   if (status === 429) return new z.errors.ThrottledError(THROTTLED_MESSAGE, retryAfterSeconds(retryAfter));
   if (status === 403) return new z.errors.Error(forbiddenMessage(body, ctx), 'forbidden', 403);
+  const known = knownFailure(status, body, ctx);
+  if (known !== undefined) return new z.errors.Error(known.message, known.code, status);
   if (status === 404) return new z.errors.Error(notFoundMessage(ctx), 'not_found', 404);
   if (status === 402) return new z.errors.Error(paymentMessage(body), 'payment_required', 402);
   if (status >= 500) return new z.errors.Error(serverErrorMessage(status), 'server_error', status);

@@ -1,6 +1,6 @@
 /** Schemas of the submission triggers: hook subscription data, inputs, and the answers they read. */
 import * as z from 'zod/mini';
-import { FormId } from './inputs';
+import { FormId, WorkspaceId } from './inputs';
 import { DeliveryPayload, Paginated, Submission } from './resources';
 
 /** `GET /external/zapier/submissions/recent`: real server one delivery-shaped item; spec Submission items. */
@@ -27,11 +27,11 @@ export const YesNo = z.pipe(
   }),
 );
 
-/** Inputs of `new_submission` (the workspace only narrows the form dropdown). */
-export const NewSubmissionInput = z.object({ form_id: FormId, include_edits: YesNo });
+/** The workspace and form pickers of a form-scoped trigger (the workspace only narrows the form list). */
+export const FormInput = z.object({ workspace_id: WorkspaceId, form_id: FormId });
 
-/** Inputs of `new_partial_submission`. */
-export const FormOnlyInput = z.object({ form_id: FormId });
+/** What `new_submission`'s perform reads: a delivery is shaped whatever the pickers say. */
+export const DeliveryInput = z.object({ include_edits: YesNo });
 
 /** What `performSubscribe` stores for `performUnsubscribe` (OpnForm returns no hook id). */
 export const HookSubscription = z.object({ hookUrl: z.string().check(z.minLength(1)), form_id: FormId });

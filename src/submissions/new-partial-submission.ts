@@ -3,7 +3,7 @@ import { fetchForm } from '../forms/blocks';
 import { opnform } from '../http/client';
 import { path } from '../http/path';
 import { parseInput } from '../schemas/parse';
-import { FormOnlyInput, SubmissionPage } from '../schemas/submissions';
+import { FormInput, SubmissionPage } from '../schemas/submissions';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
 import { pollingPerform } from '../shared/perform';
 import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shape';
@@ -23,7 +23,7 @@ const inputFields = defineInputFields([workspaceField, formField]);
  * new to shape; otherwise a second one for the form (its slug, title and block types).
  */
 const perform = pollingPerform(async (z, bundle) => {
-  const { form_id } = parseInput(z, FormOnlyInput, bundle.inputData, FIELD_LABELS);
+  const { form_id } = parseInput(z, FormInput, bundle.inputData, FIELD_LABELS);
   const limit = bundle.meta?.limit;
   const per_page =
     typeof limit === 'number' && limit > 0 ? Math.min(limit, PARTIAL_PAGE_SIZE) : PARTIAL_PAGE_SIZE;

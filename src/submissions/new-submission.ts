@@ -12,12 +12,7 @@ import { opnform } from '../http/client';
 import { path } from '../http/path';
 import { describeShapeError, parseInput } from '../schemas/parse';
 import { AnyReply, DeliveryPayload } from '../schemas/resources';
-import {
-  FormOnlyInput,
-  HookSubscription,
-  NewSubmissionInput,
-  RecentSubmissions,
-} from '../schemas/submissions';
+import { DeliveryInput, FormInput, HookSubscription, RecentSubmissions } from '../schemas/submissions';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
 import {
   answerOutputFields,
@@ -68,7 +63,7 @@ const inputFields = defineInputFields([
 const subscribeDataOf = (bundle: Bundle) => (bundle.subscribeData ?? {}) as Record<string, unknown>;
 
 const performSubscribe = (async (z, bundle) => {
-  const { form_id } = parseInput(z, FormOnlyInput, bundle.inputData, FIELD_LABELS);
+  const { form_id } = parseInput(z, FormInput, bundle.inputData, FIELD_LABELS);
   const hookUrl = bundle.targetUrl;
   if (typeof hookUrl !== 'string' || hookUrl === '') {
     throw new z.errors.Error('Zapier gave no hook URL to subscribe with.', 'invalid_input', 400);
@@ -135,7 +130,7 @@ export const seenBefore = async (z: ZObject, bundle: Bundle, out: SubmissionOutp
 };
 
 const perform = (async (z, bundle) => {
-  const { include_edits } = parseInput(z, NewSubmissionInput, bundle.inputData, LABELS);
+  const { include_edits } = parseInput(z, DeliveryInput, bundle.inputData, LABELS);
   const parsed = DeliveryPayload.safeParse(bundle.cleanedRequest, { reportInput: true });
   if (!parsed.success) {
     throw new z.errors.Error(describeShapeError('submission delivery', parsed.error), 'bad_response', 400);
@@ -156,7 +151,7 @@ const looksInvented = (payload: DeliveryPayload): boolean =>
   });
 
 const performList = (async (z, bundle) => {
-  const { form_id } = parseInput(z, FormOnlyInput, bundle.inputData, FIELD_LABELS);
+  const { form_id } = parseInput(z, FormInput, bundle.inputData, FIELD_LABELS);
   const items = await opnform(z, bundle).get(path`/external/zapier/submissions/recent`, {
     thing: 'form',
     abilities: ['manage-integrations'],

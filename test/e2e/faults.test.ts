@@ -40,7 +40,7 @@ describe('fault switches', () => {
     const error = await failure(runOn(sandbox(), WORKSPACES));
     expect(error).toMatchObject({ name: 'AppError', code: 'unreachable', status: 503 });
     expect(error.message).toBe(
-      `Could not reach OpnForm at ${new URL(sandbox().baseUrl).host}: it did not answer within 1 seconds. ` +
+      `Could not reach OpnForm at ${new URL(sandbox().baseUrl).host}: it did not answer within 1 second. ` +
         'This is usually temporary; try again in a few minutes. If it keeps happening, check the OpnForm URL in your connection.',
     );
   });
@@ -71,6 +71,19 @@ describe('fault switches', () => {
     await expect(failure(runOn(sandbox(), WORKSPACES))).resolves.toMatchObject({ status: 500 });
     await expect(failure(runOn(sandbox(), WORKSPACES))).resolves.toMatchObject({ status: 500 });
     await expect(runOn(sandbox(), WORKSPACES)).resolves.toHaveLength(2);
+  });
+
+  it('faults also hit file downloads (signed links), which the request log counts', async () => {
+    const s = sandbox();
+    const name = [...s.state.files.keys()][0] as string;
+    s.resetRequests();
+    s.fault('500');
+    expect((await fetch(s.fileUrl(name, 60_000))).status).toBe(500);
+    expect((await fetch(s.fileUrl(name, 60_000))).status).toBe(200);
+    expect(s.requests().map((r) => [r.method, r.path, r.status])).toEqual([
+      ['GET', `/__sandbox/files/${encodeURIComponent(name)}`, 500],
+      ['GET', `/__sandbox/files/${encodeURIComponent(name)}`, 200],
+    ]);
   });
 
   it('the HTTP fault switch works from another process', async () => {

@@ -129,7 +129,11 @@ test('subscribe, a delivery, the trigger output, an edit, unsubscribe: zero hook
   expect(s.requests()).toEqual([
     { method: 'GET', path: '/external/zapier/submissions/recent', query: `form_id=${formId}`, status: 200 },
   ]);
-  expect(sample).toMatchObject({ form_id: formId, sample_note: NO_ID_NOTE, edit_link: null });
+  expect(sample).toMatchObject({
+    form_id: formId,
+    sample_note: NO_ID_NOTE,
+    edit_link: null,
+  });
   expect(Object.keys(sample as object).sort()).toEqual(Object.keys(item as object).sort());
 
   await expect(
@@ -145,7 +149,10 @@ test('output fields: one request, every question of the form labelled, duplicate
   const fields = (App.triggers?.new_submission?.operation.outputFields as unknown[]).find(
     (f) => typeof f === 'function',
   ) as Fn;
-  const out = await on<Array<{ key: string; label: string }>>(s, fields, { form_id: s.ids.formId });
+  const out = await on<Array<{ key: string; label: string }>>(s, fields, {
+    workspace_id: 11,
+    form_id: s.ids.formId,
+  });
   expect(s.requests()).toHaveLength(1);
   const labels = out.filter((f) => f.key.startsWith('answers__')).map((f) => f.label);
   expect(labels).toContain('Comments (1)');
@@ -156,6 +163,7 @@ test('output fields: one request, every question of the form labelled, duplicate
 test('a form without submissions: the sample says OpnForm may have made the values up', async () => {
   const s = sandbox();
   const [sample] = await on<Array<Record<string, unknown>>>(s, trigger('performList'), {
+    workspace_id: 11,
     form_id: s.ids.emptyFormId,
   });
   expect(sample?.sample_note).toBe(NO_ID_NOTE);
@@ -167,6 +175,7 @@ test('partial submissions: polled from the /open API; a free workspace is told i
   const { id } = await s.submit(formId, { [F.full_name as string]: 'Half Done' }, { partial: true });
   s.resetRequests();
   const items = await on<SubmissionOutput[]>(s, op('triggers.new_partial_submission.operation.perform'), {
+    workspace_id: 11,
     form_id: formId,
   });
   expect(items[0]).toMatchObject({
@@ -181,7 +190,10 @@ test('partial submissions: polled from the /open API; a free workspace is told i
   ]);
 
   const error = await failure(
-    on(s, op('triggers.new_partial_submission.operation.perform'), { form_id: s.ids.freeFormId }),
+    on(s, op('triggers.new_partial_submission.operation.perform'), {
+      workspace_id: 11,
+      form_id: s.ids.freeFormId,
+    }),
   );
   expect(error).toMatchObject({ code: 'payment_required', status: 402 });
 });

@@ -52,7 +52,7 @@ test('lists partial submissions newest first, then reads the form once: two requ
 
 test('nothing new: one request, the form is not read', async () => {
   const scope = list({ status: 'partial', per_page: '100', page: '1' }).reply(200, page([]));
-  await expect(run(perform, { form_id: '42' })).resolves.toEqual([]);
+  await expect(run(perform, { workspace_id: 7, form_id: '42' })).resolves.toEqual([]);
   expect(scope.isDone()).toBe(true);
 });
 
@@ -68,7 +68,11 @@ test("Zapier's limit sets the page size; completed items from a server ignoring 
     ]),
   );
   nock(BASE).get('/open/forms/42').reply(200, FORM);
-  const items = (await run(perform, { form_id: 42 }, { meta: { limit: 5 } as never })) as Array<{
+  const items = (await run(
+    perform,
+    { workspace_id: 7, form_id: 42 },
+    { meta: { limit: 5 } as never },
+  )) as Array<{
     id: number;
   }>;
   expect(items.map((i) => i.id)).toEqual([6]);
@@ -81,7 +85,7 @@ test('a workspace plan without partial submissions (402) says it needs Pro', asy
     required_tier: 'pro',
     current_tier: 'free',
   });
-  const error = await failure(run(perform, { form_id: '42' }));
+  const error = await failure(run(perform, { workspace_id: 7, form_id: '42' }));
   expect(error).toEqual({
     name: 'AppError',
     code: 'payment_required',
@@ -93,7 +97,7 @@ test('a workspace plan without partial submissions (402) says it needs Pro', asy
 
 test('a missing form (404) is named', async () => {
   list({ status: 'partial', per_page: '100', page: '1' }).reply(404, { message: '' });
-  const error = await failure(run(perform, { form_id: '42' }));
+  const error = await failure(run(perform, { workspace_id: 7, form_id: '42' }));
   expect(error.message).toBe(
     'Form not found in OpnForm (404). Check that the form still exists and that the connected user can see it.',
   );

@@ -23,7 +23,9 @@ describe('performSubscribe', () => {
   });
 
   test('a form that is not an id is refused before any request', async () => {
-    const error = await failure(run(subscribe, { form_id: 'contact-us' }, { targetUrl: HOOK }));
+    const error = await failure(
+      run(subscribe, { workspace_id: 7, form_id: 'contact-us' }, { targetUrl: HOOK }),
+    );
     expect(error.message).toBe(
       'Invalid input: Form (form_id) must be a whole number (an OpnForm id), got "contact-us".',
     );
@@ -36,7 +38,7 @@ describe('performSubscribe', () => {
         message: 'The hook url field must be a valid URL.',
         errors: { hookUrl: ['The hook url field must be a valid URL.'] },
       });
-    const error = await failure(run(subscribe, { form_id: 42 }, { targetUrl: HOOK }));
+    const error = await failure(run(subscribe, { workspace_id: 7, form_id: 42 }, { targetUrl: HOOK }));
     expect(error.message).toBe(
       'OpnForm rejected the request (422): The hook url field must be a valid URL. hookUrl: The hook url field must be a valid URL.',
     );
@@ -80,7 +82,11 @@ describe('performUnsubscribe', () => {
 
   test('without stored data (older subscriptions) falls back to the target URL and the form input', async () => {
     const scope = deleteHook().reply(200, []);
-    await run(unsubscribe, { form_id: '42' }, { targetUrl: HOOK, subscribeData: { id: 'legacy' } as never });
+    await run(
+      unsubscribe,
+      { workspace_id: 7, form_id: '42' },
+      { targetUrl: HOOK, subscribeData: { id: 'legacy' } as never },
+    );
     expect(scope.isDone()).toBe(true);
   });
 
@@ -97,7 +103,7 @@ describe('perform (a delivery; no request to OpnForm)', () => {
   test('shapes a real-server delivery: every block type, files, attribution, no deprecated keys', async () => {
     const [item, ...rest] = (await run(
       withCache(perform, new Map()),
-      { form_id: '42' },
+      { workspace_id: 7, form_id: '42' },
       {
         cleanedRequest: REAL_DELIVERY,
         subscribeData: { hookUrl: HOOK, form_id: 42 } as never,
@@ -123,23 +129,31 @@ describe('perform (a delivery; no request to OpnForm)', () => {
     const store = new Map<string, unknown>();
     const calls: string[] = [];
     const bundle = { cleanedRequest: REAL_DELIVERY, subscribeData: { hookUrl: HOOK, form_id: 42 } as never };
-    await expect(run(withCache(perform, store, calls), { form_id: '42' }, bundle)).resolves.toHaveLength(1);
-    await expect(run(withCache(perform, store, calls), { form_id: '42' }, bundle)).resolves.toEqual([]);
+    await expect(
+      run(withCache(perform, store, calls), { workspace_id: 7, form_id: '42' }, bundle),
+    ).resolves.toHaveLength(1);
+    await expect(
+      run(withCache(perform, store, calls), { workspace_id: 7, form_id: '42' }, bundle),
+    ).resolves.toEqual([]);
     const key = calls[0]?.slice(4) ?? '';
     expect(key).toMatch(/^opnform:delivered:[0-9a-f]{64}$/);
     expect(calls).toEqual([`get ${key}`, `set ${key} ${SEEN_TTL_SECONDS}`, `get ${key}`]);
     // another Zap on the same form (another hook URL) still gets it
     const other = { ...bundle, subscribeData: { hookUrl: `${HOOK}other/`, form_id: 42 } as never };
-    await expect(run(withCache(perform, store), { form_id: '42' }, other)).resolves.toHaveLength(1);
+    await expect(
+      run(withCache(perform, store), { workspace_id: 7, form_id: '42' }, other),
+    ).resolves.toHaveLength(1);
     // another submission still triggers
     const next = { ...bundle, cleanedRequest: { ...REAL_DELIVERY, submission_id: 1844 } };
-    await expect(run(withCache(perform, store), { form_id: '42' }, next)).resolves.toHaveLength(1);
+    await expect(
+      run(withCache(perform, store), { workspace_id: 7, form_id: '42' }, next),
+    ).resolves.toHaveLength(1);
   });
 
   test('edits on: every delivery triggers and the cache is not used', async () => {
     const calls: string[] = [];
     const bundle = { cleanedRequest: REAL_DELIVERY, subscribeData: { hookUrl: HOOK, form_id: 42 } as never };
-    const input = { form_id: '42', include_edits: 'yes' };
+    const input = { workspace_id: 7, form_id: '42', include_edits: 'yes' };
     await expect(run(withCache(perform, new Map(), calls), input, bundle)).resolves.toHaveLength(1);
     await expect(run(withCache(perform, new Map(), calls), input, bundle)).resolves.toHaveLength(1);
     expect(calls).toEqual([]);
@@ -147,12 +161,23 @@ describe('perform (a delivery; no request to OpnForm)', () => {
 
   test('when the cache fails the delivery still triggers (a duplicate beats a lost submission)', async () => {
     const bundle = { cleanedRequest: SPEC_DELIVERY, subscribeData: { hookUrl: HOOK, form_id: 42 } as never };
-    await expect(run(withCache(perform, 'broken'), { form_id: 42 }, bundle)).resolves.toHaveLength(1);
+    await expect(
+      run(withCache(perform, 'broken'), { workspace_id: 7, form_id: 42 }, bundle),
+    ).resolves.toHaveLength(1);
+  });
+
+  test('a delivery is shaped whatever the pickers hold (they only matter when subscribing)', async () => {
+    const items = await run(withCache(perform, new Map()), {}, { cleanedRequest: SPEC_DELIVERY });
+    expect(items).toHaveLength(1);
   });
 
   test('a body that is not a delivery fails clearly', async () => {
     const error = await failure(
-      run(withCache(perform, new Map()), { form_id: 42 }, { cleanedRequest: { data: 'oops', form_id: 42 } }),
+      run(
+        withCache(perform, new Map()),
+        { workspace_id: 7, form_id: 42 },
+        { cleanedRequest: { data: 'oops', form_id: 42 } },
+      ),
     );
     expect(error.message).toMatch(
       /^OpnForm sent an unexpected answer for this submission delivery request \(data: /,
@@ -161,7 +186,11 @@ describe('perform (a delivery; no request to OpnForm)', () => {
 
   test('a yes/no input that is neither is refused', async () => {
     const error = await failure(
-      run(perform, { form_id: 42, include_edits: 'maybe' }, { cleanedRequest: SPEC_DELIVERY }),
+      run(
+        perform,
+        { workspace_id: 7, form_id: 42, include_edits: 'maybe' },
+        { cleanedRequest: SPEC_DELIVERY },
+      ),
     );
     expect(error.message).toBe(
       'Invalid input: Also Trigger When a Submission Is Edited (include_edits) must be yes or no (got "maybe").',
@@ -179,7 +208,7 @@ describe('performList (GET /external/zapier/submissions/recent; one request)', (
   const performKeys = async (delivery: unknown) => {
     const [item] = (await run(
       withCache(perform, new Map()),
-      { form_id: 42 },
+      { workspace_id: 7, form_id: 42 },
       {
         cleanedRequest: delivery,
         subscribeData: { hookUrl: HOOK, form_id: 42 } as never,
@@ -195,7 +224,11 @@ describe('performList (GET /external/zapier/submissions/recent; one request)', (
     >;
     expect(scope.isDone()).toBe(true);
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ form_id: 42, edit_link: null, sample_note: NO_ID_NOTE });
+    expect(items[0]).toMatchObject({
+      form_id: 42,
+      edit_link: null,
+      sample_note: NO_ID_NOTE,
+    });
     expect(items[0]?.id).toBeGreaterThan(2 ** 52);
     expect(keyPaths(items[0]).sort()).toEqual(await performKeys(REAL_DELIVERY));
     expect(Object.keys(items[0] as object).sort()).toEqual(
@@ -205,7 +238,9 @@ describe('performList (GET /external/zapier/submissions/recent; one request)', (
 
   test('spec server: Submission items keep their id; same keys as perform', async () => {
     recent([SPEC_RECENT_ITEM]);
-    const items = (await run(performList, { form_id: '42' })) as Array<Record<string, unknown>>;
+    const items = (await run(performList, { workspace_id: 7, form_id: '42' })) as Array<
+      Record<string, unknown>
+    >;
     expect(items[0]).toMatchObject({
       id: 1843,
       sample_note: null,
@@ -227,12 +262,14 @@ describe('performList (GET /external/zapier/submissions/recent; one request)', (
       },
     };
     recent([invented]);
-    const [item] = (await run(performList, { form_id: '42' })) as Array<Record<string, unknown>>;
+    const [item] = (await run(performList, { workspace_id: 7, form_id: '42' })) as Array<
+      Record<string, unknown>
+    >;
     expect(item?.sample_note).toBe(INVENTED_NOTE);
   });
 
   test("another form's submission (the real server caches one answer for every form) is never shown", async () => {
     recent([{ ...REAL_RECENT_ITEM, form_id: 7 }]);
-    await expect(run(performList, { form_id: '42' })).resolves.toEqual([]);
+    await expect(run(performList, { workspace_id: 7, form_id: '42' })).resolves.toEqual([]);
   });
 });
