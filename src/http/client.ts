@@ -95,6 +95,8 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       thing: ctx.thing,
       abilities: ctx.abilities,
       admin: ctx.admin,
+      fields: ctx.fields,
+      redact: ctx.redact,
       allow,
     };
     const headers: Record<string, string> = {
