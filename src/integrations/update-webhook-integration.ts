@@ -63,7 +63,8 @@ const inputFields = defineInputFields([
     helpText:
       'Custom headers sent with every delivery (at most 10; not Authorization, Content-Type, Host, Cookie and ' +
       'other headers OpnForm sets itself). They replace all current custom headers. ' +
-      `${KEEP} To remove all custom headers, use Remove Headers.`,
+      `${KEEP} To remove all custom headers, use Remove Headers. Zapier's logs hide only the values of headers ` +
+      'whose name contains token, auth, secret, password or api-key (e.g. X-Api-Token).',
   },
   {
     key: 'clear_webhook_secret',
