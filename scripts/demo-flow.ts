@@ -7,6 +7,7 @@ import * as core from 'zapier-platform-core';
 import App from '../index';
 import { type HookCatcher, startHookCatcher } from '../sandbox/hook-catcher';
 import { type FaultKind, type Sandbox, type SandboxOptions, startSandbox } from '../sandbox/server';
+import { WEBHOOK_DEMO_STEPS } from './demo-webhooks';
 
 export interface DemoContext {
   sandbox: Sandbox;
@@ -76,6 +77,7 @@ export const DEMO_STEPS: DemoStep[] = [
       return `${forms.length} forms; picked "${chosen.name}"`;
     },
   },
+  ...WEBHOOK_DEMO_STEPS,
 ];
 
 /** The user-facing part of an error thrown by the app (z.errors.Error carries JSON in `message`). */

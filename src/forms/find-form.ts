@@ -6,7 +6,13 @@ import { inputObject } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import { Form } from '../schemas/resources';
 import { FIELD_LABELS } from '../shared/fields';
-import { formSummary, questionsOf, questionsText } from './shape';
+import {
+  FORM_SUMMARY_OUTPUT_FIELDS,
+  FORM_SUMMARY_SAMPLE,
+  formSummary,
+  questionsOf,
+  questionsText,
+} from './shape';
 
 const inputFields = defineInputFields([
   {
@@ -61,17 +67,11 @@ export const findForm = defineSearch({
     inputFields,
     perform,
     sample: {
-      id: 42,
-      slug: 'contact-us-3fa2b1',
-      title: 'Contact Us',
-      visibility: 'public',
-      tags: ['sales'],
-      workspace_id: 7,
+      ...FORM_SUMMARY_SAMPLE,
       closes_at: '2026-12-31T23:00:00+00:00',
       is_closed: false,
       max_submissions_count: 500,
       submissions_count: 12,
-      share_url: 'https://opnform.com/forms/contact-us-3fa2b1',
       language: 'en',
       submission_retention_value: 90,
       submission_retention_unit: 'day',
@@ -97,17 +97,7 @@ export const findForm = defineSearch({
       questions_text: 'Name (text, required)\nEmail (email)',
     },
     outputFields: [
-      { key: 'id', label: 'Form ID', type: 'integer', primary: true },
-      { key: 'slug', label: 'Slug', type: 'string' },
-      { key: 'title', label: 'Title', type: 'string' },
-      { key: 'visibility', label: 'Visibility', type: 'string' },
-      { key: 'tags[]', label: 'Tags', type: 'string' },
-      { key: 'workspace_id', label: 'Workspace ID', type: 'integer' },
-      { key: 'closes_at', label: 'Closes At', type: 'datetime' },
-      { key: 'is_closed', label: 'Is Closed', type: 'boolean' },
-      { key: 'max_submissions_count', label: 'Max Submissions', type: 'integer' },
-      { key: 'submissions_count', label: 'Submissions Count', type: 'integer' },
-      { key: 'share_url', label: 'Share URL', type: 'string' },
+      ...FORM_SUMMARY_OUTPUT_FIELDS,
       { key: 'language', label: 'Language', type: 'string' },
       { key: 'submission_retention_value', label: 'Retention Value', type: 'integer' },
       { key: 'submission_retention_unit', label: 'Retention Unit', type: 'string' },

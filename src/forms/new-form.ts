@@ -7,7 +7,7 @@ import { FormSummary, Paginated } from '../schemas/resources';
 import { dateMs, isoDateTime } from '../shared/dates';
 import { FIELD_LABELS, workspaceField } from '../shared/fields';
 import { pollingPerform } from '../shared/perform';
-import { formSummary } from './shape';
+import { FORM_SUMMARY_OUTPUT_FIELDS, FORM_SUMMARY_SAMPLE, formSummary } from './shape';
 
 /** Largest page the API serves. */
 export const PAGE_SIZE = 100;
@@ -73,34 +73,18 @@ export const newForm = defineTrigger({
     perform,
     canPaginate: false,
     sample: {
-      id: 42,
-      slug: 'contact-us-3fa2b1',
-      title: 'Contact Us',
-      visibility: 'public',
-      tags: ['sales'],
-      workspace_id: 7,
+      ...FORM_SUMMARY_SAMPLE,
       closes_at: null,
       is_closed: false,
       max_submissions_count: null,
       submissions_count: 0,
-      share_url: 'https://opnform.com/forms/contact-us-3fa2b1',
       views_count: 3,
       max_number_of_submissions_reached: false,
       created_at: '2026-11-20T09:30:00+00:00',
       updated_at: '2026-11-21T16:05:12+00:00',
     },
     outputFields: [
-      { key: 'id', label: 'Form ID', type: 'integer', primary: true },
-      { key: 'slug', label: 'Slug', type: 'string' },
-      { key: 'title', label: 'Title', type: 'string' },
-      { key: 'visibility', label: 'Visibility', type: 'string' },
-      { key: 'tags[]', label: 'Tags', type: 'string' },
-      { key: 'workspace_id', label: 'Workspace ID', type: 'integer' },
-      { key: 'closes_at', label: 'Closes At', type: 'datetime' },
-      { key: 'is_closed', label: 'Is Closed', type: 'boolean' },
-      { key: 'max_submissions_count', label: 'Max Submissions', type: 'integer' },
-      { key: 'submissions_count', label: 'Submissions Count', type: 'integer' },
-      { key: 'share_url', label: 'Share URL', type: 'string' },
+      ...FORM_SUMMARY_OUTPUT_FIELDS,
       { key: 'views_count', label: 'Views Count', type: 'integer' },
       { key: 'max_number_of_submissions_reached', label: 'Max Submissions Reached', type: 'boolean' },
       { key: 'created_at', label: 'Created At', type: 'datetime' },

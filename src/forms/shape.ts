@@ -29,6 +29,32 @@ export const formSummary = (form: Form | FormSummary, baseUrl: string) => ({
   share_url: shareUrl(form, baseUrl),
 });
 
+/** The sample values every form output starts with (the rest differ by step). */
+export const FORM_SUMMARY_SAMPLE = {
+  id: 42,
+  slug: 'contact-us-3fa2b1',
+  title: 'Contact Us',
+  visibility: 'public',
+  tags: ['sales'],
+  workspace_id: 7,
+  share_url: 'https://opnform.com/forms/contact-us-3fa2b1',
+};
+
+/** Output fields of `formSummary`. */
+export const FORM_SUMMARY_OUTPUT_FIELDS = [
+  { key: 'id', label: 'Form ID', type: 'integer', primary: true },
+  { key: 'slug', label: 'Slug', type: 'string' },
+  { key: 'title', label: 'Title', type: 'string' },
+  { key: 'visibility', label: 'Visibility', type: 'string' },
+  { key: 'tags[]', label: 'Tags', type: 'string' },
+  { key: 'workspace_id', label: 'Workspace ID', type: 'integer' },
+  { key: 'closes_at', label: 'Closes At', type: 'datetime' },
+  { key: 'is_closed', label: 'Is Closed', type: 'boolean' },
+  { key: 'max_submissions_count', label: 'Max Submissions', type: 'integer' },
+  { key: 'submissions_count', label: 'Submissions Count', type: 'integer' },
+  { key: 'share_url', label: 'Share URL', type: 'string' },
+] as const;
+
 /** A question of a form as a readable line item. */
 export interface Question {
   id: string;
