@@ -8,6 +8,7 @@ import App from '../index';
 import { type HookCatcher, startHookCatcher } from '../sandbox/hook-catcher';
 import { type FaultKind, type Sandbox, type SandboxOptions, startSandbox } from '../sandbox/server';
 import { TEAM_STEPS } from './demo-team';
+import { WEBHOOK_DEMO_STEPS } from './demo-webhooks';
 
 export interface DemoContext {
   sandbox: Sandbox;
@@ -78,6 +79,7 @@ export const DEMO_STEPS: DemoStep[] = [
     },
   },
   ...TEAM_STEPS,
+  ...WEBHOOK_DEMO_STEPS,
 ];
 
 /** The user-facing part of an error thrown by the app (z.errors.Error carries JSON in `message`). */
