@@ -1,7 +1,11 @@
 import { defineApp, version as platformVersion } from 'zapier-platform-core';
 import { authentication } from './src/auth';
+import { findForm } from './src/forms/find-form';
 import { formList } from './src/forms/form-list';
+import { newForm } from './src/forms/new-form';
 import { mapOpnformErrors } from './src/http/middleware';
+import { updateWebhookIntegration } from './src/integrations/update-webhook-integration';
+import { webhookIntegrationList } from './src/integrations/webhook-integration-list';
 import { submissionFile } from './src/submissions/files';
 import { newPartialSubmission } from './src/submissions/new-partial-submission';
 import { newSubmission } from './src/submissions/new-submission';
@@ -32,6 +36,8 @@ const app = defineApp({
     [memberList.key]: memberList,
     [inviteList.key]: inviteList,
     [newWorkspaceMember.key]: newWorkspaceMember,
+    [newForm.key]: newForm,
+    [webhookIntegrationList.key]: webhookIntegrationList,
   },
   creates: {
     [updateMemberRole.key]: updateMemberRole,
@@ -39,10 +45,12 @@ const app = defineApp({
     [leaveWorkspace.key]: leaveWorkspace,
     [resendInvite.key]: resendInvite,
     [cancelInvite.key]: cancelInvite,
+    [updateWebhookIntegration.key]: updateWebhookIntegration,
   },
   searches: {
     [findMember.key]: findMember,
     [findInvite.key]: findInvite,
+    [findForm.key]: findForm,
   },
 });
 

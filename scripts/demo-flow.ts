@@ -9,6 +9,7 @@ import { type HookCatcher, startHookCatcher } from '../sandbox/hook-catcher';
 import { type FaultKind, type Sandbox, type SandboxOptions, startSandbox } from '../sandbox/server';
 import { NEW_SUBMISSION_STEPS } from './demo-steps/new-submission';
 import { TEAM_STEPS } from './demo-team';
+import { WEBHOOK_DEMO_STEPS } from './demo-webhooks';
 
 export interface DemoContext {
   sandbox: Sandbox;
@@ -80,6 +81,7 @@ export const DEMO_STEPS: DemoStep[] = [
   },
   ...NEW_SUBMISSION_STEPS,
   ...TEAM_STEPS,
+  ...WEBHOOK_DEMO_STEPS,
 ];
 
 /** The user-facing part of an error thrown by the app (z.errors.Error carries JSON in `message`). */

@@ -96,6 +96,8 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       abilities: ctx.abilities,
       admin: ctx.admin,
       known: ctx.known,
+      fields: ctx.fields,
+      redact: ctx.redact,
       allow,
     };
     const headers: Record<string, string> = {

@@ -23,6 +23,10 @@ export interface RequestContext {
   admin?: boolean;
   /** Server sentences that get their own message, whatever client-error status carries them. */
   known?: readonly KnownFailure[];
+  /** Names for the server's field paths in validation errors, e.g. `data.webhook_url` -> `Webhook URL (webhook_url)`. */
+  fields?: Readonly<Record<string, string>>;
+  /** Values (secrets) that must never appear in an error message, even if the server repeats them. */
+  redact?: readonly string[];
 }
 
 const THING_HINTS: Record<Thing, string> = {
@@ -60,12 +64,12 @@ const fieldErrorTexts = (body: unknown): string[] => {
 };
 
 /** `field: message; field: message` from a Laravel validation body `{errors: {field: [..]}}`. */
-export const fieldErrors = (body: unknown): string[] => {
+export const fieldErrors = (body: unknown, names: Readonly<Record<string, string>> = {}): string[] => {
   const errors = asRecord(asRecord(body)?.errors);
   if (errors === undefined) return [];
   return Object.entries(errors).map(([field, messages]) => {
     const list = Array.isArray(messages) ? messages.map(String) : [String(messages)];
-    return `${field}: ${list.join(' ')}`;
+    return `${names[field] ?? field}: ${list.join(' ')}`;
   });
 };
 
@@ -92,9 +96,13 @@ export const forbiddenMessage = (body: unknown, ctx: RequestContext): string => 
 export const notFoundMessage = (ctx: RequestContext): string =>
   `${capitalize(ctx.thing)} not found in OpnForm (404). ${THING_HINTS[ctx.thing]}`;
 
-export const validationMessage = (status: number, body: unknown): string => {
+export const validationMessage = (
+  status: number,
+  body: unknown,
+  names: Readonly<Record<string, string>> = {},
+): string => {
   const said = serverMessage(body) ?? 'the request was not accepted';
-  const fields = fieldErrors(body);
+  const fields = fieldErrors(body, names);
   return `OpnForm rejected the request (${status}): ${said}${fields.length === 0 ? '' : ` ${fields.join('; ')}`}`;
 };
 
@@ -141,6 +149,12 @@ export const knownFailure = (
   return ctx.known.find((k) => said.some((text) => sentence(text) === sentence(k.said)));
 };
 
+/** Replaces every given secret in a message (a server may repeat a value it refused). */
+export const redacted = (text: string, secrets: readonly string[] = []): string =>
+  secrets
+    .filter((secret) => secret.length > 0)
+    .reduce((out, secret) => out.split(secret).join('[hidden]'), text);
+
 /** Turns an error answer (status >= 400) into the Zapier error a no-code user can act on. */
 export const failureFor = (
   z: ZObject,
@@ -155,11 +169,13 @@ export const failureFor = (
     );
   }
   if (status === 429) return new z.errors.ThrottledError(THROTTLED_MESSAGE, retryAfterSeconds(retryAfter));
-  if (status === 403) return new z.errors.Error(forbiddenMessage(body, ctx), 'forbidden', 403);
+  const error = (message: string, code: string) =>
+    new z.errors.Error(redacted(message, ctx.redact), code, status);
+  if (status === 403) return error(forbiddenMessage(body, ctx), 'forbidden');
   const known = knownFailure(status, body, ctx);
-  if (known !== undefined) return new z.errors.Error(known.message, known.code, status);
-  if (status === 404) return new z.errors.Error(notFoundMessage(ctx), 'not_found', 404);
-  if (status === 402) return new z.errors.Error(paymentMessage(body), 'payment_required', 402);
-  if (status >= 500) return new z.errors.Error(serverErrorMessage(status), 'server_error', status);
-  return new z.errors.Error(validationMessage(status, body), 'validation_failed', status);
+  if (known !== undefined) return error(known.message, known.code);
+  if (status === 404) return error(notFoundMessage(ctx), 'not_found');
+  if (status === 402) return error(paymentMessage(body), 'payment_required');
+  if (status >= 500) return error(serverErrorMessage(status), 'server_error');
+  return error(validationMessage(status, body, ctx.fields), 'validation_failed');
 };

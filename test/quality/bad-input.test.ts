@@ -52,8 +52,35 @@ const ID: KeyRule = {
   invalid: weird,
 };
 
+/** A form reference (Find Form): a slug, UUID or id is one safe path segment; anything else is refused. */
+const FORM_REF: KeyRule = {
+  valid: fc.oneof(
+    fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,40}$/),
+    fc.uuid(),
+    fc.integer({ min: 1, max: 2 ** 31 }),
+  ),
+  invalid: fc.oneof(
+    fc.constantFrom(
+      '',
+      ' ',
+      '.',
+      '..',
+      '../1',
+      'a/b',
+      '%2e%2e',
+      'a?b=1',
+      'a#b',
+      'a b',
+      '-x',
+      'https://x.org/a',
+    ),
+    fc.string({ maxLength: 30 }).filter((s) => !/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(s.trim())),
+  ),
+};
+
 /** Rules by input key; keys not listed are free text and are fed any string. */
 const RULES: Record<string, KeyRule> = {
+  form: FORM_REF,
   workspace_id: ID,
   form_id: ID,
   submission_id: ID,

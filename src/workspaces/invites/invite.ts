@@ -3,7 +3,7 @@ import { opnform } from '../../http/client';
 import { path } from '../../http/path';
 import type { Invite } from '../../schemas/resources';
 import { InviteList } from '../../schemas/workspaces';
-import { isoWithOffset, parseTimestamp } from '../../shared/iso-date';
+import { isoDateTime, parseTimestamp } from '../../shared/dates';
 import { READ_INVITES } from '../access';
 import { memberRole } from '../members/member';
 
@@ -35,7 +35,7 @@ export const shapeInvite = (invite: Invite, now = Date.now()) => ({
   email: invite.email,
   role: memberRole({ role: invite.role }),
   status: statusOf(invite),
-  valid_until: isoWithOffset(invite.valid_until),
+  valid_until: isoDateTime(invite.valid_until),
   is_expired: isExpired(invite, now),
 });
 export type InviteOutput = ReturnType<typeof shapeInvite>;

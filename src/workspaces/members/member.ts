@@ -2,7 +2,7 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { opnform } from '../../http/client';
 import { path } from '../../http/path';
 import { type Member, MemberList, type MemberRole } from '../../schemas/workspaces';
-import { isoWithOffset, parseTimestamp } from '../../shared/iso-date';
+import { isoDateTime, parseTimestamp } from '../../shared/dates';
 import { READ_MEMBERS } from '../access';
 
 /**
@@ -70,7 +70,7 @@ export const newestFirst = (members: readonly Member[]): Member[] => {
 };
 
 /** When the member joined the workspace, if the server says so (`pivot.created_at`); else null. */
-export const joinedAt = (member: Member) => isoWithOffset(member.pivot?.created_at);
+export const joinedAt = (member: Member) => isoDateTime(member.pivot?.created_at);
 
 /** Case-insensitive exact match of a trimmed email; never a partial match. */
 export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

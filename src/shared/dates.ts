@@ -10,11 +10,17 @@ export const parseTimestamp = (value: string | null | undefined): number | undef
 };
 
 /**
- * ISO 8601 with an explicit offset (`2026-05-27T10:00:00+00:00`), in UTC. An unreadable value is
- * passed through unchanged rather than lost; a missing one is null.
+ * OpnForm writes date-times as ISO 8601 (`2026-11-22T07:00:00.000000Z`) or, in places, as
+ * `Y-m-d H:i:s` in UTC. Zapier wants ISO 8601 with an offset: this gives `2026-11-22T07:00:00+00:00`.
+ * A value that cannot be read is passed on as it is (never dropped); empty values become null.
  */
-export const isoWithOffset = (value: string | null | undefined): string | null => {
+export const isoDateTime = (value: string | null | undefined): string | null => {
   const ms = parseTimestamp(value);
-  if (ms === undefined) return value === undefined || value === null || value.trim() === '' ? null : value;
+  if (ms === undefined)
+    return value === undefined || value === null || value.trim() === '' ? null : value.trim();
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 };
+
+/** Milliseconds since the epoch for sorting; -Infinity for a missing or unreadable date. */
+export const dateMs = (value: string | null | undefined): number =>
+  parseTimestamp(value) ?? Number.NEGATIVE_INFINITY;

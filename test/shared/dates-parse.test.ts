@@ -1,18 +1,18 @@
-import { isoWithOffset, parseTimestamp } from '../../src/shared/iso-date';
+import { isoDateTime, parseTimestamp } from '../../src/shared/dates';
 
 test.each([
   ['2026-05-27T10:00:00.000000Z', '2026-05-27T10:00:00+00:00'],
   ['2026-05-27T12:00:00+02:00', '2026-05-27T10:00:00+00:00'],
   ['2026-05-27 10:00:00', '2026-05-27T10:00:00+00:00'],
   ['2026-05-27T10:00', '2026-05-27T10:00:00+00:00'],
-])('isoWithOffset(%s) = %s', (input, expected) => {
-  expect(isoWithOffset(input)).toBe(expected);
+])('isoDateTime(%s) = %s', (input, expected) => {
+  expect(isoDateTime(input)).toBe(expected);
 });
 
 test('missing values are null; unreadable ones are kept, not lost', () => {
-  expect(isoWithOffset(null)).toBeNull();
-  expect(isoWithOffset(undefined)).toBeNull();
-  expect(isoWithOffset(' ')).toBeNull();
-  expect(isoWithOffset('next tuesday')).toBe('next tuesday');
+  expect(isoDateTime(null)).toBeNull();
+  expect(isoDateTime(undefined)).toBeNull();
+  expect(isoDateTime(' ')).toBeNull();
+  expect(isoDateTime('next tuesday')).toBe('next tuesday');
   expect(parseTimestamp('next tuesday')).toBeUndefined();
 });
