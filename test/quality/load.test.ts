@@ -1,0 +1,87 @@
+/**
+ * Load against the sandbox: 100 subscribe/unsubscribe cycles of the instant trigger leave zero hooks;
+ * 1000 deliveries through `new_submission` are all received and shaped right (none lost, none wrong).
+ */
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { type HookCatcher, startHookCatcher } from '../../sandbox/hook-catcher';
+import type { SubmissionOutput } from '../../src/submissions/shape';
+import { useSandbox } from '../e2e/helpers';
+import { op, run } from '../helpers/app';
+import { withCache } from '../submissions/cache';
+
+const sandbox = useSandbox();
+let catcher: HookCatcher;
+beforeAll(async () => {
+  catcher = await startHookCatcher();
+});
+afterAll(async () => {
+  await catcher.close();
+});
+
+type Fn = (z: ZObject, bundle: Bundle) => unknown;
+const on = <T>(fn: Fn, inputData: Record<string, unknown>, extra: Partial<Bundle> = {}) => {
+  const s = sandbox();
+  return run(fn, inputData, {
+    authData: { base_url: s.baseUrl, api_key: s.tokens.admin },
+    ...extra,
+  }) as Promise<T>;
+};
+const trigger = (name: string) => op(`triggers.new_submission.operation.${name}`);
+
+test('100 subscribe/unsubscribe cycles leave zero hooks', async () => {
+  const { formId, workspaceId } = sandbox().ids;
+  const before = sandbox().hooks(formId).length;
+  for (let i = 0; i < 100; i += 1) {
+    const input = { workspace_id: workspaceId, form_id: formId };
+    const subscribeData = await on<Record<string, unknown>>(trigger('performSubscribe'), input, {
+      targetUrl: catcher.url(`cycle-${i}`),
+    });
+    expect(sandbox().hooks(formId)).toHaveLength(before + 1);
+    await on(trigger('performUnsubscribe'), input, { subscribeData: subscribeData as never });
+  }
+  expect(sandbox().hooks(formId)).toHaveLength(before);
+  expect(
+    sandbox()
+      .hooks()
+      .filter((h) => h.hookUrl.includes('/cycle-')),
+  ).toEqual([]);
+}, 60_000);
+
+test('1000 deliveries: every one received and shaped with its own id and answers', async () => {
+  const s = sandbox();
+  const { formId, workspaceId, fields: F } = s.ids;
+  const input = { workspace_id: workspaceId, form_id: formId };
+  const subscribeData = await on<Record<string, unknown>>(trigger('performSubscribe'), input, {
+    targetUrl: catcher.url('load'),
+  });
+  const first = catcher.received.length;
+  const sent: Array<{ id: number; name: string }> = [];
+  for (let i = 0; i < 1000; i += 1) {
+    const name = `Load tester ${i}`;
+    const { id } = await s.submit(formId, {
+      [F.full_name as string]: name,
+      [F.email as string]: `load${i}@example.org`,
+      [F.plan as string]: 'Pro',
+    });
+    sent.push({ id, name });
+  }
+  const deliveries = catcher.received.slice(first).filter((d) => d.path.endsWith('/load'));
+  expect(deliveries).toHaveLength(1000);
+
+  const cache = new Map<string, unknown>();
+  const shaped: SubmissionOutput[] = [];
+  for (const delivery of deliveries) {
+    const items = await on<SubmissionOutput[]>(withCache(trigger('perform'), cache), input, {
+      cleanedRequest: delivery.json,
+      subscribeData: subscribeData as never,
+    });
+    shaped.push(...items);
+  }
+  expect(shaped.map((item) => ({ id: item.id, name: item.answers[F.full_name as string] }))).toEqual(sent);
+  expect(new Set(shaped.map((item) => item.id)).size).toBe(1000);
+  for (const item of shaped)
+    expect(item).toMatchObject({ form_id: formId, form_slug: 'customer-feedback', status: 'completed' });
+
+  await on(trigger('performUnsubscribe'), input, { subscribeData: subscribeData as never });
+  expect(s.hooks().filter((h) => h.hookUrl.endsWith('/load'))).toEqual([]);
+}, 90_000);
