@@ -1,0 +1,43 @@
+import * as core from 'zapier-platform-core';
+import type { Sandbox } from '../../sandbox/server';
+import { App, type SeenError, seen } from '../helpers/app';
+
+// `createAppHandler` (the runtime's entry point) is exported by core but missing from its types
+const { createAppHandler } = core as unknown as {
+  createAppHandler: (app: unknown) => (event: object) => Promise<{ results: unknown }>;
+};
+const handler = createAppHandler(App);
+
+export interface Invocation {
+  results?: unknown;
+  error?: SeenError;
+  /** Every log line core wrote for the call (HTTP logs included), as text. */
+  logs: string[];
+}
+
+/** Calls an app method through core's handler, as Zapier's runtime does, capturing the logs. */
+export const invokeLogged = async (
+  sandbox: Sandbox,
+  method: string,
+  inputData: Record<string, unknown>,
+  bundle: Record<string, unknown> = {},
+): Promise<Invocation> => {
+  const logs: string[] = [];
+  try {
+    const reply = await handler({
+      command: 'execute',
+      method,
+      bundle: {
+        authData: { base_url: sandbox.baseUrl, api_key: sandbox.tokens.admin },
+        inputData,
+        ...bundle,
+      },
+      calledFromCli: true,
+      calledFromCliInvoke: true,
+      customLogger: (message: string, data: unknown) => logs.push(`${message} ${JSON.stringify(data)}`),
+    });
+    return { results: reply.results, logs };
+  } catch (error) {
+    return { error: seen(error), logs };
+  }
+};

@@ -1,0 +1,148 @@
+/**
+ * One valid call of every operation against the seeded sandbox, with the fewest OpnForm requests it
+ * can need. Used by the fault tests (every operation under every fault) and by the benchmark's
+ * request counts. A new operation adds its line here.
+ */
+import type { SandboxIds } from '../../sandbox/seed';
+
+export interface OperationCase {
+  /** The app method Zapier calls. */
+  method: string;
+  inputData: (ids: SandboxIds) => Record<string, unknown>;
+  /** Extra bundle members (targetUrl, subscribeData, ...). */
+  bundle?: (ids: SandboxIds) => Record<string, unknown>;
+  /** Requests this call needs at the least, and why. */
+  minimum: number;
+  why: string;
+  /** Writes that must not happen when an earlier read failed: `METHOD path-regex`. */
+  writes?: RegExp;
+}
+
+const ws = (ids: SandboxIds) => ({ workspace_id: ids.workspaceId });
+const form = (ids: SandboxIds) => ({ workspace_id: ids.workspaceId, form_id: ids.formId });
+
+export const OPERATION_CASES: Record<string, OperationCase> = {
+  'authentication.test': {
+    method: 'authentication.test',
+    inputData: () => ({}),
+    minimum: 1,
+    why: 'validate',
+  },
+  workspace_list: {
+    method: 'triggers.workspace_list.operation.perform',
+    inputData: () => ({}),
+    minimum: 1,
+    why: 'list',
+  },
+  form_list: { method: 'triggers.form_list.operation.perform', inputData: ws, minimum: 1, why: 'list' },
+  member_list: { method: 'triggers.member_list.operation.perform', inputData: ws, minimum: 1, why: 'list' },
+  invite_list: { method: 'triggers.invite_list.operation.perform', inputData: ws, minimum: 1, why: 'list' },
+  new_workspace_member: {
+    method: 'triggers.new_workspace_member.operation.perform',
+    inputData: ws,
+    minimum: 1,
+    why: 'list',
+  },
+  new_form: {
+    method: 'triggers.new_form.operation.perform',
+    inputData: ws,
+    minimum: 1,
+    why: 'one page of forms',
+  },
+  webhook_integration_list: {
+    method: 'triggers.webhook_integration_list.operation.perform',
+    inputData: form,
+    minimum: 1,
+    why: 'list',
+  },
+  'new_submission.performList': {
+    method: 'triggers.new_submission.operation.performList',
+    inputData: form,
+    minimum: 1,
+    why: 'recent submission',
+  },
+  'new_submission.performSubscribe': {
+    method: 'triggers.new_submission.operation.performSubscribe',
+    inputData: form,
+    bundle: () => ({ targetUrl: 'https://hooks.zapier.com/hooks/standard/1/fault-case/' }),
+    minimum: 1,
+    why: 'subscribe',
+  },
+  'new_submission.performUnsubscribe': {
+    method: 'triggers.new_submission.operation.performUnsubscribe',
+    inputData: form,
+    bundle: (ids) => ({
+      subscribeData: {
+        hookUrl: 'https://hooks.zapier.com/hooks/standard/1/fault-case/',
+        form_id: ids.formId,
+      },
+    }),
+    minimum: 1,
+    why: 'unsubscribe',
+  },
+  new_partial_submission: {
+    method: 'triggers.new_partial_submission.operation.perform',
+    inputData: form,
+    minimum: 2,
+    why: 'partial submissions + the form (names, slug)',
+  },
+  update_member_role: {
+    method: 'creates.update_member_role.operation.perform',
+    inputData: (ids) => ({ workspace_id: ids.workspaceId, user_id: ids.memberUserId, role: 'readonly' }),
+    minimum: 1,
+    why: 'update',
+  },
+  remove_member: {
+    method: 'creates.remove_member.operation.perform',
+    inputData: (ids) => ({ workspace_id: ids.workspaceId, user_id: ids.readonlyUserId }),
+    minimum: 1,
+    why: 'remove',
+  },
+  leave_workspace: {
+    method: 'creates.leave_workspace.operation.perform',
+    inputData: (ids) => ({ workspace_id: ids.otherWorkspaceId }),
+    minimum: 1,
+    why: 'leave',
+  },
+  resend_invite: {
+    method: 'creates.resend_invite.operation.perform',
+    inputData: (ids) => ({ workspace_id: ids.workspaceId, invite_id: ids.pendingInviteId }),
+    minimum: 1,
+    why: 'resend',
+  },
+  cancel_invite: {
+    method: 'creates.cancel_invite.operation.perform',
+    inputData: (ids) => ({ workspace_id: ids.workspaceId, invite_id: ids.pendingInviteId }),
+    minimum: 1,
+    why: 'cancel',
+  },
+  update_webhook_integration: {
+    method: 'creates.update_webhook_integration.operation.perform',
+    inputData: (ids) => ({
+      ...form(ids),
+      webhook_integration_id: ids.webhookIntegrationId,
+      status: 'inactive',
+    }),
+    minimum: 2,
+    why: 'read the current settings + update (the server replaces data wholesale)',
+    writes: /^PUT /,
+  },
+  find_member: {
+    method: 'searches.find_member.operation.perform',
+    inputData: (ids) => ({ workspace_id: ids.workspaceId, email: 'ada@example.org' }),
+    minimum: 1,
+    why: 'list',
+  },
+  find_invite: {
+    method: 'searches.find_invite.operation.perform',
+    inputData: (ids) => ({ workspace_id: ids.workspaceId, email: 'barbara@example.org' }),
+    minimum: 1,
+    why: 'list',
+  },
+  find_form: {
+    method: 'searches.find_form.operation.perform',
+    inputData: (ids) => ({ form: ids.formSlug }),
+    minimum: 1,
+    why: 'form',
+  },
+};
