@@ -3,6 +3,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAppZip, buildBareZip, coldStartMs, zipBytes } from './coldstart';
+import { countRequests } from './requests';
+import { benchShape } from './shape';
 
 const quick = process.argv.includes('--quick');
 
@@ -34,9 +36,24 @@ const main = async () => {
   );
   add('build zip size (vs bare core app)', zipBytes(appZip), zipBytes(bareZip), 'B');
 
+  const shape = benchShape(quick ? 7 : 21, 300);
+  add(
+    'shape a 300-answer delivery (median ms, vs JSON.parse of the same body)',
+    shape.shapeMs,
+    shape.parseMs,
+    'ms',
+  );
+
+  const requests = await countRequests();
+
   console.table(rows);
+  console.log('HTTP requests per operation (sandbox request log) and the fewest each needs:');
+  console.table(requests);
   const out = join(__dirname, 'results.json');
-  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), quick, rows }, null, 2)}\n`);
+  writeFileSync(
+    out,
+    `${JSON.stringify({ date: new Date().toISOString(), quick, rows, requests }, null, 2)}\n`,
+  );
   console.log(`written ${out}`);
 };
 
