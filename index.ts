@@ -1,7 +1,11 @@
 import { defineApp, version as platformVersion } from 'zapier-platform-core';
 import { authentication } from './src/auth';
+import { formFieldList } from './src/forms/form-field-list';
 import { formList } from './src/forms/form-list';
 import { mapOpnformErrors } from './src/http/middleware';
+import { findSubmission } from './src/submissions/find-submission';
+import { submissionList } from './src/submissions/submission-list';
+import { updateSubmission } from './src/submissions/update-submission';
 import { CONNECTOR_VERSION } from './src/version';
 import { workspaceList } from './src/workspaces/workspace-list';
 
@@ -13,9 +17,15 @@ const app = defineApp({
   triggers: {
     [workspaceList.key]: workspaceList,
     [formList.key]: formList,
+    [formFieldList.key]: formFieldList,
+    [submissionList.key]: submissionList,
   },
-  creates: {},
-  searches: {},
+  creates: {
+    [updateSubmission.key]: updateSubmission,
+  },
+  searches: {
+    [findSubmission.key]: findSubmission,
+  },
 });
 
 // CommonJS `module.exports = app`: Zapier's production wrapper requires index.js and does not unwrap `.default`.
