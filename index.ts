@@ -3,6 +3,9 @@ import { authentication } from './src/auth';
 import { formFieldList } from './src/forms/form-field-list';
 import { formList } from './src/forms/form-list';
 import { mapOpnformErrors } from './src/http/middleware';
+import { exportSubmissions } from './src/submissions/export/export-submissions';
+import { exportFileHydrator } from './src/submissions/export/file-hydrator';
+import { findExport } from './src/submissions/export/find-export';
 import { findSubmission } from './src/submissions/find-submission';
 import { submissionList } from './src/submissions/submission-list';
 import { updateSubmission } from './src/submissions/update-submission';
@@ -22,9 +25,12 @@ const app = defineApp({
   },
   creates: {
     [updateSubmission.key]: updateSubmission,
+    [exportSubmissions.key]: exportSubmissions,
   },
+  hydrators: { exportFile: exportFileHydrator },
   searches: {
     [findSubmission.key]: findSubmission,
+    [findExport.key]: findExport,
   },
 });
 
