@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { API_HEADERS, BASE, op, run } from '../helpers/app';
-import { FORM, FORM_ID } from '../submissions/fixtures';
+import { FORM, FORM_ID } from '../submissions/sample-form';
 
 const perform = op('triggers.form_field_list.operation.perform');
 

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
-import { FORM, FORM_ID, fillers, item, page, shaped } from './fixtures';
+import { FORM, FORM_ID, fillers, item, page, shaped } from './sample-form';
 
 const perform = op('searches.find_submission.operation.perform');
 const LIST = `/open/forms/${FORM_ID}/submissions`;

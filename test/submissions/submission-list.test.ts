@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { API_HEADERS, BASE, op, run } from '../helpers/app';
-import { FORM_ID, item, page } from './fixtures';
+import { FORM_ID, item, page } from './sample-form';
 
 const perform = op('triggers.submission_list.operation.perform');
 const LIST = `/open/forms/${FORM_ID}/submissions`;

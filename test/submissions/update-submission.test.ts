@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
-import { ANSWERS, CV, FORM, FORM_ID, fillers, item, page, shaped } from './fixtures';
+import { ANSWERS, CV, FORM, FORM_ID, fillers, item, page, shaped } from './sample-form';
 
 const perform = op('creates.update_submission.operation.perform');
 const answerFields = op('creates.update_submission.operation.inputFields.3');

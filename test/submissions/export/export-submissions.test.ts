@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { API_HEADERS, BASE, failure, op, run } from '../../helpers/app';
-import { FORM, FORM_ID } from '../fixtures';
+import { FORM, FORM_ID } from '../sample-form';
 import { csvSize, csvStream, type StashCall, withStash } from './helpers';
 
 const perform = op('creates.export_submissions.operation.perform');

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { API_HEADERS, BASE, failure, op, run } from '../../helpers/app';
-import { FORM_ID } from '../fixtures';
+import { FORM_ID } from '../sample-form';
 import { csvStream, type StashCall, withStash } from './helpers';
 
 const perform = op('searches.find_export.operation.perform');
