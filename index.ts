@@ -6,6 +6,7 @@ import { mapOpnformErrors } from './src/http/middleware';
 import { exportSubmissions } from './src/submissions/export/export-submissions';
 import { exportFileHydrator } from './src/submissions/export/file-hydrator';
 import { findExport } from './src/submissions/export/find-export';
+import { submissionFile } from './src/submissions/files';
 import { findSubmission } from './src/submissions/find-submission';
 import { submissionList } from './src/submissions/submission-list';
 import { updateSubmission } from './src/submissions/update-submission';
@@ -17,6 +18,7 @@ const app = defineApp({
   platformVersion,
   authentication,
   afterResponse: [mapOpnformErrors],
+  hydrators: { submissionFile, exportFile: exportFileHydrator },
   triggers: {
     [workspaceList.key]: workspaceList,
     [formList.key]: formList,
@@ -27,7 +29,6 @@ const app = defineApp({
     [updateSubmission.key]: updateSubmission,
     [exportSubmissions.key]: exportSubmissions,
   },
-  hydrators: { exportFile: exportFileHydrator },
   searches: {
     [findSubmission.key]: findSubmission,
     [findExport.key]: findExport,

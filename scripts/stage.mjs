@@ -3,53 +3,64 @@
 // zapier-platform-core, and .zapierapprc. Building from the repo root would make the CLI copy all
 // of node_modules (dev tools included) and can fail with EMFILE.
 //   node scripts/stage.mjs build --skip-validation
+//   node scripts/stage.mjs push
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const stage = join(root, 'build', 'stage');
-const args = process.argv.slice(2);
-if (args.length === 0) {
-  console.error('usage: node scripts/stage.mjs <zapier-platform command> [flags]');
-  process.exit(2);
-}
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs')], { cwd: root, stdio: 'inherit' });
+/**
+ * Stages `indexFile` as an app in `stageDir` and runs the CLI there with `args`. Used for the real app
+ * and, by the benchmark, for a bare core app built the same way. Returns the staged build.zip path.
+ */
+export const stageAndRun = ({ indexFile, stageDir, args, stdio = 'inherit' }) => {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  rmSync(stageDir, { recursive: true, force: true });
+  mkdirSync(stageDir, { recursive: true });
+  writeFileSync(
+    join(stageDir, 'package.json'),
+    `${JSON.stringify(
+      {
+        name: pkg.name,
+        version: pkg.version,
+        description: pkg.description,
+        main: 'index.js',
+        private: true,
+        engines: pkg.engines,
+        dependencies: { 'zapier-platform-core': pkg.dependencies['zapier-platform-core'] },
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  copyFileSync(indexFile, join(stageDir, 'index.js'));
+  copyFileSync(join(root, '.zapierapprc'), join(stageDir, '.zapierapprc'));
+  writeFileSync(join(stageDir, '.gitignore'), 'node_modules/\nbuild/\n.env\n');
+  const cli = join(root, 'node_modules', 'zapier-platform-cli', 'src', 'bin', 'run');
+  execFileSync(process.execPath, [cli, ...args], {
+    cwd: stageDir,
+    stdio,
+    env: { ...process.env, DISABLE_ZAPIER_ANALYTICS: '1' },
+  });
+  return join(stageDir, 'build', 'build.zip');
+};
 
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-rmSync(stage, { recursive: true, force: true });
-mkdirSync(stage, { recursive: true });
-writeFileSync(
-  join(stage, 'package.json'),
-  `${JSON.stringify(
-    {
-      name: pkg.name,
-      version: pkg.version,
-      description: pkg.description,
-      main: 'index.js',
-      private: true,
-      engines: pkg.engines,
-      dependencies: { 'zapier-platform-core': pkg.dependencies['zapier-platform-core'] },
-    },
-    null,
-    2,
-  )}\n`,
-);
-copyFileSync(join(root, 'index.js'), join(stage, 'index.js'));
-copyFileSync(join(root, '.zapierapprc'), join(stage, '.zapierapprc'));
-writeFileSync(join(stage, '.gitignore'), 'node_modules/\nbuild/\n.env\n');
-
-const cli = join(root, 'node_modules', 'zapier-platform-cli', 'src', 'bin', 'run');
-execFileSync(process.execPath, [cli, ...args], {
-  cwd: stage,
-  stdio: 'inherit',
-  env: { ...process.env, DISABLE_ZAPIER_ANALYTICS: '1' },
-});
-
-if (args[0] === 'build') {
-  mkdirSync(join(root, 'build'), { recursive: true });
-  copyFileSync(join(stage, 'build', 'build.zip'), join(root, 'build', 'build.zip'));
-  console.log(`build/build.zip written (${readFileSync(join(root, 'build', 'build.zip')).length} bytes)`);
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  if (args.length === 0) {
+    console.error('usage: node scripts/stage.mjs <zapier-platform command> [flags]');
+    process.exit(2);
+  }
+  execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs')], { cwd: root, stdio: 'inherit' });
+  const zip = stageAndRun({
+    indexFile: join(root, 'index.js'),
+    stageDir: join(root, 'build', 'stage'),
+    args,
+  });
+  if (args[0] === 'build') {
+    copyFileSync(zip, join(root, 'build', 'build.zip'));
+    console.log(`build/build.zip written (${readFileSync(join(root, 'build', 'build.zip')).length} bytes)`);
+  }
 }

@@ -14,7 +14,8 @@ export type ErrorCode =
   | 'server_error'
   | 'unreachable'
   | 'bad_response'
-  | 'conflict';
+  | 'conflict'
+  | 'file_expired';
 
 export const userError = (z: ZObject, message: string, code: ErrorCode, status?: number): Error =>
   new z.errors.Error(message, code, status ?? 400);

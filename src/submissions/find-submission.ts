@@ -7,7 +7,7 @@ import { Text } from '../schemas/submissions';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
 import { answerTexts, currentAnswers, submissionStatus } from './answers';
 import { scanSubmissions } from './pages';
-import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shaped';
+import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shape';
 
 /** Pages of 100 read at most (the 300 newest submissions that match the server's filter). */
 export const FIND_PAGE_SIZE = 100;
@@ -85,7 +85,7 @@ export const findSubmission = defineSearch({
   operation: {
     inputFields,
     perform,
-    sample: SUBMISSION_SAMPLE,
+    sample: { ...SUBMISSION_SAMPLE },
     outputFields: [...SUBMISSION_OUTPUT_FIELDS, answerOutputFields],
   },
 });

@@ -10,7 +10,7 @@ import { answerInputFields } from './answer-fields';
 import { answerChanges } from './answer-values';
 import { mergedBody } from './merge';
 import { scanSubmissions } from './pages';
-import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shaped';
+import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shape';
 import { updatedSubmission } from './update-reply';
 
 /** Submissions per page and pages read when looking for the current answers (500 newest at most). */
@@ -135,7 +135,7 @@ export const updateSubmission = defineCreate({
   operation: {
     inputFields,
     perform,
-    sample: SUBMISSION_SAMPLE,
+    sample: { ...SUBMISSION_SAMPLE },
     outputFields: [...SUBMISSION_OUTPUT_FIELDS, answerOutputFields],
   },
 });

@@ -80,16 +80,25 @@ export const item = (
   ...extra,
 });
 
-/** `item(id, answers)` in the shared submission output shape. */
+/** How the shared shape hands a file over: a hydration pointer (the signed link is stashed when used). */
+export const CV_POINTER =
+  'hydrate|||{"type":"file","method":"hydrators.submissionFile","bundle":{"url":"https://files.example.org/cv.pdf?sig=abc","name":"cv.pdf"}}|||hydrate';
+
+/** `item(id, answers)` in the shared submission output shape (src/submissions/shape.ts). */
 export const shaped = (id: number, answers: Record<string, unknown> = {}) => ({
   id,
   form_id: FORM_ID,
   form_slug: 'contact-us',
   form_title: 'Contact Us',
+  edit_link: null,
+  submitted_at: '2026-11-20T14:03:11+00:00',
   status: 'completed',
-  created_at: '2026-11-20T14:03:11+00:00',
   completion_time: 80,
-  answers: { ...ANSWERS, ...answers },
+  attribution: {},
+  answers: { ...ANSWERS, 'f-cv': [CV_POINTER], ...answers },
+  answer_dates: {},
+  answer_matrices: {},
+  answer_files: { 'f-cv': [{ name: 'cv.pdf', url: 'https://files.example.org/cv.pdf?sig=abc' }] },
 });
 
 /** A page of the submissions list. */

@@ -135,7 +135,8 @@ describe('merge before update', () => {
     const out = (await run(perform, input({ clear_fields: ['f-ref'] }))) as {
       answers: Record<string, unknown>;
     };
-    expect(out.answers['f-ref']).toBeNull();
+    expect(out.answers).toEqual({ ...shaped(512).answers, 'f-ref': undefined });
+    expect('f-ref' in out.answers).toBe(false); // the shared shape leaves empty answers out
     expect(put.isDone()).toBe(true);
   });
 });

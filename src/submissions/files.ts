@@ -1,0 +1,36 @@
+import type { Bundle, ZObject } from 'zapier-platform-core';
+
+/** What a dehydrated submission file carries: the signed (expiring) link and the file name. */
+export type FileHydrationInput = {
+  url: string;
+  name?: string | null;
+};
+
+/**
+ * Hydrator (registered as `hydrators.submissionFile` in index.ts): downloads one submission file or
+ * signature when a later step uses it and stashes it in Zapier's storage. OpnForm's file links are
+ * signed, so the request is a plain GET with no bearer token (the token must never leave for a
+ * file host), and the link is never written into an error message.
+ */
+export const submissionFile = async (z: ZObject, bundle: Bundle) => {
+  const { url, name } = bundle.inputData as FileHydrationInput;
+  const response = await z.request({ url, method: 'GET', raw: true, skipThrowForStatus: true });
+  if (response.status >= 400) {
+    const expired = response.status === 401 || response.status === 403 || response.status === 404;
+    throw new z.errors.Error(
+      expired
+        ? `The OpnForm file "${name ?? 'file'}" could not be downloaded (${response.status}): its signed link has ` +
+            'expired. OpnForm file links last 24 hours in hook deliveries (10 minutes from the API); re-run the Zap ' +
+            'from a fresh submission, or raise the file-link lifetime in the OpnForm workspace settings.'
+        : `The OpnForm file "${name ?? 'file'}" could not be downloaded (HTTP ${response.status}). Try again later.`,
+      expired ? 'file_expired' : 'server_error',
+      response.status,
+    );
+  }
+  const stash = z.stashFile as unknown as (
+    input: unknown,
+    knownLength?: number,
+    filename?: string,
+  ) => Promise<string>;
+  return stash(response, undefined, name ?? undefined);
+};

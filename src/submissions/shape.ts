@@ -1,0 +1,530 @@
+/**
+ * One output shape for a submission, whichever way it reached us: an `/open` API item (raw answer
+ * values) or a hook delivery / legacy poll item (display-formatted values keyed by field id).
+ * Every trigger and search that returns a submission returns this shape (see README, "Submission
+ * output"). Zapier stores these keys inside users' Zaps: add keys, never rename them.
+ */
+import { createHash } from 'node:crypto';
+import type { Bundle, PlainOutputField, ZObject } from 'zapier-platform-core';
+import { answerableBlocks, blockName, fetchForm, isLayoutBlock } from '../forms/blocks';
+import { FormId } from '../schemas/inputs';
+import {
+  ATTRIBUTION_KEYS,
+  type AttributionKey,
+  type DeliveryPayload,
+  type FormBlock,
+  type Submission,
+} from '../schemas/resources';
+import { submissionFile } from './files';
+
+export type OutputField = PlainOutputField;
+
+export interface FormRef {
+  id: number;
+  slug?: string | null;
+  title?: string | null;
+  properties?: FormBlock[] | null;
+}
+
+/** A date answer in ISO 8601: `start` alone for a single date, both for a range; null when not derivable. */
+export interface AnswerDate {
+  start: string | null;
+  end: string | null;
+}
+
+/** A file or signature: its name and the original signed link (it expires). */
+export interface AnswerFile {
+  name: string;
+  url: string;
+}
+
+export type SubmissionStatus = 'completed' | 'partial';
+
+export interface SubmissionOutput {
+  /** The integer submission id (a content hash when the source gives none; see README). */
+  id: number;
+  form_id: number | null;
+  form_slug: string | null;
+  form_title: string | null;
+  edit_link: string | null;
+  /** ISO 8601 with offset; null when the source does not say (hook deliveries carry no time). */
+  submitted_at: string | null;
+  status: SubmissionStatus | null;
+  /** Seconds taken to fill in the form, when known. */
+  completion_time: number | null;
+  /** Captured UTM / click-id values only. */
+  attribution: Partial<Record<AttributionKey, string>>;
+  /** The answer to map, by field id: text, number, boolean, list, or a list of files. */
+  answers: Record<string, unknown>;
+  /** Date questions, by field id: the answer in ISO 8601. */
+  answer_dates: Record<string, AnswerDate>;
+  /** Matrix questions, by field id: `{row: column}`. */
+  answer_matrices: Record<string, Record<string, string>>;
+  /** File and signature questions, by field id: name and original (expiring) link of each file. */
+  answer_files: Record<string, AnswerFile[]>;
+}
+
+/** Keys inside `/open` `data` that are metadata, not answers. */
+const DATA_META_KEYS = new Set(['status', 'created_at', 'id', 'submission_id']);
+
+const NUMERIC_TYPES = new Set(['number', 'rating', 'scale', 'slider']);
+const FILE_TYPES = new Set(['files', 'signature']);
+
+type Source = 'api' | 'delivery';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const nonEmpty = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null;
+
+/** An integer id from a number or digits; null otherwise. */
+export const integerOf = (value: unknown): number | null => {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
+  if (typeof value === 'string' && /^\d{1,15}$/.test(value.trim())) {
+    const n = Number(value.trim());
+    return n > 0 ? n : null;
+  }
+  return null;
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+// ---------------------------------------------------------------------------------------------
+// Dates
+
+/** "Y-m-d H:i:s" (UTC, the /open API's `created_at`) or ISO -> ISO 8601 with offset; null if unreadable. */
+export const isoTimestamp = (value: unknown): string | null => {
+  const text = nonEmpty(value)?.trim();
+  if (text === undefined || text === null) return null;
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/.exec(text);
+  if (m === null) return null;
+  const time = m[2]?.length === 5 ? `${m[2]}:00` : m[2];
+  const zone =
+    m[4] === undefined || m[4] === 'Z'
+      ? '+00:00'
+      : m[4].includes(':')
+        ? m[4]
+        : `${m[4].slice(0, 3)}:${m[4].slice(3)}`;
+  const iso = `${m[1]}T${time}${m[3] ?? ''}${zone}`;
+  return Number.isNaN(Date.parse(iso)) ? null : iso;
+};
+
+const validDate = (y: number, mo: number, d: number) => {
+  if (mo < 1 || mo > 12 || d < 1 || d > 31) return false;
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+};
+
+/**
+ * One date as OpnForm gives it -> ISO 8601. API values are ISO already (kept). Delivery values are
+ * `d/m/Y` or `m/d/Y` with an optional time and no time zone: the day and month are told apart only
+ * when one of them is above 12 (or both are equal); otherwise the ISO form is null. A time becomes
+ * a local ISO time without offset (the delivery does not say which zone it is in).
+ */
+export const isoDate = (value: unknown): string | null => {
+  const text = nonEmpty(value)?.trim();
+  if (text === undefined || text === null) return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    const [y, mo, d] = text.split('-').map(Number) as [number, number, number];
+    return validDate(y, mo, d) ? text : null;
+  }
+  if (/^\d{4}-\d{2}-\d{2}[T ]/.test(text)) {
+    const withZone = isoTimestamp(text);
+    if (withZone !== null && /(Z|[+-]\d{2}:?\d{2})$/.test(text)) return withZone;
+    const local = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)$/.exec(text);
+    return local === null ? null : `${local[1]}T${local[2]}`;
+  }
+  const m =
+    /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?)?$/.exec(
+      text,
+    );
+  if (m === null) return null;
+  const a = Number(m[1]);
+  const b = Number(m[2]);
+  const y = Number(m[3]);
+  let day: number;
+  let month: number;
+  if (a === b || (a > 12 && b <= 12)) [day, month] = [a, b];
+  else if (b > 12 && a <= 12) [day, month] = [b, a];
+  else return null; // both <= 12 and different: d/m/Y and m/d/Y read differently
+  if (!validDate(y, month, day)) return null;
+  const date = `${y}-${pad(month)}-${pad(day)}`;
+  if (m[4] === undefined) return date;
+  let hour = Number(m[4]);
+  const meridiem = m[7]?.toLowerCase();
+  if (meridiem !== undefined) {
+    if (hour < 1 || hour > 12) return null;
+    hour = (hour % 12) + (meridiem === 'pm' ? 12 : 0);
+  }
+  if (hour > 23 || Number(m[5]) > 59) return null;
+  return `${date}T${pad(hour)}:${m[5]}${m[6] === undefined ? '' : `:${m[6]}`}`;
+};
+
+/** A date answer (single or range, raw or display-formatted) -> the text to map and its ISO form. */
+const dateAnswer = (value: unknown): { text: unknown; iso: AnswerDate } => {
+  if (Array.isArray(value)) {
+    const [start, end] = value;
+    const parts = value.filter((v) => v !== null && v !== undefined && v !== '').map(String);
+    return { text: parts.join(' - '), iso: { start: isoDate(start), end: isoDate(end) } };
+  }
+  if (typeof value === 'string') {
+    const range = value.split(' - ');
+    if (range.length === 2) return { text: value, iso: { start: isoDate(range[0]), end: isoDate(range[1]) } };
+    return { text: value, iso: { start: isoDate(value), end: null } };
+  }
+  return { text: value, iso: { start: null, end: null } };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Matrix, files, scalars
+
+/** `{row: column}` -> "Row: column" lines, and "Row: column" lines -> `{row: column}`. */
+const matrixAnswer = (value: unknown): { text: unknown; rows: Record<string, string> | null } => {
+  if (isRecord(value)) {
+    const rows: Record<string, string> = {};
+    for (const [row, column] of Object.entries(value)) {
+      if (column === null || column === undefined) continue;
+      rows[row] = Array.isArray(column) ? column.map(String).join(', ') : String(column);
+    }
+    return {
+      text: Object.entries(rows)
+        .map(([row, column]) => `${row}: ${column}`)
+        .join('\n'),
+      rows,
+    };
+  }
+  if (typeof value === 'string') {
+    const rows: Record<string, string> = {};
+    for (const line of value.split(/\r?\n|\s\|\s/)) {
+      const at = line.lastIndexOf(': ');
+      if (at > 0) rows[line.slice(0, at).trim()] = line.slice(at + 2).trim();
+    }
+    return { text: value, rows: Object.keys(rows).length === 0 ? null : rows };
+  }
+  return { text: value, rows: null };
+};
+
+const fileNameFromUrl = (url: string): string => {
+  try {
+    const last = new URL(url).pathname.split('/').filter(Boolean).pop();
+    return last === undefined ? 'file' : decodeURIComponent(last);
+  } catch {
+    return 'file';
+  }
+};
+
+/** `[{file_url, file_name}]` (or bare links) -> files; null when the value holds no file link. */
+const filesOf = (value: unknown): AnswerFile[] | null => {
+  const items = Array.isArray(value) ? value : [value];
+  const files: AnswerFile[] = [];
+  for (const item of items) {
+    if (isRecord(item) && typeof item.file_url === 'string' && item.file_url !== '') {
+      files.push({ name: nonEmpty(item.file_name) ?? fileNameFromUrl(item.file_url), url: item.file_url });
+    } else if (typeof item === 'string' && /^https?:\/\//i.test(item)) {
+      files.push({ name: fileNameFromUrl(item), url: item });
+    } else if (item !== null && item !== undefined) {
+      return null;
+    }
+  }
+  return files;
+};
+
+const looksLikeFiles = (value: unknown) =>
+  Array.isArray(value) && value.length > 0 && value.every((item) => isRecord(item) && 'file_url' in item);
+
+/** A type for an answer that came without one (spec-shaped poll items carry raw values only). */
+const inferredType = (value: unknown): string | undefined => {
+  if (looksLikeFiles(value)) return 'files';
+  if (isRecord(value)) return 'matrix';
+  return undefined;
+};
+
+const checkboxValue = (value: unknown): unknown => {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number' && (value === 0 || value === 1)) return value === 1;
+  if (typeof value === 'string') {
+    const text = value.trim().toLowerCase();
+    if (text === 'yes' || text === 'true' || text === '1') return true;
+    if (text === 'no' || text === 'false' || text === '0') return false;
+  }
+  return value;
+};
+
+const numberValue = (value: unknown): unknown =>
+  typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value.trim()) : value;
+
+const listValue = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map((v) => (typeof v === 'string' ? v : String(v)))
+    : typeof value === 'string'
+      ? [value]
+      : value;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+interface AnswerSink {
+  answers: Record<string, unknown>;
+  answer_dates: Record<string, AnswerDate>;
+  answer_matrices: Record<string, Record<string, string>>;
+  answer_files: Record<string, AnswerFile[]>;
+}
+
+const emptySink = (): AnswerSink => ({
+  answers: {},
+  answer_dates: {},
+  answer_matrices: {},
+  answer_files: {},
+});
+
+/** Shapes one answer into the sink; a missing answer (null, undefined) is left out, as deliveries do. */
+const putAnswer = (z: ZObject, sink: AnswerSink, id: string, type: string | undefined, value: unknown) => {
+  if (value === null || value === undefined) return;
+  if (type?.startsWith('nf-')) return;
+  const kind = type ?? inferredType(value);
+  if (kind !== undefined && FILE_TYPES.has(kind)) {
+    const files = filesOf(value);
+    if (files !== null) {
+      sink.answers[id] = files.map((file) =>
+        z.dehydrateFile(submissionFile, { url: file.url, name: file.name }),
+      );
+      sink.answer_files[id] = files;
+      return;
+    }
+  }
+  switch (kind) {
+    case 'checkbox':
+      sink.answers[id] = checkboxValue(value);
+      return;
+    case 'multi_select':
+      sink.answers[id] = listValue(value);
+      return;
+    case 'date': {
+      const { text, iso } = dateAnswer(value);
+      sink.answers[id] = text;
+      sink.answer_dates[id] = iso;
+      return;
+    }
+    case 'matrix': {
+      const { text, rows } = matrixAnswer(value);
+      sink.answers[id] = text;
+      if (rows !== null) sink.answer_matrices[id] = rows;
+      return;
+    }
+    default:
+      sink.answers[id] = kind !== undefined && NUMERIC_TYPES.has(kind) ? numberValue(value) : value;
+  }
+};
+
+const attributionOf = (meta: unknown): Partial<Record<AttributionKey, string>> => {
+  const source = isRecord(meta) && isRecord(meta.attribution) ? meta.attribution : {};
+  const out: Partial<Record<AttributionKey, string>> = {};
+  for (const key of ATTRIBUTION_KEYS) {
+    const value = nonEmpty(source[key]);
+    if (value !== null) out[key] = value;
+  }
+  return out;
+};
+
+const statusOf = (value: unknown): SubmissionStatus | null =>
+  value === 'completed' || value === 'partial' ? value : null;
+
+/** A stable integer for an item without an id: sha256 of its form and answers (links left out: they are re-signed). */
+export const contentId = (formId: unknown, answers: AnswerSink): number => {
+  const stable = Object.keys(answers.answers)
+    .sort()
+    .map((id) => [id, answers.answer_files[id]?.map((f) => f.name) ?? answers.answers[id]]);
+  const digest = createHash('sha256')
+    .update(JSON.stringify([formId ?? null, stable]))
+    .digest('hex');
+  // 13 hex digits: at most 2^52, a safe integer, and far above any real OpnForm submission id
+  return Number.parseInt(digest.slice(0, 13), 16) + 2 ** 52;
+};
+
+/** An `/open` API submission item (raw answers) -> output. */
+export const shapeSubmission = (z: ZObject, item: Submission, form: FormRef): SubmissionOutput => {
+  const types = new Map((form.properties ?? []).map((block) => [block.id, block.type]));
+  const sink = emptySink();
+  for (const [id, value] of Object.entries(item.data)) {
+    if (DATA_META_KEYS.has(id)) continue;
+    const type = types.get(id);
+    if (type !== undefined && isLayoutBlock({ type })) continue;
+    putAnswer(z, sink, id, type, value);
+  }
+  const record = item as Record<string, unknown>;
+  return {
+    id: item.id,
+    form_id: integerOf(item.form_id) ?? form.id,
+    form_slug: form.slug ?? null,
+    form_title: form.title ?? null,
+    edit_link: nonEmpty(record.edit_link),
+    submitted_at: isoTimestamp(item.data.created_at ?? record.created_at),
+    status: statusOf(item.data.status ?? record.status),
+    completion_time: typeof item.completion_time === 'number' ? item.completion_time : null,
+    attribution: attributionOf(item.meta),
+    ...sink,
+  };
+};
+
+/** A hook delivery (or a legacy poll item, same shape) -> output. */
+export const shapeDelivery = (z: ZObject, payload: DeliveryPayload): SubmissionOutput => {
+  const sink = emptySink();
+  const data = payload.data ?? {};
+  for (const [id, entry] of Object.entries(data)) {
+    if (DATA_META_KEYS.has(id) && !isRecord(entry)) continue;
+    if (isRecord(entry) && 'value' in entry) {
+      putAnswer(z, sink, id, nonEmpty(entry.type) ?? undefined, entry.value);
+    } else {
+      putAnswer(z, sink, id, undefined, entry);
+    }
+  }
+  const metaId = isRecord(data.id) ? undefined : data.id;
+  const id = integerOf(payload.submission_id) ?? integerOf(payload.id) ?? integerOf(metaId);
+  const createdAt = payload.created_at ?? (isRecord(data.created_at) ? undefined : data.created_at);
+  const status = isRecord(data.status) ? undefined : data.status;
+  return {
+    id: id ?? contentId(payload.form_id, sink),
+    form_id: integerOf(payload.form_id),
+    form_slug: nonEmpty(payload.form_slug),
+    form_title: nonEmpty(payload.form_title),
+    edit_link: nonEmpty(payload.edit_link),
+    submitted_at: isoTimestamp(createdAt),
+    // hooks only ever carry completed submissions
+    status: statusOf((payload as Record<string, unknown>).status ?? status) ?? 'completed',
+    completion_time: typeof payload.completion_time === 'number' ? payload.completion_time : null,
+    attribution: attributionOf(payload.meta),
+    ...sink,
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Output fields and sample
+
+const ATTRIBUTION_LABELS: Record<AttributionKey, string> = {
+  utm_source: 'UTM Source',
+  utm_medium: 'UTM Medium',
+  utm_campaign: 'UTM Campaign',
+  utm_id: 'UTM ID',
+  utm_term: 'UTM Term',
+  utm_content: 'UTM Content',
+  utm_source_platform: 'UTM Source Platform',
+  utm_creative_format: 'UTM Creative Format',
+  utm_marketing_tactic: 'UTM Marketing Tactic',
+  gclid: 'Google Click ID (gclid)',
+  gbraid: 'Google gbraid',
+  wbraid: 'Google wbraid',
+  dclid: 'Google Display Click ID (dclid)',
+  fbclid: 'Facebook Click ID (fbclid)',
+  ttclid: 'TikTok Click ID (ttclid)',
+  msclkid: 'Microsoft Click ID (msclkid)',
+};
+
+export const SUBMISSION_OUTPUT_FIELDS: OutputField[] = [
+  { key: 'id', label: 'Submission ID', type: 'integer' },
+  { key: 'form_id', label: 'Form ID', type: 'integer' },
+  { key: 'form_slug', label: 'Form Slug', type: 'string' },
+  { key: 'form_title', label: 'Form Title', type: 'string' },
+  { key: 'edit_link', label: 'Edit Link', type: 'string' },
+  { key: 'submitted_at', label: 'Submitted At', type: 'datetime' },
+  { key: 'status', label: 'Status', type: 'string' },
+  { key: 'completion_time', label: 'Completion Time (Seconds)', type: 'integer' },
+  ...ATTRIBUTION_KEYS.map(
+    (key): OutputField => ({
+      key: `attribution__${key}`,
+      label: `Attribution: ${ATTRIBUTION_LABELS[key]}`,
+      type: 'string',
+    }),
+  ),
+];
+
+const SAMPLE_FILE_URL =
+  'https://api.opnform.com/forms/assets/3f2a9c41-cv.pdf?expires=1763734800&signature=6b0f4c2e9a';
+
+export const SUBMISSION_SAMPLE: SubmissionOutput = {
+  id: 1843,
+  form_id: 42,
+  form_slug: 'contact-us',
+  form_title: 'Contact Us',
+  edit_link: 'https://opnform.com/forms/contact-us?submission_id=Vx3kq9',
+  submitted_at: '2026-11-21T14:03:27+00:00',
+  status: 'completed',
+  completion_time: 74,
+  attribution: { utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'november-launch' },
+  answers: {
+    'a1d3c2e0-5b7f-4c1e-9a0b-1f2e3d4c5b6a': 'Ada Lovelace',
+    'b2e4d3f1-6c8a-4d2f-8b1c-2a3f4e5d6c7b': 'ada@example.org',
+    'c3f5e4a2-7d9b-4e3a-9c2d-3b4a5f6e7d8c': true,
+    'd4a6f5b3-8e0c-4f4b-8d3e-4c5b6a7f8e9d': ['Sales', 'Support'],
+    'e5b7a6c4-9f1d-4a5c-9e4f-5d6c7b8a9f0e': '21/11/2026',
+    'f6c8b7d5-0a2e-4b6d-8f5a-6e7d8c9b0a1f': 'Speed: Good\nPrice: Fair',
+    '07d9c8e6-1b3f-4c7e-9a6b-7f8e9d0c1b2a': [SAMPLE_FILE_URL],
+  },
+  answer_dates: { 'e5b7a6c4-9f1d-4a5c-9e4f-5d6c7b8a9f0e': { start: '2026-11-21', end: null } },
+  answer_matrices: { 'f6c8b7d5-0a2e-4b6d-8f5a-6e7d8c9b0a1f': { Speed: 'Good', Price: 'Fair' } },
+  answer_files: { '07d9c8e6-1b3f-4c7e-9a6b-7f8e9d0c1b2a': [{ name: 'cv.pdf', url: SAMPLE_FILE_URL }] },
+};
+
+const answerType = (block: FormBlock): Pick<OutputField, 'type' | 'list'> => {
+  if (block.type === 'checkbox') return { type: 'boolean' };
+  if (NUMERIC_TYPES.has(block.type)) return { type: 'number' };
+  if (block.type === 'multi_select') return { type: 'string', list: true };
+  if (FILE_TYPES.has(block.type)) return { type: 'file', list: true };
+  return { type: 'string' };
+};
+
+/** Question labels with duplicates told apart: "Email (1)", "Email (2)", in form order. */
+export const distinctLabels = (blocks: FormBlock[]): Map<string, string> => {
+  const names = blocks.map((block) => blockName(block));
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name.toLowerCase(), (counts.get(name.toLowerCase()) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  const used = new Set<string>();
+  const labels = new Map<string, string>();
+  blocks.forEach((block, i) => {
+    const name = names[i] as string;
+    const lower = name.toLowerCase();
+    let label = name;
+    if ((counts.get(lower) ?? 0) > 1) {
+      const n = (seen.get(lower) ?? 0) + 1;
+      seen.set(lower, n);
+      label = `${name} (${n})`;
+    }
+    if (used.has(label.toLowerCase())) label = `${label} [${block.id.slice(0, 8)}]`;
+    used.add(label.toLowerCase());
+    labels.set(block.id, label);
+  });
+  return labels;
+};
+
+/** Output fields of one form's answers (keys `answers__<field id>`, labels = question names). */
+export const formAnswerFields = (form: Pick<FormRef, 'properties'>): OutputField[] => {
+  const blocks = answerableBlocks({ properties: form.properties ?? [] });
+  const labels = distinctLabels(blocks);
+  const fields: OutputField[] = [];
+  for (const block of blocks) {
+    const label = labels.get(block.id) ?? blockName(block);
+    fields.push({ key: `answers__${block.id}`, label, ...answerType(block) });
+    if (block.type === 'date') {
+      fields.push({ key: `answer_dates__${block.id}__start`, label: `${label} (ISO)`, type: 'string' });
+      fields.push({ key: `answer_dates__${block.id}__end`, label: `${label} (ISO End)`, type: 'string' });
+    }
+    if (FILE_TYPES.has(block.type)) {
+      fields.push({ key: `answer_files__${block.id}[]name`, label: `${label} (File Name)`, type: 'string' });
+      fields.push({
+        key: `answer_files__${block.id}[]url`,
+        label: `${label} (Original Link, Expires)`,
+        type: 'string',
+      });
+    }
+  }
+  return fields;
+};
+
+/** Dynamic output fields: `GET /open/forms/{form_id}` (one request); none until a form is chosen. */
+export const answerOutputFields = async (z: ZObject, bundle: Bundle): Promise<OutputField[]> => {
+  const formId = FormId.safeParse(bundle.inputData?.form_id);
+  if (!formId.success) return [];
+  const form = await fetchForm(z, bundle, formId.data);
+  return formAnswerFields(form);
+};
