@@ -18,6 +18,10 @@ const app = defineApp({
   platformVersion,
   authentication,
   afterResponse: [mapOpnformErrors],
+  // Core's http patch would keep every chunk of a response in memory (a streamed CSV export whole) and
+  // log it again; it skips only requests whose User-Agent is exactly "Zapier". z.request already logs
+  // each request through core's own middleware, so the patch adds nothing here.
+  flags: { skipHttpPatch: true },
   hydrators: { submissionFile, exportFile: exportFileHydrator },
   triggers: {
     [workspaceList.key]: workspaceList,

@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { API_HEADERS, BASE, failure, op, run } from '../../helpers/app';
+import { API_HEADERS, App, BASE, failure, op, run } from '../../helpers/app';
 import { FORM, FORM_ID } from '../sample-form';
 import { csvSize, csvStream, type StashCall, withStash } from './helpers';
 
@@ -264,4 +264,9 @@ describe('async answer (job)', () => {
     const error = await failure(run(withStash(perform, []), input()));
     expect(error.message).toBe('File not found in OpnForm (404). The link may have expired.');
   });
+});
+
+test("core's http patch is off: it would keep every chunk of the streamed CSV in memory (bench/export.ts measures it)", () => {
+  // create-http-patch.js skips only requests whose User-Agent is exactly "Zapier"; ours is the connector's own
+  expect(App.flags).toEqual({ skipHttpPatch: true });
 });
