@@ -2,14 +2,13 @@
 // 1. `zapier-platform validate --without-style` on the bundled app;
 // 2. `zapier-platform build --skip-validation` on a staged copy (the CLI smoke-loads the zip);
 // 3. the zip, unzipped, loaded through Zapier's own `zapierwrapper.js` handler the way production
-//    does, answering `definition` and the auth test against a loopback OpnForm stand-in.
+//    does, answering `definition` and the auth test against the loopback OpnForm sandbox.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import AdmZip from 'adm-zip';
+import { startSandbox } from '../sandbox/server';
 
 const root = resolve(__dirname, '..');
 const cli = join(root, 'node_modules', 'zapier-platform-cli', 'src', 'bin', 'run');
@@ -36,18 +35,9 @@ const main = async () => {
   const dir = mkdtempSync(join(tmpdir(), 'opnform-zip-'));
   new AdmZip(join(root, 'build', 'build.zip')).extractAllTo(dir, true);
 
-  const TOKEN = '7|wrapperCheckToken0123456789abcdefghijklmnopqrstuv';
-  const server = createServer((req, res) => {
-    res.setHeader('Content-Type', 'application/json');
-    if (req.url === '/api/external/zapier/validate' && req.headers.authorization === `Bearer ${TOKEN}`) {
-      res.end(JSON.stringify({ name: 'Ada Lovelace', email: 'ada@example.org' }));
-    } else {
-      res.statusCode = 401;
-      res.end(JSON.stringify({ message: 'Unauthenticated.' }));
-    }
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  const sandbox = await startSandbox({ submissions: 5, largeFormSubmissions: 0 });
+  const base = sandbox.baseUrl;
+  const TOKEN = sandbox.tokens.admin;
 
   const logs: string[] = [];
   const { handler } = require(join(dir, 'zapierwrapper.js')) as { handler: (event: any) => Promise<any> };
@@ -91,7 +81,7 @@ const main = async () => {
     if (leaked.length > 0) fail(`the token appears in ${leaked.length} log lines`);
     console.log(`logs: ${logs.length} lines, none holds the token`);
   } finally {
-    server.close();
+    await sandbox.close();
     rmSync(dir, { recursive: true, force: true });
   }
   console.log('\nzapier-check passed');

@@ -1,0 +1,70 @@
+// `npm run sandbox`: starts the OpnForm sandbox alone and prints a `.env` for `zapier-platform invoke`.
+//   npm run sandbox -- --port 8787        a fixed port (default: a free one; or SANDBOX_PORT)
+//   npm run sandbox -- --write-env        also write that `.env` (only over a `.env` it wrote before)
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startSandbox } from './server';
+
+const MARK = '# written by `npm run sandbox`';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(name);
+const value = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+
+const main = async () => {
+  const port = Number(value('--port') ?? process.env.SANDBOX_PORT ?? 0);
+  const sandbox = await startSandbox({
+    port,
+    exportPollDelayMs: Number(process.env.SANDBOX_EXPORT_DELAY_MS) || 3000,
+  });
+  const env = [
+    MARK,
+    `authData_base_url=${sandbox.baseUrl}`,
+    `authData_api_key=${sandbox.tokens.admin}`,
+    '',
+  ].join('\n');
+  const { ids, tokens } = sandbox;
+  console.log(`OpnForm sandbox listening on ${sandbox.baseUrl}\n`);
+  console.log('# .env for `npx zapier-platform invoke` (the workspace admin token):');
+  console.log(env);
+  if (flag('--write-env')) {
+    const file = resolve(process.cwd(), '.env');
+    if (existsSync(file) && !readFileSync(file, 'utf8').startsWith(MARK)) {
+      console.error(
+        `Not overwriting ${file}: it was not written by the sandbox. Copy the block above instead.\n`,
+      );
+    } else {
+      writeFileSync(file, env);
+      console.log(`(written to ${file})\n`);
+    }
+  }
+  console.log('Tokens:');
+  for (const [name, token] of Object.entries(tokens)) console.log(`  ${name.padEnd(15)} ${token}`);
+  console.log('\nSeeded ids:');
+  console.log(
+    `  workspace ${ids.workspaceId} (pro), other workspace ${ids.otherWorkspaceId} (free plan)\n` +
+      `  form ${ids.formId} "${ids.formSlug}" (every block type), large form ${ids.largeFormId} (async export), ` +
+      `empty form ${ids.emptyFormId}, free-plan form ${ids.freeFormId}\n` +
+      `  webhook integration ${ids.webhookIntegrationId}; invites: pending ${ids.pendingInviteId}, ` +
+      `accepted ${ids.acceptedInviteId}, expired ${ids.expiredInviteId}\n` +
+      `  users: admin ${ids.adminUserId}, member ${ids.memberUserId}, readonly ${ids.readonlyUserId}`,
+  );
+  console.log(
+    `\nSandbox-only routes: POST ${sandbox.origin}/__sandbox/forms/${ids.formId}/submit {"answers":{...}}, ` +
+      `POST ${sandbox.origin}/__sandbox/faults {"kind":"500","count":1}, GET ${sandbox.origin}/__sandbox/deliveries`,
+  );
+  console.log('\nCtrl-C to stop.');
+  const stop = () => {
+    sandbox.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+};
+
+main().catch((error: unknown) => {
+  console.error('The sandbox could not start:', error);
+  process.exit(1);
+});

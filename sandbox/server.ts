@@ -1,0 +1,1454 @@
+/**
+ * The OpnForm sandbox: a local, in-memory, OpnForm-compatible test double on Node's own `http`,
+ * listening on loopback only. Where the spec and a real server differ, it behaves like the real
+ * server when that is the harder case for the connector (see README, "The sandbox").
+ * Nothing in src/ may import this directory: it is never part of the Zapier bundle.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { checkAnswers, summary } from './answers';
+import {
+  csvCell,
+  csvValue,
+  displayValue,
+  encodedId,
+  inputBlocks,
+  isEmptyAnswer,
+  rawValue,
+  ymdHis,
+} from './format';
+import { type SandboxIds, type SandboxTokens, seed, stableUuid, TOKENS } from './seed';
+import type { Ability, Form, Integration, Role, SandboxState, Submission, Token, Workspace } from './state';
+
+export type { SandboxState } from './state';
+
+export type FaultKind = '429' | '500' | 'slow' | 'non-json' | 'drop';
+export interface FaultOptions {
+  delayMs?: number;
+  retryAfter?: number;
+}
+
+export interface Delivery {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  /** `zapier` (a subscribed hook) or `webhook` (the generic integration, recorded only). */
+  kind: 'zapier' | 'webhook';
+  integrationId: number;
+  /** Whether the sandbox actually POSTed it (loopback hooks) or only recorded it. */
+  sent: boolean;
+  /** The receiver's status, or the network error, when sent. */
+  status?: number;
+  error?: string;
+}
+
+export interface LoggedRequest {
+  method: string;
+  /**
+   * Path relative to the base URL (without `/api`), e.g. `/open/forms/101/submissions`; file and
+   * export downloads (which faults also hit) appear as `/__sandbox/files/...`, `/__sandbox/exports/...`.
+   */
+  path: string;
+  /** Query string without `?` ('' when none). */
+  query: string;
+  /** The answer's status (0 until answered or for a dropped connection). */
+  status: number;
+}
+
+export interface RateLimits {
+  /** Per user per minute on `/external/*` (real: 60). */
+  external: number;
+  /** Per user per minute on `/open/*` (real: 100). */
+  open: number;
+  /** Per user per minute on the export POST (real: 10). */
+  export: number;
+  /** Per user per minute on export status (real: 180). */
+  exportStatus: number;
+}
+
+/** The real server's limits; pass `rateLimits: REAL_RATE_LIMITS` to test throttling. */
+export const REAL_RATE_LIMITS: RateLimits = { external: 60, open: 100, export: 10, exportStatus: 180 };
+/** Default: 100 times the real limits, so test suites never trip them by accident. */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  external: 6000,
+  open: 10_000,
+  export: 1000,
+  exportStatus: 18_000,
+};
+
+export interface SandboxOptions {
+  port?: number;
+  host?: string;
+  /** Seeded submissions of the main form (default 260). */
+  submissions?: number;
+  /** Seeded submissions of the large form (default 1200; above 1000 exports go async). */
+  largeFormSubmissions?: number;
+  /** How long an async export stays queued/processing before it completes (default 3000 ms). */
+  exportPollDelayMs?: number;
+  /** Submissions above which an export is async (default 1000, like the real server). */
+  exportAsyncThreshold?: number;
+  /** How long a completed export file is served (default 24 h). */
+  exportFileTtlMs?: number;
+  rateLimits?: Partial<RateLimits>;
+}
+
+export interface Sandbox {
+  /** e.g. `http://127.0.0.1:PORT/api` (served under /api, like a self-hosted server). */
+  baseUrl: string;
+  /** `http://127.0.0.1:PORT`: the sandbox-only routes live under `${origin}/__sandbox/...`. */
+  origin: string;
+  tokens: SandboxTokens;
+  ids: SandboxIds;
+  fault(kind: FaultKind, count?: number, options?: FaultOptions): void;
+  clearFaults(): void;
+  submit(
+    formId: number,
+    answers: Record<string, unknown>,
+    options?: { partial?: boolean; attribution?: Record<string, string> },
+  ): Promise<{ id: number }>;
+  /** Edits a submission as its public edit link does: answers replaced, deliveries sent again (same id). */
+  edit(submissionId: number, answers: Record<string, unknown>): Promise<{ id: number }>;
+  hooks(formId?: number): Array<{ formId: number; hookUrl: string }>;
+  deliveries(): Delivery[];
+  state: SandboxState;
+  requests(): LoggedRequest[];
+  resetRequests(): void;
+  /** A signed link to a stored file, valid for `ttlMs` (negative: already expired). */
+  fileUrl(name: string, ttlMs: number): string;
+  close(): Promise<void>;
+}
+
+class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+const fail = (status: number, body: unknown, headers?: Record<string, string>) =>
+  new Reply(status, body, headers);
+const UNAUTHORIZED = () => fail(403, { message: 'This action is unauthorized.' });
+const NOT_ADMIN = () => fail(403, { message: 'You need to be an admin of this workspace to do this.' });
+const missing = (model: string, id: string | number) =>
+  fail(404, { message: `No query results for model [App\\Models\\${model}] ${id}` });
+const invalid = (errors: Record<string, string[]>) => fail(422, { message: summary(errors), errors });
+
+interface Ctx {
+  method: string;
+  params: string[];
+  query: URLSearchParams;
+  body: unknown;
+  token: Token;
+  family: 'open' | 'external';
+}
+
+type Handler = (ctx: Ctx) => unknown | Promise<unknown>;
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  group: keyof RateLimits;
+  handler: Handler;
+}
+
+const ATTRIBUTION_KEYS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_id',
+  'utm_term',
+  'utm_content',
+  'utm_source_platform',
+  'utm_creative_format',
+  'utm_marketing_tactic',
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'dclid',
+  'fbclid',
+  'ttclid',
+  'msclkid',
+];
+
+const DEPRECATION =
+  'Please do not use the `submission` field. It is deprecated and will be removed in the future.';
+const FILE_LINK_API_MS = 10 * 60_000;
+const FILE_LINK_DELIVERY_MS = 24 * 3_600_000;
+const EXPORT_JOB_LIFETIME_MS = 2 * 3_600_000;
+
+const asRecord = (value: unknown): Record<string, unknown> | undefined =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+
+const hostOf = (hostname: string) => hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+
+export const isLoopback = (hostname: string): boolean => {
+  const host = hostOf(hostname);
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
+};
+
+const isPrivateLiteral = (hostname: string): boolean => {
+  const host = hostOf(hostname);
+  if (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.internal') ||
+    host.endsWith('.local')
+  )
+    return true;
+  return ipaddr.isValid(host) && ipaddr.process(host).range() !== 'unicast';
+};
+
+const humanAgo = (isoText: string, now: number) => {
+  const days = Math.floor((now - Date.parse(isoText)) / 86_400_000);
+  if (days <= 0) return 'today';
+  if (days === 1) return '1 day ago';
+  if (days < 30) return `${days} days ago`;
+  const months = Math.floor(days / 30);
+  return months === 1 ? '1 month ago' : `${months} months ago`;
+};
+
+/** Taken at load: zapier-platform-core wraps `globalThis.fetch` with its logger in-process. */
+const nativeFetch = globalThis.fetch;
+
+const nowIso = () => new Date().toISOString().replace(/\.\d{3}Z$/, '.000000Z');
+
+export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbox> => {
+  const host = options.host ?? '127.0.0.1';
+  if (!isLoopback(host)) throw new Error(`The sandbox listens on loopback only, not on ${host}.`);
+  const { state, ids } = seed({
+    submissions: options.submissions ?? 260,
+    largeFormSubmissions: options.largeFormSubmissions ?? 1200,
+  });
+  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const exportDelay = options.exportPollDelayMs ?? 3000;
+  const asyncThreshold = options.exportAsyncThreshold ?? 1000;
+  const exportFileTtl = options.exportFileTtlMs ?? 24 * 3_600_000;
+  const signingKey = randomBytes(32);
+  let origin = '';
+
+  const faults: Array<{ kind: FaultKind; left: number; options: FaultOptions }> = [];
+  const log: LoggedRequest[] = [];
+  const deliveries: Delivery[] = [];
+  const windows = new Map<string, { start: number; count: number }>();
+  const timers = new Set<NodeJS.Timeout>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        resolve();
+      }, ms);
+      timers.add(t);
+    });
+
+  // ---------------------------------------------------------------- signed links
+  const sign = (text: string) => createHmac('sha256', signingKey).update(text).digest('hex');
+  const signedUrl = (path: string, ttlMs: number) => {
+    const expires = Math.floor((Date.now() + ttlMs) / 1000);
+    return `${origin}${path}?expires=${expires}&signature=${sign(`${path}?expires=${expires}`)}`;
+  };
+  const fileUrl = (name: string, ttlMs: number) =>
+    signedUrl(`/__sandbox/files/${encodeURIComponent(name)}`, ttlMs);
+  const checkSigned = (path: string, query: URLSearchParams): boolean => {
+    const expires = query.get('expires') ?? '';
+    const signature = query.get('signature') ?? '';
+    return (
+      /^\d+$/.test(expires) &&
+      signature === sign(`${path}?expires=${expires}`) &&
+      Number(expires) * 1000 > Date.now()
+    );
+  };
+  const apiLink = (name: string) => fileUrl(name, FILE_LINK_API_MS);
+  const deliveryLink = (name: string) => fileUrl(name, FILE_LINK_DELIVERY_MS);
+
+  // ---------------------------------------------------------------- lookups and checks
+  const user = (id: number) => state.users.find((u) => u.id === id);
+  const workspaceOr404 = (id: string) => {
+    const w = state.workspaces.find((x) => String(x.id) === id);
+    if (w === undefined) throw missing('Workspace', id);
+    return w;
+  };
+  const formOr404 = (key: string) => {
+    const f = state.forms.find((x) => String(x.id) === key || x.slug === key);
+    if (f === undefined) throw missing('Forms\\Form', key);
+    return f;
+  };
+  const roleIn = (w: Workspace, userId: number): Role | undefined =>
+    w.members.find((m) => m.userId === userId)?.role;
+  const need = (ctx: Ctx, ...anyOf: Ability[]) => {
+    if (!anyOf.some((a) => ctx.token.abilities.includes(a))) {
+      throw fail(403, {
+        message: ctx.family === 'external' ? 'Invalid ability provided.' : 'This action is unauthorized.',
+      });
+    }
+  };
+  const memberOf = (ctx: Ctx, w: Workspace): Role => {
+    const role = roleIn(w, ctx.token.userId);
+    if (role === undefined) throw UNAUTHORIZED();
+    return role;
+  };
+  const adminOf = (ctx: Ctx, w: Workspace) => {
+    if (memberOf(ctx, w) !== 'admin') throw NOT_ADMIN();
+  };
+  const workspaceOfForm = (f: Form) => state.workspaces.find((w) => w.id === f.workspace_id) as Workspace;
+  const canWrite = (ctx: Ctx, f: Form) => {
+    const role = memberOf(ctx, workspaceOfForm(f));
+    if (role === 'readonly') throw UNAUTHORIZED();
+  };
+  const bodyRecord = (ctx: Ctx) => asRecord(ctx.body) ?? {};
+  const submissionsOf = (formId: number) =>
+    state.submissions
+      .filter((s) => s.form_id === formId)
+      .sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1));
+
+  // ---------------------------------------------------------------- representations
+  const completedCount = (f: Form) =>
+    state.submissions.filter((s) => s.form_id === f.id && s.status === 'completed').length;
+  const isClosed = (f: Form) =>
+    f.visibility === 'closed' || (f.closes_at !== null && Date.parse(f.closes_at) < Date.now());
+  const shareUrl = (f: Form) => `${origin}/forms/${f.slug}`;
+  const workspaceJson = (w: Workspace, userId: number) => {
+    const role = roleIn(w, userId) ?? 'user';
+    return {
+      id: w.id,
+      name: w.name,
+      icon: w.icon,
+      plan_tier: w.plan_tier,
+      is_pro: w.plan_tier !== 'free',
+      is_admin: role === 'admin',
+      is_readonly: role === 'readonly',
+      users_count: w.members.length,
+      created_at: w.created_at,
+      updated_at: w.created_at,
+      pivot: { user_id: userId, workspace_id: w.id, role },
+    };
+  };
+  const formSummary = (f: Form) => ({
+    id: f.id,
+    slug: f.slug,
+    title: f.title,
+    visibility: f.visibility,
+    tags: f.tags,
+    views_count: f.views_count,
+    submissions_count: completedCount(f),
+    created_at: f.created_at,
+    updated_at: f.updated_at,
+    last_edited_human: humanAgo(f.updated_at, Date.now()),
+    closes_at: f.closes_at,
+    is_closed: isClosed(f),
+    max_submissions_count: f.max_submissions_count,
+    max_number_of_submissions_reached:
+      f.max_submissions_count !== null && completedCount(f) >= f.max_submissions_count,
+    is_pro: workspaceOfForm(f).plan_tier !== 'free',
+    workspace_id: f.workspace_id,
+    share_url: shareUrl(f),
+  });
+  const fullForm = (f: Form) => ({
+    ...formSummary(f),
+    language: 'en',
+    custom_domain: null,
+    theme: 'default',
+    font_family: null,
+    color: '#3B82F6',
+    dark_mode: 'auto',
+    width: 'centered',
+    size: 'md',
+    border_radius: 'small',
+    layout_rtl: false,
+    uppercase_labels: false,
+    cover_picture: null,
+    logo_picture: null,
+    no_branding: false,
+    transparent_background: false,
+    submit_button_text: 'Submit',
+    submitted_text: 'Amazing, we saved your answers. Thank you for your time.',
+    redirect_url: null,
+    re_fillable: false,
+    re_fill_button_text: 'Fill Again',
+    confetti_on_submission: false,
+    show_progress_bar: false,
+    submission_retention_value: null,
+    submission_retention_unit: null,
+    closed_text: null,
+    max_submissions_reached_text: null,
+    auto_save: true,
+    auto_focus: true,
+    enable_partial_submissions: f.enable_partial_submissions,
+    editable_submissions: f.editable_submissions,
+    editable_submissions_button_text: 'Edit submission',
+    password: null,
+    use_captcha: false,
+    captcha_provider: 'recaptcha',
+    can_be_indexed: true,
+    seo_meta: {},
+    custom_code: null,
+    database_fields_update: null,
+    removed_properties: [],
+    properties: f.properties,
+  });
+  const submissionItem = (s: Submission) => {
+    const f = state.forms.find((x) => x.id === s.form_id) as Form;
+    const blocks = new Map(f.properties.map((b) => [b.id, b]));
+    const data: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(s.answers))
+      data[key] = rawValue(blocks.get(key), value, apiLink);
+    Object.assign(data, {
+      status: s.status,
+      created_at: ymdHis(s.created_at),
+      id: s.id,
+      submission_id: s.uuid,
+    });
+    return {
+      id: s.id,
+      submission_id: s.uuid,
+      form_id: s.form_id,
+      completion_time: s.completion_time,
+      data,
+      ...(s.attribution === null ? {} : { meta: { attribution: s.attribution } }),
+    };
+  };
+  const editLink = (f: Form, s: Submission) => `${origin}/forms/${f.slug}?submission_id=${encodedId(s)}`;
+  /** The payload OpnForm posts to Zapier hooks and the generic webhook (real-server-notes.md). */
+  const deliveryPayload = (f: Form, s: Submission, options: { poll?: boolean } = {}) => {
+    const submission: Record<string, unknown> = {};
+    const data: Record<string, unknown> = {};
+    for (const block of inputBlocks(f)) {
+      const value = s.answers[block.id];
+      if (isEmptyAnswer(value)) continue;
+      const shown = displayValue(block, value, deliveryLink);
+      submission[block.name] = shown;
+      data[block.id] = { value: shown, name: block.name, type: block.type };
+    }
+    return {
+      form_id: f.id,
+      form_title: f.title,
+      form_slug: f.slug,
+      submission,
+      data,
+      message: DEPRECATION,
+      ...(options.poll ? {} : { submission_id: s.id }),
+      ...(options.poll || !f.editable_submissions ? {} : { edit_link: editLink(f, s) }),
+      ...(s.attribution === null ? {} : { meta: { attribution: s.attribution } }),
+    };
+  };
+  const fakeSubmission = (f: Form): Submission => {
+    const answers: Record<string, unknown> = {};
+    for (const block of inputBlocks(f)) {
+      const fake: Record<string, unknown> = {
+        checkbox: true,
+        number: 42,
+        rating: 4,
+        scale: 7,
+        slider: 50,
+        email: 'sample@example.com',
+        url: 'https://example.com',
+        date: '2026-01-01T10:00:00+00:00',
+        select: block.select?.options[0]?.name ?? 'Option',
+        multi_select: [block.multi_select?.options[0]?.name ?? 'Option'],
+        matrix: Object.fromEntries(
+          ((block.rows as string[]) ?? []).map((r) => [r, (block.columns as string[])?.[0]]),
+        ),
+        files: ['sample-file.pdf'],
+        signature: ['sample-signature.png'],
+      };
+      answers[block.id] = block.type in fake ? fake[block.type] : `Sample ${block.name}`;
+    }
+    return {
+      id: 0,
+      uuid: stableUuid('fake'),
+      form_id: f.id,
+      status: 'completed',
+      completion_time: null,
+      answers,
+      attribution: null,
+      created_at: nowIso(),
+      updated_at: nowIso(),
+    };
+  };
+
+  // ---------------------------------------------------------------- deliveries
+  const post = async (delivery: Delivery) => {
+    try {
+      const response = await nativeFetch(delivery.url, {
+        method: 'POST',
+        headers: delivery.headers,
+        body: delivery.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(5000),
+      });
+      delivery.status = response.status;
+      await response.arrayBuffer().catch(() => undefined);
+    } catch (error) {
+      delivery.error = error instanceof Error ? error.message : String(error);
+    }
+  };
+  /** Sends (loopback hooks) or records (public URLs, the generic webhook) every delivery. */
+  const deliver = async (f: Form, s: Submission) => {
+    if (s.status !== 'completed') return;
+    const sends: Promise<void>[] = [];
+    for (const integration of state.integrations.filter((i) => i.form_id === f.id && i.status === 'active')) {
+      const body = JSON.stringify(deliveryPayload(f, s));
+      if (integration.integration_id === 'zapier') {
+        const url = String(integration.data.hook_url);
+        const loop = isLoopback(new URL(url).hostname);
+        const delivery: Delivery = {
+          url,
+          headers: { 'Content-Type': 'application/json', 'User-Agent': 'OpnForm-Sandbox' },
+          body,
+          kind: 'zapier',
+          integrationId: integration.id,
+          sent: loop,
+        };
+        deliveries.push(delivery);
+        if (loop) sends.push(post(delivery));
+      } else {
+        const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+        const secret = integration.data.webhook_secret;
+        if (typeof secret === 'string' && secret !== '') {
+          headers['X-Webhook-Signature'] =
+            `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+        }
+        for (const [k, v] of Object.entries(asRecord(integration.data.webhook_headers) ?? {}))
+          headers[k] = String(v);
+        deliveries.push({
+          url: String(integration.data.webhook_url ?? ''),
+          headers,
+          body,
+          kind: 'webhook',
+          integrationId: integration.id,
+          sent: false,
+        });
+      }
+    }
+    await Promise.all(sends);
+  };
+
+  // ---------------------------------------------------------------- pagination
+  const paginate = <T>(
+    items: T[],
+    query: URLSearchParams,
+    path: string,
+    perPageDefault: number,
+    keepQuery: boolean,
+  ): { data: T[]; links: unknown; meta: unknown } => {
+    const errors: Record<string, string[]> = {};
+    const pageText = query.get('page') ?? '1';
+    const perText = query.get('per_page') ?? String(perPageDefault);
+    const page = Number(pageText);
+    const perPage = Number(perText);
+    if (!Number.isInteger(page) || page < 1) errors.page = ['The page field must be at least 1.'];
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100)
+      errors.per_page = ['The per page field must be between 1 and 100.'];
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+    const total = items.length;
+    const last = Math.max(1, Math.ceil(total / perPage));
+    const slice = items.slice((page - 1) * perPage, page * perPage);
+    const base = `${origin}/api${path}`;
+    const kept = new URLSearchParams(keepQuery ? query : undefined);
+    kept.delete('page');
+    const url = (n: number) => {
+      const q = new URLSearchParams(kept);
+      q.set('page', String(n));
+      return `${base}?${q.toString()}`;
+    };
+    const from = slice.length === 0 ? null : (page - 1) * perPage + 1;
+    return {
+      data: slice,
+      links: {
+        first: url(1),
+        last: url(last),
+        prev: page > 1 ? url(page - 1) : null,
+        next: page < last ? url(page + 1) : null,
+      },
+      meta: {
+        current_page: page,
+        from,
+        last_page: last,
+        links: [
+          { url: page > 1 ? url(page - 1) : null, label: '&laquo; Previous', active: false },
+          ...Array.from({ length: last }, (_, i) => ({
+            url: url(i + 1),
+            label: String(i + 1),
+            active: i + 1 === page,
+          })),
+          { url: page < last ? url(page + 1) : null, label: 'Next &raquo;', active: false },
+        ],
+        path: base,
+        per_page: perPage,
+        to: from === null ? null : from + slice.length - 1,
+        total,
+      },
+    };
+  };
+
+  // ---------------------------------------------------------------- submissions
+  /** Answers keyed by field id or (first match) by field name, re-keyed by field id. */
+  const byField = (f: Form, answersIn: Record<string, unknown>) => {
+    const byKey: Record<string, unknown> = {};
+    const blocks = inputBlocks(f);
+    for (const [key, value] of Object.entries(answersIn)) {
+      const block = blocks.find((b) => b.id === key) ?? blocks.find((b) => b.name === key);
+      byKey[block?.id ?? key] = value;
+    }
+    return byKey;
+  };
+  const createSubmission = async (
+    f: Form,
+    answersIn: Record<string, unknown>,
+    opts: { partial?: boolean; attribution?: Record<string, string> } = {},
+  ): Promise<Submission> => {
+    const byKey = byField(f, answersIn);
+    if (opts.partial && workspaceOfForm(f).plan_tier === 'free') throw paymentRequired();
+    const attributionErrors = Object.entries(opts.attribution ?? {}).filter(
+      ([key, value]) => !ATTRIBUTION_KEYS.includes(key) || typeof value !== 'string' || value.length > 2048,
+    );
+    if (attributionErrors.length > 0) {
+      throw invalid(
+        Object.fromEntries(
+          attributionErrors.map(([key]) => [
+            `meta.attribution.${key}`,
+            [`The attribution ${key} is not allowed.`],
+          ]),
+        ),
+      );
+    }
+    const { answers, errors } = checkAnswers(f, byKey, state.files, { partial: opts.partial });
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+    const id = state.next.submission++;
+    const at = nowIso();
+    const s: Submission = {
+      id,
+      uuid: stableUuid(`submission:${id}:${at}`),
+      form_id: f.id,
+      status: opts.partial ? 'partial' : 'completed',
+      completion_time: opts.partial ? null : 42,
+      answers,
+      attribution: opts.attribution === undefined ? null : { ...opts.attribution },
+      created_at: at,
+      updated_at: at,
+    };
+    state.submissions.push(s);
+    await deliver(f, s);
+    return s;
+  };
+  /** An edit through the public edit link: answers validated and replaced, deliveries fired again. */
+  const editSubmission = async (id: number, answersIn: Record<string, unknown>): Promise<Submission> => {
+    const s = state.submissions.find((x) => x.id === id);
+    if (s === undefined) throw missing('Forms\\FormSubmission', id);
+    const f = state.forms.find((x) => x.id === s.form_id) as Form;
+    const { answers, errors } = checkAnswers(f, byField(f, answersIn), state.files, {
+      partial: s.status === 'partial',
+    });
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+    s.answers = answers;
+    s.updated_at = nowIso();
+    await deliver(f, s);
+    return s;
+  };
+  const paymentRequired = () =>
+    fail(402, {
+      message: 'Partial submissions are a Pro feature. Upgrade your workspace to use them.',
+      feature: 'partial_submissions',
+      required_tier: 'pro',
+      current_tier: 'free',
+    });
+
+  // ---------------------------------------------------------------- exports
+  const exportColumns = (f: Form, columns: Record<string, boolean>) => {
+    const chosen = new Set(
+      Object.entries(columns)
+        .filter(([, v]) => v)
+        .map(([k]) => k),
+    );
+    const cols: Array<{ header: string; cell: (s: Submission) => string }> = [
+      { header: 'id', cell: (s) => encodedId(s) },
+    ];
+    for (const block of inputBlocks(f)) {
+      if (chosen.has(block.id))
+        cols.push({ header: block.name, cell: (s) => csvValue(block, s.answers[block.id], deliveryLink) });
+    }
+    if (chosen.has('created_at')) cols.push({ header: 'Created Date', cell: (s) => ymdHis(s.created_at) });
+    if (chosen.has('status')) cols.push({ header: 'Status', cell: (s) => s.status });
+    for (const key of ATTRIBUTION_KEYS) {
+      if (chosen.has(`meta.attribution.${key}`))
+        cols.push({ header: key, cell: (s) => s.attribution?.[key] ?? '' });
+    }
+    return cols;
+  };
+  const exportCsv = (f: Form, columns: Record<string, boolean>, ids: number[] | null) => {
+    const cols = exportColumns(f, columns);
+    const rows = submissionsOf(f.id).filter((s) => ids === null || ids.includes(s.id));
+    const lines = [cols.map((c) => csvCell(c.header)).join(',')];
+    for (const s of rows) lines.push(cols.map((c) => csvCell(c.cell(s))).join(','));
+    return `\uFEFF${lines.join('\n')}\n`;
+  };
+  const exportFileName = (f: Form) => `${f.slug}-submission-data.csv`;
+  const exportStatus = (job: { id: string; form_id: number }, ctx: Ctx) => {
+    const j = state.exports.find((x) => x.id === job.id && x.form_id === job.form_id);
+    const now = Date.now();
+    if (j === undefined || now > j.createdAt + EXPORT_JOB_LIFETIME_MS || now > j.expiresAt) {
+      throw fail(404, { type: 'error', message: 'Export job not found or has expired.' });
+    }
+    if (j.user_id !== ctx.token.userId) throw UNAUTHORIZED();
+    const f = state.forms.find((x) => x.id === j.form_id) as Form;
+    const elapsed = now - j.createdAt;
+    const span = Math.max(1, j.readyAt - j.createdAt);
+    const common = {
+      job_id: j.id,
+      created_at: new Date(j.createdAt).toISOString(),
+      updated_at: new Date(Math.min(now, j.readyAt)).toISOString(),
+    };
+    if (now < j.readyAt) {
+      const queued = elapsed < span / 4;
+      const processed = queued ? 0 : Math.floor((j.total * elapsed) / span);
+      return {
+        status: queued ? 'queued' : 'processing',
+        progress: queued ? 0 : Math.min(99, Math.floor((100 * elapsed) / span)),
+        processed_submissions: processed,
+        total_submissions: j.total,
+        ...common,
+      };
+    }
+    const path = `/__sandbox/exports/${j.id}/${exportFileName(f)}`;
+    const expires = Math.floor(j.expiresAt / 1000);
+    return {
+      status: 'completed',
+      progress: 100,
+      processed_submissions: j.total,
+      total_submissions: j.total,
+      file_url: `${origin}${path}?expires=${expires}&signature=${sign(`${path}?expires=${expires}`)}`,
+      expires_at: new Date(j.expiresAt).toISOString(),
+      ...common,
+    };
+  };
+
+  // ---------------------------------------------------------------- integrations
+  const BLOCKED_HEADERS = new Set(
+    [
+      'authorization',
+      'x-webhook-signature',
+      'content-type',
+      'content-length',
+      'host',
+      'cookie',
+      'x-csrf-token',
+      'x-forwarded-for',
+      'x-forwarded-proto',
+      'x-real-ip',
+      'x-requested-with',
+      'accept-encoding',
+      'transfer-encoding',
+    ].map((h) => h.toLowerCase()),
+  );
+  const integrationJson = (i: Integration) => ({
+    id: i.id,
+    form_id: i.form_id,
+    integration_id: i.integration_id,
+    status: i.status,
+    data: i.data,
+    logic: null,
+    created_at: i.created_at,
+    updated_at: i.updated_at,
+  });
+  const hookUrlError = (hookUrl: unknown): string | undefined => {
+    if (typeof hookUrl !== 'string' || hookUrl === '') return 'The hook url field is required.';
+    let url: URL;
+    try {
+      url = new URL(hookUrl);
+    } catch {
+      return 'The hook url field must be a valid URL.';
+    }
+    if (isLoopback(url.hostname) && (url.protocol === 'http:' || url.protocol === 'https:')) return undefined;
+    if (url.protocol !== 'https:') return 'The hook url field must start with https://.';
+    if (isPrivateLiteral(url.hostname)) return 'The hook url must resolve to a public IP address.';
+    return undefined;
+  };
+
+  // ---------------------------------------------------------------- members
+  const ensureWorkspace = (userId: number) => {
+    if (state.workspaces.some((w) => w.members.some((m) => m.userId === userId))) return;
+    const u = user(userId);
+    state.workspaces.push({
+      id: state.next.workspace++,
+      name: `${u?.name ?? 'My'}'s Workspace`,
+      icon: '🏠',
+      plan_tier: 'free',
+      created_at: nowIso(),
+      members: [{ userId, role: 'admin' }],
+    });
+  };
+  const inviteOr400 = (w: Workspace, id: string) => {
+    const invite = state.invites.find((i) => String(i.id) === id && i.workspace_id === w.id);
+    if (invite === undefined)
+      throw fail(400, { type: 'error', success: false, message: 'Invite not found for this workspace.' });
+    if (invite.status === 'accepted')
+      throw fail(400, { type: 'error', success: false, message: 'Invite already accepted.' });
+    return invite;
+  };
+
+  // ---------------------------------------------------------------- routes
+  const routes: Route[] = [];
+  const route = (method: string, pattern: string, group: keyof RateLimits, handler: Handler) =>
+    routes.push({
+      method,
+      pattern: new RegExp(`^${pattern.replace(/:(\w+)/g, '([^/]+)')}$`),
+      group,
+      handler,
+    });
+  const p = (ctx: Ctx, i: number) => ctx.params[i] ?? '';
+
+  route('GET', '/external/zapier/validate', 'external', (ctx) => {
+    const u = user(ctx.token.userId);
+    return { name: u?.name, email: u?.email };
+  });
+  route('GET', '/external/zapier/workspaces', 'external', (ctx) => {
+    need(ctx, 'workspaces-read');
+    return state.workspaces
+      .filter((w) => roleIn(w, ctx.token.userId))
+      .map((w) => ({ id: w.id, name: w.name }));
+  });
+  route('GET', '/external/zapier/forms', 'external', (ctx) => {
+    need(ctx, 'forms-read');
+    const id = ctx.query.get('workspace_id');
+    if (id === null || id === '') throw invalid({ workspace_id: ['The workspace id field is required.'] });
+    const w = state.workspaces.find((x) => String(x.id) === id);
+    if (w === undefined) throw invalid({ workspace_id: ['The selected workspace id is invalid.'] });
+    memberOf(ctx, w);
+    return state.forms
+      .filter((f) => f.workspace_id === w.id)
+      .map((f) => ({ id: f.id, name: f.title, label: `${f.title} (${f.slug})` }));
+  });
+  const hookForm = (ctx: Ctx) => {
+    need(ctx, 'manage-integrations');
+    const body = bodyRecord(ctx);
+    const formId = ctx.method === 'GET' ? ctx.query.get('form_id') : body.form_id;
+    if (formId === undefined || formId === null || formId === '')
+      throw invalid({ form_id: ['The form id field is required.'] });
+    if (!/^\d+$/.test(String(formId))) throw invalid({ form_id: ['The form id field must be an integer.'] });
+    const f = state.forms.find((x) => x.id === Number(formId));
+    if (f === undefined) throw missing('Forms\\Form', String(formId));
+    canWrite(ctx, f);
+    return { f, body };
+  };
+  route('POST', '/external/zapier/webhook', 'external', (ctx) => {
+    const { f, body } = hookForm(ctx);
+    const error = hookUrlError(body.hookUrl);
+    if (error !== undefined) throw invalid({ hookUrl: [error] });
+    state.integrations.push({
+      id: state.next.integration++,
+      form_id: f.id,
+      integration_id: 'zapier',
+      status: 'active',
+      data: { hook_url: body.hookUrl },
+      created_at: nowIso(),
+      updated_at: nowIso(),
+    });
+    return [];
+  });
+  route('DELETE', '/external/zapier/webhook', 'external', (ctx) => {
+    const { f, body } = hookForm(ctx);
+    state.integrations = state.integrations.filter(
+      (i) => !(i.form_id === f.id && i.integration_id === 'zapier' && i.data.hook_url === body.hookUrl),
+    );
+    return [];
+  });
+  route('GET', '/external/zapier/submissions/recent', 'external', (ctx) => {
+    const { f } = hookForm(ctx);
+    const newest = submissionsOf(f.id)[0];
+    return [deliveryPayload(f, newest ?? fakeSubmission(f), { poll: true })];
+  });
+
+  route('GET', '/open/workspaces', 'open', (ctx) => {
+    need(ctx, 'workspaces-read');
+    return state.workspaces
+      .filter((w) => roleIn(w, ctx.token.userId))
+      .map((w) => workspaceJson(w, ctx.token.userId));
+  });
+  route('GET', '/open/workspaces/:id/forms', 'open', (ctx) => {
+    const w = workspaceOr404(p(ctx, 0));
+    need(ctx, 'forms-read');
+    memberOf(ctx, w);
+    const forms = state.forms
+      .filter((f) => f.workspace_id === w.id)
+      .sort((a, b) => (a.updated_at === b.updated_at ? b.id - a.id : a.updated_at < b.updated_at ? 1 : -1))
+      .map(formSummary);
+    return paginate(forms, ctx.query, `/open/workspaces/${w.id}/forms`, 10, true);
+  });
+  route('GET', '/open/forms', 'open', (ctx) => {
+    need(ctx, 'forms-read');
+    return state.forms.filter((f) => roleIn(workspaceOfForm(f), ctx.token.userId)).map(fullForm);
+  });
+  route('GET', '/open/forms/:form', 'open', (ctx) => {
+    const f = formOr404(p(ctx, 0));
+    need(ctx, 'forms-read', 'manage-integrations');
+    memberOf(ctx, workspaceOfForm(f));
+    return fullForm(f);
+  });
+  route('GET', '/open/forms/:form/submissions', 'open', (ctx) => {
+    const f = formOr404(p(ctx, 0));
+    need(ctx, 'forms-read');
+    memberOf(ctx, workspaceOfForm(f));
+    const status = ctx.query.get('status') ?? 'all';
+    if (!['all', 'completed', 'partial'].includes(status))
+      throw invalid({ status: ['The selected status is invalid.'] });
+    if (status === 'partial' && workspaceOfForm(f).plan_tier === 'free') throw paymentRequired();
+    const search = (ctx.query.get('search') ?? '').toLowerCase();
+    const items = submissionsOf(f.id)
+      .filter((s) => status === 'all' || s.status === status)
+      .filter(
+        (s) =>
+          search === '' ||
+          Object.values(s.answers).some(
+            (v) =>
+              (typeof v === 'string' || typeof v === 'number') && String(v).toLowerCase().includes(search),
+          ),
+      );
+    const page = paginate(items, ctx.query, `/open/forms/${f.id}/submissions`, 100, false);
+    return { ...page, data: page.data.map(submissionItem) };
+  });
+  route('PUT', '/open/forms/:form/submissions/:id', 'open', async (ctx) => {
+    const f = formOr404(p(ctx, 0));
+    const s = state.submissions.find((x) => String(x.id) === p(ctx, 1) && x.form_id === f.id);
+    if (s === undefined) throw missing('Forms\\FormSubmission', p(ctx, 1));
+    need(ctx, 'forms-write');
+    canWrite(ctx, f);
+    const body = bodyRecord(ctx);
+    const { answers, errors } = checkAnswers(f, body, state.files);
+    if (
+      body.completion_time !== undefined &&
+      body.completion_time !== null &&
+      !Number.isInteger(body.completion_time)
+    )
+      errors.completion_time = ['The completion time field must be an integer.'];
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+    s.answers = answers;
+    if (typeof body.completion_time === 'number') s.completion_time = body.completion_time;
+    s.updated_at = nowIso();
+    await deliver(f, s);
+    return { type: 'success', message: 'Record successfully updated.', data: submissionItem(s) };
+  });
+  route('POST', '/open/forms/:form/submissions/export', 'export', (ctx) => {
+    const f = formOr404(p(ctx, 0));
+    need(ctx, 'forms-read');
+    memberOf(ctx, workspaceOfForm(f));
+    const body = bodyRecord(ctx);
+    const columns = asRecord(body.columns);
+    const known = new Set([
+      ...inputBlocks(f).map((b) => b.id),
+      'created_at',
+      'status',
+      ...ATTRIBUTION_KEYS.map((k) => `meta.attribution.${k}`),
+    ]);
+    const errors: Record<string, string[]> = {};
+    if (columns === undefined) errors.columns = ['The columns field is required.'];
+    for (const [key, value] of Object.entries(columns ?? {})) {
+      if (!known.has(key)) errors[`columns.${key}`] = [`The column ${key} is not a field of this form.`];
+      else if (typeof value !== 'boolean')
+        errors[`columns.${key}`] = [`The columns.${key} field must be true or false.`];
+    }
+    let ids: number[] | null = null;
+    if (body.submissionIds !== undefined && body.submissionIds !== null) {
+      if (!Array.isArray(body.submissionIds) || !body.submissionIds.every((x) => Number.isInteger(x)))
+        errors.submissionIds = ['The submission ids field must be an array of integers.'];
+      else ids = body.submissionIds as number[];
+    }
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+    const chosen = columns as Record<string, boolean>;
+    const total = submissionsOf(f.id).filter((s) => ids === null || ids.includes(s.id)).length;
+    // the real server decides by the form's size, not by how many submissions were picked
+    if (submissionsOf(f.id).length <= asyncThreshold) {
+      return new Reply(200, exportCsv(f, chosen, ids), {
+        'Content-Type': 'text/csv; charset=UTF-8',
+        'Content-Disposition': `attachment; filename=${exportFileName(f)}`,
+      });
+    }
+    const now = Date.now();
+    const job = {
+      id: stableUuid(`export:${f.id}:${now}:${state.exports.length}`),
+      form_id: f.id,
+      user_id: ctx.token.userId,
+      columns: chosen,
+      submissionIds: ids,
+      total,
+      createdAt: now,
+      readyAt: now + exportDelay,
+      expiresAt: now + exportDelay + exportFileTtl,
+    };
+    state.exports.push(job);
+    return {
+      type: 'success',
+      message: 'Export started. You will be able to download the file once it is ready.',
+      job_id: job.id,
+      is_async: true,
+    };
+  });
+  route('GET', '/open/forms/:form/submissions/export/:job/status', 'exportStatus', (ctx) => {
+    const f = formOr404(p(ctx, 0));
+    need(ctx, 'forms-read');
+    memberOf(ctx, workspaceOfForm(f));
+    return exportStatus({ id: p(ctx, 1), form_id: f.id }, ctx);
+  });
+  // The real server's own path (`export/status/{job}`) is not callable with a token: 404, empty message.
+  route('GET', '/open/forms/:form/submissions/export/status/:job', 'exportStatus', () => {
+    throw fail(404, { message: '' });
+  });
+  route('GET', '/open/forms/:form/integrations', 'open', (ctx) => {
+    const f = formOr404(p(ctx, 0));
+    need(ctx, 'manage-integrations');
+    memberOf(ctx, workspaceOfForm(f));
+    return state.integrations.filter((i) => i.form_id === f.id).map(integrationJson);
+  });
+  route('PUT', '/open/forms/:form/integrations/:id', 'open', (ctx) => {
+    const f = formOr404(p(ctx, 0));
+    const integration = state.integrations.find((i) => String(i.id) === p(ctx, 1) && i.form_id === f.id);
+    if (integration === undefined) throw missing('Integration\\FormIntegration', p(ctx, 1));
+    need(ctx, 'manage-integrations');
+    canWrite(ctx, f);
+    const body = bodyRecord(ctx);
+    if (body.integration_id !== integration.integration_id || body.integration_id !== 'webhook')
+      throw fail(500, { message: 'Server Error' });
+    const errors: Record<string, string[]> = {};
+    if (body.status === undefined || body.status === null || body.status === '')
+      errors.status = ['The status field is required.'];
+    else if (body.status !== 'active' && body.status !== 'inactive')
+      errors.status = ['The selected status is invalid.'];
+    const data = asRecord(body.data);
+    if (data === undefined) errors.data = ['The data field is required.'];
+    const url = data?.webhook_url;
+    if (typeof url !== 'string' || url === '')
+      errors['data.webhook_url'] = ['The webhook url field is required.'];
+    else if (!URL.canParse(url) || new URL(url).protocol !== 'https:')
+      errors['data.webhook_url'] = ['The webhook url must be a valid HTTPS URL.'];
+    else if (isPrivateLiteral(new URL(url).hostname))
+      errors['data.webhook_url'] = ['The webhook url must resolve to a public IP address.'];
+    const secret = data?.webhook_secret;
+    if (secret !== undefined && secret !== null && (typeof secret !== 'string' || secret.length < 12))
+      errors['data.webhook_secret'] = ['The webhook secret field must be at least 12 characters.'];
+    const headers = data?.webhook_headers;
+    if (headers !== undefined && headers !== null) {
+      const record = asRecord(headers);
+      if (record === undefined)
+        errors['data.webhook_headers'] = ['The webhook headers field must be an object.'];
+      else {
+        const problems: string[] = [];
+        if (Object.keys(record).length > 10) problems.push('At most 10 custom headers are allowed.');
+        for (const [name, value] of Object.entries(record)) {
+          if (BLOCKED_HEADERS.has(name.toLowerCase())) problems.push(`The header ${name} is not allowed.`);
+          if (name.length > 255 || String(value).length > 255)
+            problems.push(`The header ${name} must be at most 255 characters.`);
+          if (typeof value !== 'string') problems.push(`The header ${name} must have a text value.`);
+        }
+        if (problems.length > 0) errors['data.webhook_headers'] = problems;
+      }
+    }
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+    integration.status = body.status as 'active' | 'inactive';
+    integration.data = { ...(data as Record<string, unknown>) };
+    integration.updated_at = nowIso();
+    return {
+      type: 'success',
+      message: 'Form Integration was updated.',
+      form_integration: integrationJson(integration),
+    };
+  });
+
+  route('GET', '/open/workspaces/:id/users', 'open', (ctx) => {
+    const w = workspaceOr404(p(ctx, 0));
+    need(ctx, 'workspaces-read');
+    memberOf(ctx, w);
+    return w.members.map((m) => {
+      const u = user(m.userId);
+      return {
+        id: m.userId,
+        name: u?.name,
+        email: u?.email,
+        photo_url: `https://www.gravatar.com/avatar/${m.userId}?d=mp`,
+        created_at: u?.created_at,
+        updated_at: u?.created_at,
+        pivot: { workspace_id: w.id, user_id: m.userId, role: m.role },
+      };
+    });
+  });
+  const adminStep = (ctx: Ctx) => {
+    const w = workspaceOr404(p(ctx, 0));
+    need(ctx, 'workspaces-write');
+    adminOf(ctx, w);
+    return w;
+  };
+  const targetMember = (w: Workspace, id: string) => {
+    const m = w.members.find((x) => String(x.userId) === id);
+    if (m === undefined) throw missing('User', id);
+    return m;
+  };
+  route('PUT', '/open/workspaces/:id/users/:user/update-role', 'open', (ctx) => {
+    const w = adminStep(ctx);
+    const m = targetMember(w, p(ctx, 1));
+    const role = bodyRecord(ctx).role;
+    if (role === undefined || role === null || role === '')
+      throw invalid({ role: ['The role field is required.'] });
+    if (role !== 'admin' && role !== 'user' && role !== 'readonly')
+      throw invalid({ role: ['The selected role is invalid.'] });
+    m.role = role;
+    return { type: 'success', message: 'User role updated.' };
+  });
+  route('DELETE', '/open/workspaces/:id/users/:user/remove', 'open', (ctx) => {
+    const w = adminStep(ctx);
+    const m = targetMember(w, p(ctx, 1));
+    w.members = w.members.filter((x) => x !== m);
+    ensureWorkspace(m.userId);
+    return { type: 'success', message: 'User removed from workspace.' };
+  });
+  route('POST', '/open/workspaces/:id/leave', 'open', (ctx) => {
+    const w = workspaceOr404(p(ctx, 0));
+    need(ctx, 'workspaces-write');
+    memberOf(ctx, w);
+    w.members = w.members.filter((x) => x.userId !== ctx.token.userId);
+    ensureWorkspace(ctx.token.userId);
+    return { type: 'success', message: 'You have left the workspace.' };
+  });
+  route('GET', '/open/workspaces/:id/invites', 'open', (ctx) => {
+    const w = adminStep(ctx);
+    return state.invites
+      .filter((i) => i.workspace_id === w.id)
+      .map((i) => ({
+        id: i.id,
+        email: i.email,
+        role: i.role,
+        workspace_id: i.workspace_id,
+        valid_until: i.valid_until,
+        status: i.status,
+        created_at: i.created_at,
+        updated_at: i.updated_at,
+      }));
+  });
+  route('POST', '/open/workspaces/:id/invites/:invite/resend', 'open', (ctx) => {
+    const invite = inviteOr400(adminStep(ctx), p(ctx, 1));
+    invite.sent += 1;
+    invite.valid_until = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    invite.updated_at = nowIso();
+    return { type: 'success', message: 'Invite email resent successfully.' };
+  });
+  route('DELETE', '/open/workspaces/:id/invites/:invite/cancel', 'open', (ctx) => {
+    const invite = inviteOr400(adminStep(ctx), p(ctx, 1));
+    state.invites = state.invites.filter((i) => i !== invite);
+    return { type: 'success', message: 'Invite cancelled successfully.' };
+  });
+
+  // ---------------------------------------------------------------- HTTP plumbing
+  const readBody = (req: IncomingMessage) =>
+    new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      req.on('error', reject);
+    });
+
+  const write = (
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    if (res.writableEnded || res.destroyed) return;
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    res.writeHead(status, {
+      'Content-Type': typeof body === 'string' ? 'text/plain; charset=UTF-8' : 'application/json',
+      ...headers,
+    });
+    res.end(text);
+  };
+
+  const rateLimit = (userId: number, group: keyof RateLimits): Record<string, string> | Reply => {
+    const key = `${userId}:${group}`;
+    const now = Date.now();
+    let w = windows.get(key);
+    if (w === undefined || now - w.start >= 60_000) {
+      w = { start: now, count: 0 };
+      windows.set(key, w);
+    }
+    const limit = limits[group];
+    if (w.count >= limit) {
+      const retry = Math.max(1, Math.ceil((w.start + 60_000 - now) / 1000));
+      return fail(
+        429,
+        { message: 'Too Many Attempts.' },
+        {
+          'Retry-After': String(retry),
+          'X-RateLimit-Limit': String(limit),
+          'X-RateLimit-Remaining': '0',
+          'X-RateLimit-Reset': String(Math.ceil((w.start + 60_000) / 1000)),
+        },
+      );
+    }
+    w.count += 1;
+    return { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': String(limit - w.count) };
+  };
+
+  /**
+   * Logs a request the connector makes (API calls and file/export downloads) and applies the next
+   * fault switch; true when the fault already answered (or dropped) it.
+   */
+  const logAndFault = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: URLSearchParams,
+  ): Promise<boolean> => {
+    const entry: LoggedRequest = { method: req.method ?? 'GET', path, query: query.toString(), status: 0 };
+    log.push(entry);
+    res.on('finish', () => {
+      entry.status = res.statusCode;
+    });
+    const fault = faults[0];
+    if (fault === undefined) return false;
+    fault.left -= 1;
+    if (fault.left <= 0) faults.shift();
+    switch (fault.kind) {
+      case 'drop':
+        req.socket.destroy();
+        return true;
+      case '429':
+        write(
+          res,
+          429,
+          { message: 'Too Many Attempts.' },
+          { 'Retry-After': String(fault.options.retryAfter ?? 30) },
+        );
+        return true;
+      case '500':
+        write(res, 500, { message: 'Server Error' });
+        return true;
+      case 'non-json':
+        write(
+          res,
+          200,
+          '<!DOCTYPE html><html><head><title>OpnForm</title></head><body>Loading…</body></html>',
+          {
+            'Content-Type': 'text/html; charset=UTF-8',
+          },
+        );
+        return true;
+      case 'slow':
+        await sleep(fault.options.delayMs ?? 3000);
+        return false;
+    }
+    return false;
+  };
+
+  const handleApi = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    apiPath: string,
+    query: URLSearchParams,
+  ) => {
+    if (await logAndFault(req, res, apiPath, query)) return;
+    const text = await readBody(req);
+    const method = req.method ?? 'GET';
+    let match: { route: Route; params: string[] } | undefined;
+    for (const r of routes) {
+      const m = r.pattern.exec(apiPath);
+      if (m !== null && r.method === method) {
+        match = { route: r, params: m.slice(1).map(decodeURIComponent) };
+        break;
+      }
+    }
+    if (match === undefined) return write(res, 404, { message: '' });
+    const auth = req.headers.authorization ?? '';
+    const token = state.tokens.find((t) => auth === `Bearer ${t.token}`);
+    if (token === undefined) return write(res, 401, { message: 'Unauthenticated.' });
+    const limited = rateLimit(token.userId, match.route.group);
+    if (limited instanceof Reply) return write(res, limited.status, limited.body, limited.headers);
+    let body: unknown;
+    if (text.trim() !== '') {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return write(res, 400, { message: 'The request body is not valid JSON.' });
+      }
+    }
+    const ctx: Ctx = {
+      method,
+      params: match.params,
+      query,
+      body,
+      token,
+      family: apiPath.startsWith('/external/') ? 'external' : 'open',
+    };
+    try {
+      const result = await match.route.handler(ctx);
+      if (result instanceof Reply)
+        return write(res, result.status, result.body, { ...limited, ...result.headers });
+      return write(res, 200, result, limited);
+    } catch (error) {
+      if (error instanceof Reply)
+        return write(res, error.status, error.body, { ...limited, ...error.headers });
+      throw error;
+    }
+  };
+
+  const sandboxRoutes = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: URLSearchParams,
+  ) => {
+    const method = req.method ?? 'GET';
+    const text = await readBody(req);
+    const body = asRecord(text.trim() === '' ? {} : JSON.parse(text)) ?? {};
+    let m = /^\/__sandbox\/files\/([^/]+)$/.exec(path);
+    if (m !== null && method === 'GET') {
+      if (await logAndFault(req, res, path, query)) return;
+      const file = state.files.get(decodeURIComponent(m[1] ?? ''));
+      if (!checkSigned(path, query) || file === undefined)
+        return write(res, 403, { message: 'Invalid signature.' });
+      return write(res, 200, file.content, { 'Content-Type': file.contentType });
+    }
+    m = /^\/__sandbox\/exports\/([^/]+)\/([^/]+)$/.exec(path);
+    if (m !== null && method === 'GET') {
+      if (await logAndFault(req, res, path, query)) return;
+      const job = state.exports.find((j) => j.id === m?.[1]);
+      if (!checkSigned(path, query) || job === undefined || Date.now() < job.readyAt)
+        return write(res, 403, { message: 'Invalid signature.' });
+      const f = state.forms.find((x) => x.id === job.form_id) as Form;
+      return write(res, 200, exportCsv(f, job.columns, job.submissionIds), {
+        'Content-Type': 'text/csv; charset=UTF-8',
+        'Content-Disposition': `attachment; filename=${exportFileName(f)}`,
+      });
+    }
+    m = /^\/__sandbox\/forms\/(\d+)\/submit$/.exec(path);
+    if (m !== null && method === 'POST') {
+      const f = state.forms.find((x) => String(x.id) === m?.[1]);
+      if (f === undefined) return write(res, 404, { message: 'No such form.' });
+      try {
+        const s = await createSubmission(f, asRecord(body.answers) ?? {}, {
+          partial: body.partial === true,
+          attribution: asRecord(body.attribution) as Record<string, string> | undefined,
+        });
+        return write(res, 201, { id: s.id });
+      } catch (error) {
+        if (error instanceof Reply) return write(res, error.status, error.body);
+        throw error;
+      }
+    }
+    m = /^\/__sandbox\/submissions\/(\d+)\/edit$/.exec(path);
+    if (m !== null && method === 'POST') {
+      try {
+        const s = await editSubmission(Number(m[1]), asRecord(body.answers) ?? {});
+        return write(res, 200, { id: s.id });
+      } catch (error) {
+        if (error instanceof Reply) return write(res, error.status, error.body);
+        throw error;
+      }
+    }
+    if (path === '/__sandbox/faults' && method === 'POST') {
+      const kind = String(body.kind) as FaultKind;
+      if (!['429', '500', 'slow', 'non-json', 'drop'].includes(kind))
+        return write(res, 422, { message: 'kind must be one of 429, 500, slow, non-json, drop' });
+      addFault(kind, typeof body.count === 'number' ? body.count : 1, {
+        delayMs: typeof body.delayMs === 'number' ? body.delayMs : undefined,
+        retryAfter: typeof body.retryAfter === 'number' ? body.retryAfter : undefined,
+      });
+      return write(res, 200, { faults });
+    }
+    if (path === '/__sandbox/faults' && method === 'DELETE') {
+      faults.length = 0;
+      return write(res, 200, { faults });
+    }
+    if (path === '/__sandbox/hooks' && method === 'GET') {
+      const formId = query.get('form_id');
+      return write(res, 200, hooks(formId === null ? undefined : Number(formId)));
+    }
+    if (path === '/__sandbox/deliveries' && method === 'GET') return write(res, 200, deliveries);
+    if (path === '/__sandbox/requests' && method === 'GET') return write(res, 200, log);
+    if (path === '/__sandbox/requests' && method === 'DELETE') {
+      log.length = 0;
+      return write(res, 200, []);
+    }
+    if (path === '/__sandbox' && method === 'GET')
+      return write(res, 200, { baseUrl: `${origin}/api`, tokens: TOKENS, ids });
+    return write(res, 404, { message: 'Unknown sandbox route.' });
+  };
+
+  const addFault = (kind: FaultKind, count = 1, opts: FaultOptions = {}) => {
+    faults.push({ kind, left: Math.max(1, count), options: opts });
+  };
+  const hooks = (formId?: number) =>
+    state.integrations
+      .filter((i) => i.integration_id === 'zapier' && (formId === undefined || i.form_id === formId))
+      .map((i) => ({ formId: i.form_id, hookUrl: String(i.data.hook_url) }));
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    const path = url.pathname.replace(/^\/api(?=\/__sandbox)/, '');
+    const work = path.startsWith('/__sandbox')
+      ? sandboxRoutes(req, res, path, url.searchParams)
+      : path.startsWith('/api/')
+        ? handleApi(req, res, path.slice(4), url.searchParams)
+        : Promise.resolve(write(res, 404, { message: '' }));
+    work.catch((error: unknown) => {
+      console.error('sandbox error:', error);
+      write(res, 500, { message: 'Server Error' });
+    });
+  });
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  origin = `http://${shownHost}:${address.port}`;
+
+  return {
+    baseUrl: `${origin}/api`,
+    origin,
+    tokens: { ...TOKENS },
+    ids,
+    fault: addFault,
+    clearFaults: () => {
+      faults.length = 0;
+    },
+    submit: async (formId, answers, opts) => {
+      const f = state.forms.find((x) => x.id === formId);
+      if (f === undefined) throw new Error(`The sandbox has no form ${formId}.`);
+      try {
+        return { id: (await createSubmission(f, answers, opts)).id };
+      } catch (error) {
+        if (error instanceof Reply)
+          throw new Error(`Sandbox submit refused (${error.status}): ${JSON.stringify(error.body)}`);
+        throw error;
+      }
+    },
+    edit: async (submissionId, answers) => {
+      try {
+        return { id: (await editSubmission(submissionId, answers)).id };
+      } catch (error) {
+        if (error instanceof Reply)
+          throw new Error(`Sandbox edit refused (${error.status}): ${JSON.stringify(error.body)}`);
+        throw error;
+      }
+    },
+    hooks,
+    deliveries: () => deliveries,
+    state,
+    requests: () => log,
+    resetRequests: () => {
+      log.length = 0;
+    },
+    fileUrl,
+    close: async () => {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+};

@@ -1,0 +1,169 @@
+/**
+ * The sandbox's in-memory state: plain records shaped like OpnForm's tables, not like its API
+ * answers (the server turns them into answers). Tests may read and change it directly.
+ */
+
+export type Ability =
+  | 'workspaces-read'
+  | 'workspaces-write'
+  | 'workspace-users-read'
+  | 'workspace-users-write'
+  | 'forms-read'
+  | 'forms-write'
+  | 'manage-integrations';
+
+export const ALL_ABILITIES: readonly Ability[] = [
+  'workspaces-read',
+  'workspaces-write',
+  'workspace-users-read',
+  'workspace-users-write',
+  'forms-read',
+  'forms-write',
+  'manage-integrations',
+];
+
+export type Role = 'admin' | 'user' | 'readonly';
+
+export interface User {
+  id: number;
+  name: string;
+  email: string;
+  created_at: string;
+}
+
+export interface Token {
+  /** The whole bearer value, `<id>|<48 chars>` like a Sanctum personal access token. */
+  token: string;
+  userId: number;
+  abilities: Ability[];
+}
+
+export interface Membership {
+  userId: number;
+  role: Role;
+}
+
+export interface Workspace {
+  id: number;
+  name: string;
+  icon: string;
+  plan_tier: 'free' | 'pro';
+  members: Membership[];
+  created_at: string;
+}
+
+export interface BlockOption {
+  id: string;
+  name: string;
+}
+
+/** A field or layout block (`properties` item). Extra keys are block-specific options. */
+export interface Block {
+  id: string;
+  type: string;
+  name: string;
+  required?: boolean;
+  hidden?: boolean;
+  help?: string;
+  placeholder?: string;
+  width?: string;
+  select?: { options: BlockOption[] };
+  multi_select?: { options: BlockOption[] };
+  date_range?: boolean;
+  with_time?: boolean;
+  date_format?: 'dd/MM/yyyy' | 'MM/dd/yyyy';
+  rows?: string[];
+  columns?: string[];
+  [key: string]: unknown;
+}
+
+export interface Form {
+  id: number;
+  workspace_id: number;
+  creator_id: number;
+  slug: string;
+  title: string;
+  visibility: 'public' | 'draft' | 'closed';
+  tags: string[];
+  properties: Block[];
+  editable_submissions: boolean;
+  enable_partial_submissions: boolean;
+  closes_at: string | null;
+  max_submissions_count: number | null;
+  views_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type Attribution = Record<string, string>;
+
+/** A stored submission; `answers` holds raw answers keyed by field id (files as stored file names). */
+export interface Submission {
+  id: number;
+  /** The public UUID (`submission_id` in /open answers). */
+  uuid: string;
+  form_id: number;
+  status: 'completed' | 'partial';
+  completion_time: number | null;
+  answers: Record<string, unknown>;
+  attribution: Attribution | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Integration {
+  id: number;
+  form_id: number;
+  integration_id: 'webhook' | 'zapier';
+  status: 'active' | 'inactive';
+  data: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Invite {
+  id: number;
+  workspace_id: number;
+  email: string;
+  role: Role;
+  status: 'pending' | 'accepted';
+  valid_until: string;
+  created_at: string;
+  updated_at: string;
+  /** How often the invitation e-mail was sent (resend adds one). */
+  sent: number;
+}
+
+export interface ExportJob {
+  id: string;
+  form_id: number;
+  user_id: number;
+  columns: Record<string, boolean>;
+  submissionIds: number[] | null;
+  total: number;
+  createdAt: number;
+  /** When the job reaches `completed` (ms since epoch). */
+  readyAt: number;
+  /** When the status and the file disappear (ms since epoch). */
+  expiresAt: number;
+}
+
+export interface StoredFile {
+  name: string;
+  content: string;
+  contentType: string;
+}
+
+export interface SandboxState {
+  users: User[];
+  tokens: Token[];
+  workspaces: Workspace[];
+  forms: Form[];
+  submissions: Submission[];
+  integrations: Integration[];
+  invites: Invite[];
+  exports: ExportJob[];
+  files: Map<string, StoredFile>;
+  /** Next ids for created records. */
+  next: { submission: number; integration: number; workspace: number };
+}

@@ -1,0 +1,182 @@
+/**
+ * The `npm start` flow: the connector's operations, run one after another through the real
+ * zapier-platform-core handler (the same entry point Zapier's runtime calls) against the sandbox.
+ * Each issue appends its steps to DEMO_STEPS; a step returns one readable line, or throws.
+ */
+import * as core from 'zapier-platform-core';
+import App from '../index';
+import { type HookCatcher, startHookCatcher } from '../sandbox/hook-catcher';
+import { type FaultKind, type Sandbox, type SandboxOptions, startSandbox } from '../sandbox/server';
+
+export interface DemoContext {
+  sandbox: Sandbox;
+  /** A loopback hook catcher: subscribe `catcher.url()` and await `catcher.next()`. */
+  catcher: HookCatcher;
+  authData: { base_url: string; api_key: string };
+  /** Runs an app method (`triggers.form_list.operation.perform`, `authentication.test`, ...) like Zapier does. */
+  invoke<T = unknown>(
+    method: string,
+    inputData?: Record<string, unknown>,
+    bundle?: Record<string, unknown>,
+  ): Promise<T>;
+  /** What earlier steps picked, for later steps: `workspace_id`, `form_id`, ... */
+  picked: Record<string, unknown>;
+}
+
+export interface DemoStep {
+  name: string;
+  run(ctx: DemoContext): Promise<string>;
+}
+
+interface Named {
+  id: number;
+  name: string;
+}
+
+/** Renders a connection label the way the Zapier CLI does (`{{key}}` from the auth test result). */
+const renderLabel = (template: string, values: Record<string, unknown>) =>
+  template.replace(/{{\s*([\w.]+)\s*}}/g, (_, key: string) => String(values[key] ?? ''));
+
+export const DEMO_STEPS: DemoStep[] = [
+  {
+    name: 'connect: auth test',
+    run: async (ctx) => {
+      const me = await ctx.invoke<{ name: string; email: string }>('authentication.test');
+      ctx.picked.me = me;
+      return `token accepted for ${me.name} <${me.email}>`;
+    },
+  },
+  {
+    name: 'connect: connection label',
+    run: async (ctx) => {
+      const me = await ctx.invoke<Record<string, unknown>>('authentication.test');
+      return `label "${renderLabel(App.authentication?.connectionLabel as string, me)}"`;
+    },
+  },
+  {
+    name: 'pick a workspace (workspace_list)',
+    run: async (ctx) => {
+      const workspaces = await ctx.invoke<Named[]>('triggers.workspace_list.operation.perform');
+      const chosen = workspaces.find((w) => w.id === ctx.sandbox.ids.workspaceId);
+      if (chosen === undefined)
+        throw new Error(`workspace ${ctx.sandbox.ids.workspaceId} is not in the list`);
+      ctx.picked.workspace_id = chosen.id;
+      return `${workspaces.length} workspaces (${workspaces.map((w) => w.name).join(', ')}); picked "${chosen.name}"`;
+    },
+  },
+  {
+    name: 'pick a form (form_list)',
+    run: async (ctx) => {
+      const forms = await ctx.invoke<Named[]>('triggers.form_list.operation.perform', {
+        workspace_id: ctx.picked.workspace_id,
+      });
+      const chosen = forms.find((f) => f.id === ctx.sandbox.ids.formId);
+      if (chosen === undefined) throw new Error(`form ${ctx.sandbox.ids.formId} is not in the list`);
+      ctx.picked.form_id = chosen.id;
+      return `${forms.length} forms; picked "${chosen.name}"`;
+    },
+  },
+];
+
+/** The user-facing part of an error thrown by the app (z.errors.Error carries JSON in `message`). */
+export const readableError = (error: unknown): string => {
+  const e = error instanceof Error ? error : new Error(String(error));
+  const text = e.message.split('\nWhat happened:')[0] ?? e.message;
+  try {
+    const parsed = JSON.parse(text) as { message?: string; code?: string; status?: number };
+    if (typeof parsed.message === 'string') {
+      return `${e.name}${parsed.code ? ` [${parsed.code}]` : ''}: ${parsed.message}`;
+    }
+  } catch {
+    // not a JSON message
+  }
+  return `${e.name}: ${text}`;
+};
+
+export interface DemoFault {
+  kind: FaultKind;
+  /** Name of the step before which the fault is switched on (default: the first step). */
+  at?: string;
+  count?: number;
+  delayMs?: number;
+  retryAfter?: number;
+}
+
+export interface DemoResult {
+  ok: boolean;
+  completed: string[];
+  failedStep?: string;
+  error?: string;
+}
+
+export const runDemo = async (
+  options: {
+    steps?: DemoStep[];
+    print?: (line: string) => void;
+    fault?: DemoFault;
+    sandbox?: SandboxOptions;
+  } = {},
+): Promise<DemoResult> => {
+  const steps = options.steps ?? DEMO_STEPS;
+  const print = options.print ?? ((line: string) => console.log(line));
+  const sandbox = await startSandbox({ exportPollDelayMs: 500, ...options.sandbox });
+  const catcher = await startHookCatcher();
+  // `createAppHandler` (the runtime's entry point) is exported by core but missing from its types
+  const { createAppHandler } = core as unknown as {
+    createAppHandler: (app: unknown) => (event: object) => Promise<{ results: unknown }>;
+  };
+  const handler = createAppHandler(App);
+  const authData = { base_url: sandbox.baseUrl, api_key: sandbox.tokens.admin };
+  const ctx: DemoContext = {
+    sandbox,
+    catcher,
+    authData,
+    picked: {},
+    invoke: async <T>(
+      method: string,
+      inputData: Record<string, unknown> = {},
+      bundle: Record<string, unknown> = {},
+    ) => {
+      const reply = await handler({
+        command: 'execute',
+        method,
+        bundle: { authData, inputData, ...bundle },
+        // as `zapier-platform invoke` calls it: output checks throw, no memory log lines
+        calledFromCli: true,
+        calledFromCliInvoke: true,
+        customLogger: () => undefined,
+      });
+      return reply.results as T;
+    },
+  };
+  const completed: string[] = [];
+  print(`OpnForm sandbox at ${sandbox.baseUrl} (signed in as the workspace admin)`);
+  try {
+    for (const [index, step] of steps.entries()) {
+      const fault = options.fault;
+      if (fault !== undefined && (fault.at ?? steps[0]?.name) === step.name) {
+        sandbox.fault(fault.kind, fault.count ?? 1000, {
+          delayMs: fault.delayMs,
+          retryAfter: fault.retryAfter,
+        });
+        print(`   (fault switch on: the next requests answer "${fault.kind}")`);
+      }
+      const label = `[${index + 1}/${steps.length}] ${step.name}`;
+      try {
+        const line = await step.run(ctx);
+        completed.push(step.name);
+        print(`${label}: ok: ${line}`);
+      } catch (error) {
+        const message = readableError(error);
+        print(`${label}: FAILED`);
+        print(`   ${message}`);
+        return { ok: false, completed, failedStep: step.name, error: message };
+      }
+    }
+    print(`All ${steps.length} steps passed.`);
+    return { ok: true, completed };
+  } finally {
+    await catcher.close();
+    await sandbox.close();
+  }
+};

@@ -1,0 +1,63 @@
+// `npm start`: the demo flow passes against the sandbox, and a fault makes it fail naming the step.
+import { execFile } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { DEMO_STEPS, runDemo } from '../../scripts/demo-flow';
+
+const root = resolve(__dirname, '..', '..');
+
+const start = (env: Record<string, string>) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+    execFile(
+      join(root, 'node_modules', '.bin', 'tsx'),
+      ['scripts/demo.ts'],
+      { cwd: root, env: { ...process.env, OPNFORM_HTTP_TIMEOUT_MS: '', ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => done({ code: error === null ? 0 : Number(error.code ?? 1), stdout, stderr }),
+    );
+  });
+
+describe('demo flow (in-process)', () => {
+  it('runs every step and reports success', async () => {
+    const lines: string[] = [];
+    const result = await runDemo({ print: (line) => lines.push(line) });
+    expect(result).toEqual({ ok: true, completed: DEMO_STEPS.map((s) => s.name) });
+    const n = DEMO_STEPS.length;
+    expect(lines).toContain(
+      `[1/${n}] connect: auth test: ok: token accepted for Ada Lovelace <ada@example.org>`,
+    );
+    expect(lines).toContain(`[2/${n}] connect: connection label: ok: label "Ada Lovelace (ada@example.org)"`);
+    expect(lines.at(-1)).toBe(`All ${DEMO_STEPS.length} steps passed.`);
+  });
+
+  it('stops at the first failing step and names it', async () => {
+    const lines: string[] = [];
+    const result = await runDemo({
+      print: (line) => lines.push(line),
+      fault: { kind: '500', at: 'pick a workspace (workspace_list)' },
+    });
+    expect(result).toEqual({
+      ok: false,
+      completed: ['connect: auth test', 'connect: connection label'],
+      failedStep: 'pick a workspace (workspace_list)',
+      error:
+        'AppError [server_error]: OpnForm had a temporary problem (HTTP 500). Try again in a few minutes; ' +
+        'if it keeps happening, check the status of your OpnForm server.',
+    });
+    expect(lines).toContain(`[3/${DEMO_STEPS.length}] pick a workspace (workspace_list): FAILED`);
+  });
+});
+
+describe('npm start (scripts/demo.ts in a child process)', () => {
+  it('exits 0 when every step passes', async () => {
+    const run = await start({});
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`All ${DEMO_STEPS.length} steps passed.`);
+  }, 60_000);
+
+  it('exits 1 naming the step when DEMO_FAULT is set', async () => {
+    const run = await start({ DEMO_FAULT: 'drop', DEMO_FAULT_AT: 'pick a form (form_list)' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /npm start failed at step "pick a form \(form_list\)": AppError \[unreachable\]: Could not reach OpnForm/,
+    );
+  }, 60_000);
+});

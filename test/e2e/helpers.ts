@@ -1,0 +1,60 @@
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { type Sandbox, type SandboxOptions, startSandbox } from '../../sandbox/server';
+import { op, run } from '../helpers/app';
+
+export type TokenName = keyof Sandbox['tokens'];
+
+/** Starts one sandbox for the file (beforeAll) and closes it (afterAll); the getter gives it to tests. */
+export const useSandbox = (options: SandboxOptions = {}): (() => Sandbox) => {
+  let sandbox: Sandbox | undefined;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ exportPollDelayMs: 100, ...options });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+  return () => {
+    if (sandbox === undefined) throw new Error('the sandbox is not running');
+    return sandbox;
+  };
+};
+
+/** Runs an app function (`triggers.form_list.operation.perform`, ...) against the sandbox with a token. */
+export const runOn = <T = unknown>(
+  sandbox: Sandbox,
+  method: string,
+  inputData: Record<string, unknown> = {},
+  token: TokenName = 'admin',
+  extra: Partial<Bundle> = {},
+) =>
+  run(op(method) as (z: ZObject, bundle: Bundle) => Promise<T>, inputData, {
+    authData: { base_url: sandbox.baseUrl, api_key: sandbox.tokens[token] },
+    ...extra,
+  } as Partial<Bundle>) as Promise<T>;
+
+/** A plain HTTP call to the sandbox (for checking its own behaviour), JSON in and out. */
+export const call = async (
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  options: { token?: TokenName | null; body?: unknown } = {},
+) => {
+  const token = options.token === null ? undefined : sandbox.tokens[options.token ?? 'admin'];
+  const response = await fetch(`${sandbox.baseUrl}${path}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json: json as any };
+};

@@ -1,0 +1,358 @@
+// The sandbox itself behaves like a real OpnForm server (real-server-notes.md) where that is harder
+// for the connector. Later end-to-end tests rely on these behaviours.
+import { createHmac } from 'node:crypto';
+import { startHookCatcher } from '../../sandbox/hook-catcher';
+import { call, useSandbox } from './helpers';
+
+const sandbox = useSandbox();
+
+describe('zapier hooks', () => {
+  it('subscribe answers 200 [] and allows duplicates; unsubscribe removes every match and answers 200 []', async () => {
+    const s = sandbox();
+    const body = { hookUrl: 'https://hooks.zapier.com/hooks/standard/1/abc', form_id: s.ids.formId };
+    expect(await call(s, 'POST', '/external/zapier/webhook', { body })).toMatchObject({
+      status: 200,
+      json: [],
+    });
+    expect(await call(s, 'POST', '/external/zapier/webhook', { body })).toMatchObject({
+      status: 200,
+      json: [],
+    });
+    expect(s.hooks(s.ids.formId).filter((h) => h.hookUrl === body.hookUrl)).toHaveLength(2);
+    expect(await call(s, 'DELETE', '/external/zapier/webhook', { body })).toMatchObject({
+      status: 200,
+      json: [],
+    });
+    expect(s.hooks(s.ids.formId).filter((h) => h.hookUrl === body.hookUrl)).toHaveLength(0);
+    expect(await call(s, 'DELETE', '/external/zapier/webhook', { body })).toMatchObject({
+      status: 200,
+      json: [],
+    });
+    const gone = await call(s, 'DELETE', '/external/zapier/webhook', { body: { ...body, form_id: 999 } });
+    expect(gone.status).toBe(404);
+  });
+
+  it('refuses hook URLs that are neither https nor loopback with 422 errors.hookUrl', async () => {
+    const s = sandbox();
+    for (const hookUrl of ['http://hooks.example.com/x', 'https://10.0.0.5/x', 'not a url']) {
+      const reply = await call(s, 'POST', '/external/zapier/webhook', {
+        body: { hookUrl, form_id: s.ids.formId },
+      });
+      expect(reply.status).toBe(422);
+      expect(Object.keys(reply.json.errors)).toEqual(['hookUrl']);
+    }
+  });
+
+  it('the hook routes need manage-integrations ("Invalid ability provided.")', async () => {
+    const s = sandbox();
+    const reply = await call(s, 'GET', `/external/zapier/submissions/recent?form_id=${s.ids.formId}`, {
+      token: 'noIntegrations',
+    });
+    expect(reply).toMatchObject({ status: 403, json: { message: 'Invalid ability provided.' } });
+  });
+
+  it('recent answers exactly one item without submission_id; fake values when the form has none', async () => {
+    const s = sandbox();
+    const recent = await call(s, 'GET', `/external/zapier/submissions/recent?form_id=${s.ids.formId}`);
+    expect(recent.json).toHaveLength(1);
+    expect(recent.json[0]).not.toHaveProperty('submission_id');
+    expect(recent.json[0]).not.toHaveProperty('edit_link');
+    expect(recent.json[0]).toMatchObject({ form_id: s.ids.formId, form_slug: 'customer-feedback' });
+    const empty = await call(s, 'GET', `/external/zapier/submissions/recent?form_id=${s.ids.emptyFormId}`);
+    expect(empty.json).toHaveLength(1);
+    expect(empty.json[0].submission).toEqual({
+      Name: 'Sample Name',
+      Email: 'sample@example.com',
+      Agreed: 'Yes',
+    });
+  });
+});
+
+describe('deliveries', () => {
+  it('POSTs the display-formatted payload to a loopback hook and records the signed webhook delivery', async () => {
+    const s = sandbox();
+    const catcher = await startHookCatcher();
+    try {
+      const hookUrl = catcher.url('deliveries');
+      await call(s, 'POST', '/external/zapier/webhook', { body: { hookUrl, form_id: s.ids.formId } });
+      const before = s.deliveries().length;
+      const F = s.ids.fields;
+      const { id } = await s.submit(
+        s.ids.formId,
+        {
+          'Full Name': 'Ada Lovelace',
+          Email: 'ada@example.org',
+          Plan: 'Pro',
+          [F.subscribe as string]: false,
+          [F.interests as string]: ['Forms', 'Design'],
+          [F.satisfaction as string]: { Support: 'Good', Product: 'OK' },
+          [F.visit_date as string]: '2026-03-04T09:30:00+00:00',
+          [F.stay as string]: ['2026-03-04T00:00:00+00:00', '2026-03-06T00:00:00+00:00'],
+          [F.attachments as string]: [{ file_name: 'cv.pdf' }],
+        },
+        { attribution: { utm_source: 'newsletter' } },
+      );
+      const got = await catcher.next();
+      const payload = got.json as Record<string, any>;
+      expect(payload.submission_id).toBe(id);
+      expect(payload.submission).toMatchObject({
+        'Full Name': 'Ada Lovelace',
+        Subscribe: 'No',
+        Interests: ['Forms', 'Design'],
+        Satisfaction: 'Support: Good\nProduct: OK',
+        'Visit Date': '04/03/2026 09:30',
+        Stay: '03/04/2026 - 03/06/2026',
+      });
+      expect(payload.submission).not.toHaveProperty('Phone');
+      expect(payload.data[F.plan as string]).toEqual({ value: 'Pro', name: 'Plan', type: 'select' });
+      expect(payload.submission.Attachments).toEqual([
+        { file_url: expect.stringContaining('/__sandbox/files/cv.pdf?expires='), file_name: 'cv.pdf' },
+      ]);
+      expect(payload.edit_link).toMatch(/\/forms\/customer-feedback\?submission_id=/);
+      expect(payload.meta).toEqual({ attribution: { utm_source: 'newsletter' } });
+      expect(payload.message).toMatch(/deprecated/);
+
+      const recorded = s.deliveries().slice(before);
+      const webhook = recorded.find((d) => d.kind === 'webhook');
+      expect(webhook?.url).toBe('https://hooks.example.com/opnform/feedback');
+      const hex = createHmac('sha256', 'sandbox-secret-0123456789')
+        .update(webhook?.body ?? '')
+        .digest('hex');
+      expect(webhook?.headers).toMatchObject({
+        'X-Webhook-Signature': `sha256=${hex}`,
+        'X-Team': 'research',
+      });
+      expect(recorded.find((d) => d.kind === 'zapier')).toMatchObject({
+        url: hookUrl,
+        sent: true,
+        status: 200,
+      });
+      await call(s, 'DELETE', '/external/zapier/webhook', { body: { hookUrl, form_id: s.ids.formId } });
+    } finally {
+      await catcher.close();
+    }
+  });
+
+  it('an edit replaces the answers and delivers again with the same submission_id', async () => {
+    const s = sandbox();
+    const catcher = await startHookCatcher();
+    try {
+      const hookUrl = catcher.url('edits');
+      await call(s, 'POST', '/external/zapier/webhook', { body: { hookUrl, form_id: s.ids.formId } });
+      const { id } = await s.submit(s.ids.formId, {
+        'Full Name': 'First',
+        Email: 'f@example.org',
+        Plan: 'Free',
+      });
+      const edited = await fetch(`${s.origin}/__sandbox/submissions/${id}/edit`, {
+        method: 'POST',
+        body: JSON.stringify({ answers: { 'Full Name': 'Second', Email: 'f@example.org', Plan: 'Pro' } }),
+      });
+      expect(edited.status).toBe(200);
+      const [created, again] = [await catcher.next(), await catcher.next()];
+      expect((created.json as Record<string, any>).submission).toMatchObject({
+        'Full Name': 'First',
+        Plan: 'Free',
+      });
+      expect(again.json).toMatchObject({
+        submission_id: id,
+        submission: { 'Full Name': 'Second', Plan: 'Pro' },
+      });
+      await call(s, 'DELETE', '/external/zapier/webhook', { body: { hookUrl, form_id: s.ids.formId } });
+    } finally {
+      await catcher.close();
+    }
+  });
+
+  it('refuses attribution keys OpnForm does not allow', async () => {
+    const s = sandbox();
+    await expect(
+      s.submit(
+        s.ids.formId,
+        { 'Full Name': 'A', Email: 'a@example.org', Plan: 'Pro' },
+        { attribution: { ref: 'x' } },
+      ),
+    ).rejects.toThrow(/422.*meta\.attribution\.ref/);
+  });
+
+  it('never delivers partial submissions', async () => {
+    const s = sandbox();
+    const before = s.deliveries().length;
+    await s.submit(s.ids.formId, { 'Full Name': 'Half Done' }, { partial: true });
+    expect(s.deliveries()).toHaveLength(before);
+  });
+
+  it('refuses partial submissions on a free-plan workspace (402 on the partial filter too)', async () => {
+    const s = sandbox();
+    await expect(s.submit(s.ids.freeFormId, { Name: 'x' }, { partial: true })).rejects.toThrow(/402/);
+    const reply = await call(s, 'GET', `/open/forms/${s.ids.freeFormId}/submissions?status=partial`);
+    expect(reply).toMatchObject({ status: 402, json: { required_tier: 'pro', current_tier: 'free' } });
+  });
+});
+
+describe('/open submissions', () => {
+  it('lists newest first in the real-server shape; links.next drops per_page, search and status', async () => {
+    const s = sandbox();
+    const reply = await call(
+      s,
+      'GET',
+      `/open/forms/${s.ids.largeFormId}/submissions?per_page=2&status=completed`,
+    );
+    expect(reply.status).toBe(200);
+    const [first, second] = reply.json.data;
+    expect(first.id).toBeGreaterThan(second.id);
+    expect(first.submission_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4/);
+    expect(first.data).toMatchObject({
+      id: first.id,
+      submission_id: first.submission_id,
+      status: 'completed',
+    });
+    expect(first.data.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(reply.json.links.next).toBe(`${s.baseUrl}/open/forms/${s.ids.largeFormId}/submissions?page=2`);
+    expect(reply.json.meta).toMatchObject({ current_page: 1, per_page: 2, total: 1200, last_page: 600 });
+  });
+
+  it('PUT validates required answers and replaces every answer', async () => {
+    const s = sandbox();
+    const F = s.ids.fields;
+    const { id } = await s.submit(s.ids.formId, {
+      'Full Name': 'Before',
+      Email: 'b@example.org',
+      Plan: 'Free',
+      Phone: '+331',
+    });
+    const refused = await call(s, 'PUT', `/open/forms/${s.ids.formId}/submissions/${id}`, {
+      body: { [F.full_name as string]: 'After' },
+    });
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.json.errors).sort()).toEqual([F.email, F.plan].sort());
+    const ok = await call(s, 'PUT', `/open/forms/${s.ids.formId}/submissions/${id}`, {
+      body: {
+        [F.full_name as string]: 'After',
+        [F.email as string]: 'a@example.org',
+        [F.plan as string]: 'Pro',
+      },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.json).toMatchObject({ type: 'success', message: 'Record successfully updated.' });
+    expect(s.state.submissions.find((x) => x.id === id)?.answers).toEqual({
+      [F.full_name as string]: 'After',
+      [F.email as string]: 'a@example.org',
+      [F.plan as string]: 'Pro',
+    });
+  });
+});
+
+describe('integrations', () => {
+  it('PUT requires status and replaces data wholesale (omitting the secret removes it)', async () => {
+    const s = sandbox();
+    const path = `/open/forms/${s.ids.formId}/integrations/${s.ids.webhookIntegrationId}`;
+    const noStatus = await call(s, 'PUT', path, {
+      body: { integration_id: 'webhook', data: { webhook_url: 'https://hooks.example.com/new' } },
+    });
+    expect(noStatus).toMatchObject({
+      status: 422,
+      json: { errors: { status: ['The status field is required.'] } },
+    });
+    const noKind = await call(s, 'PUT', path, { body: { status: 'active', data: {} } });
+    expect(noKind.status).toBe(500);
+    const ok = await call(s, 'PUT', path, {
+      body: {
+        integration_id: 'webhook',
+        status: 'inactive',
+        data: { webhook_url: 'https://hooks.example.com/new' },
+      },
+    });
+    expect(ok.json.form_integration).toMatchObject({
+      status: 'inactive',
+      data: { webhook_url: 'https://hooks.example.com/new' },
+    });
+    const listed = await call(s, 'GET', `/open/forms/${s.ids.formId}/integrations`);
+    expect(listed.json.find((i: { id: number }) => i.id === s.ids.webhookIntegrationId).data).toEqual({
+      webhook_url: 'https://hooks.example.com/new',
+    });
+  });
+});
+
+describe('members and invites', () => {
+  it('users carry the role in pivot.role', async () => {
+    const s = sandbox();
+    const reply = await call(s, 'GET', `/open/workspaces/${s.ids.workspaceId}/users`);
+    expect(reply.json.map((u: { pivot: { role: string } }) => u.pivot.role)).toEqual([
+      'admin',
+      'user',
+      'readonly',
+    ]);
+    expect(reply.json[0]).not.toHaveProperty('role');
+  });
+
+  it('invite errors are 400 {type, success, message}; a non-admin gets the admin sentence', async () => {
+    const s = sandbox();
+    const w = s.ids.workspaceId;
+    expect(
+      await call(s, 'POST', `/open/workspaces/${w}/invites/${s.ids.acceptedInviteId}/resend`),
+    ).toMatchObject({
+      status: 400,
+      json: { type: 'error', success: false, message: 'Invite already accepted.' },
+    });
+    expect(await call(s, 'DELETE', `/open/workspaces/${w}/invites/999/cancel`)).toMatchObject({
+      status: 400,
+      json: { type: 'error', success: false, message: 'Invite not found for this workspace.' },
+    });
+    expect(
+      await call(s, 'POST', `/open/workspaces/${w}/invites/${s.ids.expiredInviteId}/resend`),
+    ).toMatchObject({
+      status: 200,
+    });
+    expect(await call(s, 'GET', `/open/workspaces/${w}/invites`, { token: 'member' })).toMatchObject({
+      status: 403,
+      json: { message: 'You need to be an admin of this workspace to do this.' },
+    });
+  });
+});
+
+describe('export', () => {
+  it('answers a CSV with BOM and Content-Disposition at or below the threshold', async () => {
+    const s = sandbox();
+    const response = await fetch(`${s.baseUrl}/open/forms/${s.ids.formId}/submissions/export`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${s.tokens.admin}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ columns: { [s.ids.fields.full_name as string]: true, created_at: true } }),
+    });
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename=customer-feedback-submission-data.csv',
+    );
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.toString('utf8').slice(1).split('\n')[0]).toBe('id,Full Name,Created Date');
+  });
+
+  it('goes async above 1000 submissions; status moves to completed and serves the file', async () => {
+    const s = sandbox();
+    const started = await call(s, 'POST', `/open/forms/${s.ids.largeFormId}/submissions/export`, {
+      body: { columns: { created_at: true } },
+    });
+    expect(started.json).toMatchObject({ type: 'success', is_async: true, job_id: expect.any(String) });
+    const status = `/open/forms/${s.ids.largeFormId}/submissions/export/${started.json.job_id}/status`;
+    expect((await call(s, 'GET', status)).json.status).toMatch(/^(queued|processing)$/);
+    await new Promise((r) => setTimeout(r, 150));
+    const done = await call(s, 'GET', status);
+    expect(done.json).toMatchObject({ status: 'completed', progress: 100, total_submissions: 1200 });
+    const file = await fetch(done.json.file_url);
+    expect(file.status).toBe(200);
+    expect((await file.text()).split('\n')).toHaveLength(1202);
+    expect(
+      await call(s, 'GET', `/open/forms/${s.ids.largeFormId}/submissions/export/nope/status`),
+    ).toMatchObject({
+      status: 404,
+      json: { type: 'error', message: 'Export job not found or has expired.' },
+    });
+  });
+
+  it('signed file links expire', async () => {
+    const s = sandbox();
+    const name = [...s.state.files.keys()][0] as string;
+    expect((await fetch(s.fileUrl(name, 60_000))).status).toBe(200);
+    expect((await fetch(s.fileUrl(name, -1000))).status).toBe(403);
+  });
+});

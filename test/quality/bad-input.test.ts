@@ -1,0 +1,140 @@
+/**
+ * Property-based bad input: for every operation of the app, generated inputs either fail before any
+ * request with a Zapier error naming a bad field, or (when every field is valid) reach the HTTP layer.
+ * Never an uncaught exception, never a request for a bad input.
+ */
+import fc from 'fast-check';
+import nock from 'nock';
+import { App, failure, op, run, type SeenError } from '../helpers/app';
+
+/** Bad inputs per operation (each through the whole perform); valid ones cost a refused connection each. */
+const RUNS = 1000;
+const VALID_RUNS = 200;
+
+type Field = { key: string; required?: boolean; choices?: unknown; list?: boolean; type?: string };
+type Definition = { key: string; operation: { inputFields?: unknown[]; perform?: unknown; type?: string } };
+
+/** Values for one input key: which are valid, which are not (and must be named in the error). */
+interface KeyRule {
+  valid: fc.Arbitrary<unknown>;
+  invalid: fc.Arbitrary<unknown>;
+}
+
+const weird = fc.oneof(
+  fc.constantFrom(
+    '../1',
+    '1/2',
+    '.',
+    '..',
+    '%2e%2e',
+    '1.5',
+    '-3',
+    '0',
+    '1e3',
+    ' ',
+    'NaN',
+    '١٢',
+    '12abc',
+    '9'.repeat(40),
+  ),
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).filter((s) => !/^\s*\d{1,15}\s*$/.test(s)),
+  fc.double().filter((n) => !Number.isSafeInteger(n) || n < 1),
+  fc.array(fc.integer({ min: 1, max: 99 }), { minLength: 1, maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { minKeys: 1, maxKeys: 2 }),
+  fc.boolean(),
+);
+
+const ID: KeyRule = {
+  valid: fc.oneof(
+    fc.integer({ min: 1, max: 2 ** 31 }),
+    fc.integer({ min: 1, max: 2 ** 31 }).map((n) => ` ${n}`),
+  ),
+  invalid: weird,
+};
+
+/** Rules by input key; keys not listed are free text and are fed any string. */
+const RULES: Record<string, KeyRule> = {
+  workspace_id: ID,
+  form_id: ID,
+  submission_id: ID,
+  user_id: ID,
+  invite_id: ID,
+  webhook_integration_id: ID,
+};
+
+const operations = (['triggers', 'creates', 'searches'] as const).flatMap((kind) =>
+  Object.values((App as unknown as Record<string, Record<string, Definition>>)[kind] ?? {})
+    .filter((def) => typeof def.operation.perform === 'function' && def.operation.type !== 'hook')
+    .map((def) => ({ name: `${kind}.${def.key}`, path: `${kind}.${def.key}.operation.perform`, def })),
+);
+
+const fieldsOf = (def: Definition): Field[] =>
+  (def.operation.inputFields ?? []).filter(
+    (f): f is Field => typeof f === 'object' && f !== null && 'key' in f,
+  );
+
+let requests = 0;
+beforeAll(() => {
+  nock.emitter.on('no match', () => {
+    requests += 1;
+  });
+});
+
+/** An input object; `bad` keys get invalid values, the others valid ones. */
+const inputFor = (fields: Field[], bad: ReadonlySet<string>) =>
+  fc.record(
+    Object.fromEntries(
+      fields
+        .filter((f) => RULES[f.key] !== undefined || bad.has(f.key))
+        .map((f) => [
+          f.key,
+          bad.has(f.key) ? (RULES[f.key] as KeyRule).invalid : (RULES[f.key] as KeyRule).valid,
+        ]),
+    ),
+  );
+
+const checked = (def: Definition) => fieldsOf(def).filter((f) => RULES[f.key] !== undefined);
+
+describe.each(operations.filter((o) => checked(o.def).length > 0).map((o) => [o.name, o] as const))(
+  '%s',
+  (_name, { path, def }) => {
+    const fields = checked(def);
+
+    test(`${RUNS} inputs with a bad field: an error naming it, no request`, async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc
+            .subarray(
+              fields.map((f) => f.key),
+              { minLength: 1 },
+            )
+            .chain((badKeys) =>
+              inputFor(fieldsOf(def), new Set(badKeys)).map((input) => ({ input, badKeys })),
+            ),
+          async ({ input, badKeys }) => {
+            requests = 0;
+            const error: SeenError = await failure(run(op(path), input));
+            expect(error.code).toBe('invalid_input');
+            expect(badKeys.some((key) => error.message.includes(`(${key})`))).toBe(true);
+            expect(requests).toBe(0);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    });
+  },
+);
+
+describe.each(operations.map((o) => [o.name, o] as const))('%s', (_name, { path, def }) => {
+  test(`${VALID_RUNS} valid inputs reach the HTTP layer`, async () => {
+    await fc.assert(
+      fc.asyncProperty(inputFor(fieldsOf(def), new Set()), async (input) => {
+        requests = 0;
+        const error = await failure(run(op(path), input));
+        expect(error.code).toBe('unreachable');
+        expect(requests).toBeGreaterThan(0);
+      }),
+      { numRuns: VALID_RUNS },
+    );
+  });
+});
