@@ -7,6 +7,7 @@ import * as core from 'zapier-platform-core';
 import App from '../index';
 import { type HookCatcher, startHookCatcher } from '../sandbox/hook-catcher';
 import { type FaultKind, type Sandbox, type SandboxOptions, startSandbox } from '../sandbox/server';
+import { SUBMISSION_DEMO_STEPS } from './demo-submissions';
 
 export interface DemoContext {
   sandbox: Sandbox;
@@ -18,6 +19,8 @@ export interface DemoContext {
     method: string,
     inputData?: Record<string, unknown>,
     bundle?: Record<string, unknown>,
+    /** Extra fields of the runtime event (e.g. `rpc_base` and `token` for a stand-in file storage). */
+    event?: Record<string, unknown>,
   ): Promise<T>;
   /** What earlier steps picked, for later steps: `workspace_id`, `form_id`, ... */
   picked: Record<string, unknown>;
@@ -76,6 +79,7 @@ export const DEMO_STEPS: DemoStep[] = [
       return `${forms.length} forms; picked "${chosen.name}"`;
     },
   },
+  ...SUBMISSION_DEMO_STEPS,
 ];
 
 /** The user-facing part of an error thrown by the app (z.errors.Error carries JSON in `message`). */
@@ -136,8 +140,10 @@ export const runDemo = async (
       method: string,
       inputData: Record<string, unknown> = {},
       bundle: Record<string, unknown> = {},
+      event: Record<string, unknown> = {},
     ) => {
       const reply = await handler({
+        ...event,
         command: 'execute',
         method,
         bundle: { authData, inputData, ...bundle },
