@@ -31,12 +31,10 @@ const Input = inputObject({
   clear_fields: OptionalTextList,
 });
 
-/** One input per editable question of the chosen form. */
+/** One input per editable question of the chosen form; none while no usable form id is chosen. */
 const answerFields = async (z: ZObject, bundle: Bundle) => {
-  const formId = bundle.inputData?.form_id;
-  if (formId === undefined || formId === null || String(formId).trim() === '') return [];
-  const { form_id } = parseInput(z, inputObject({ form_id: FormId }), { form_id: formId }, LABELS);
-  return answerInputFields(await fetchForm(z, bundle, form_id));
+  const formId = FormId.safeParse(bundle.inputData?.form_id);
+  return formId.success ? answerInputFields(await fetchForm(z, bundle, formId.data)) : [];
 };
 
 const inputFields = defineInputFields([

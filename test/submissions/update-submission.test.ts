@@ -330,7 +330,8 @@ describe('input fields', () => {
     expect(fields.every((f) => f.required === false)).toBe(true);
   });
 
-  test('no form chosen yet: no answer inputs and no request', async () => {
+  test('no form chosen yet, or a form id that is not one (an unresolved mapping): no answer inputs, no request', async () => {
     await expect(run(answerFields, {})).resolves.toEqual([]);
+    await expect(run(answerFields, { form_id: '{{123__form_id}}' })).resolves.toEqual([]);
   });
 });

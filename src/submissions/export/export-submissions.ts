@@ -17,7 +17,6 @@ const Input = inputObject({ workspace_id: WorkspaceId, form_id: FormId, columns:
 
 /** The columns dropdown: this form's questions, the system columns and the attribution columns. */
 const columnsField = async (z: ZObject, bundle: Bundle) => {
-  const formId = bundle.inputData?.form_id;
   const base = {
     key: 'columns',
     label: 'Columns',
@@ -28,9 +27,9 @@ const columnsField = async (z: ZObject, bundle: Bundle) => {
       'The columns of the CSV file. Leave empty for every question and the submission date (created_at). ' +
       'You can also map question ids or names, `created_at`, `status` or `meta.attribution.<key>`.',
   };
-  if (formId === undefined || formId === null || String(formId).trim() === '') return [base];
-  const { form_id } = parseInput(z, inputObject({ form_id: FormId }), { form_id: formId }, FIELD_LABELS);
-  return [{ ...base, choices: columnChoices(await fetchForm(z, bundle, form_id)) }];
+  const formId = FormId.safeParse(bundle.inputData?.form_id);
+  if (!formId.success) return [base];
+  return [{ ...base, choices: columnChoices(await fetchForm(z, bundle, formId.data)) }];
 };
 
 const inputFields = defineInputFields([workspaceField, formField, columnsField]);

@@ -103,6 +103,11 @@ describe('sync answer (CSV)', () => {
     expect([out.rows, out.file_name]).toEqual([1, 'contact-us-submissions.csv']);
   });
 
+  test('without a usable form id the columns input is offered without choices (no request)', async () => {
+    const [field] = (await run(columnsField, { form_id: '' })) as Array<Record<string, unknown>>;
+    expect([field?.key, field?.list, 'choices' in (field ?? {})]).toEqual(['columns', true, false]);
+  });
+
   test('an unknown column stops the step before the export is asked for', async () => {
     formScope();
     const error = await failure(run(perform, input({ columns: 'Shoe size, meta.attribution.utm_nope' })));
