@@ -1,8 +1,12 @@
 import { defineApp, version as platformVersion } from 'zapier-platform-core';
 import { authentication } from './src/auth';
+import { findForm } from './src/forms/find-form';
 import { formFieldList } from './src/forms/form-field-list';
 import { formList } from './src/forms/form-list';
+import { newForm } from './src/forms/new-form';
 import { mapOpnformErrors } from './src/http/middleware';
+import { updateWebhookIntegration } from './src/integrations/update-webhook-integration';
+import { webhookIntegrationList } from './src/integrations/webhook-integration-list';
 import { exportSubmissions } from './src/submissions/export/export-submissions';
 import { exportFileHydrator } from './src/submissions/export/file-hydrator';
 import { findExport } from './src/submissions/export/find-export';
@@ -11,6 +15,16 @@ import { findSubmission } from './src/submissions/find-submission';
 import { submissionList } from './src/submissions/submission-list';
 import { updateSubmission } from './src/submissions/update-submission';
 import { CONNECTOR_VERSION } from './src/version';
+import { cancelInvite } from './src/workspaces/invites/cancel-invite';
+import { findInvite } from './src/workspaces/invites/find-invite';
+import { inviteList } from './src/workspaces/invites/invite-list';
+import { resendInvite } from './src/workspaces/invites/resend-invite';
+import { findMember } from './src/workspaces/members/find-member';
+import { leaveWorkspace } from './src/workspaces/members/leave-workspace';
+import { memberList } from './src/workspaces/members/member-list';
+import { newWorkspaceMember } from './src/workspaces/members/new-workspace-member';
+import { removeMember } from './src/workspaces/members/remove-member';
+import { updateMemberRole } from './src/workspaces/members/update-member-role';
 import { workspaceList } from './src/workspaces/workspace-list';
 
 const app = defineApp({
@@ -26,14 +40,28 @@ const app = defineApp({
   triggers: {
     [workspaceList.key]: workspaceList,
     [formList.key]: formList,
+    [memberList.key]: memberList,
+    [inviteList.key]: inviteList,
+    [newWorkspaceMember.key]: newWorkspaceMember,
+    [newForm.key]: newForm,
+    [webhookIntegrationList.key]: webhookIntegrationList,
     [formFieldList.key]: formFieldList,
     [submissionList.key]: submissionList,
   },
   creates: {
+    [updateMemberRole.key]: updateMemberRole,
+    [removeMember.key]: removeMember,
+    [leaveWorkspace.key]: leaveWorkspace,
+    [resendInvite.key]: resendInvite,
+    [cancelInvite.key]: cancelInvite,
+    [updateWebhookIntegration.key]: updateWebhookIntegration,
     [updateSubmission.key]: updateSubmission,
     [exportSubmissions.key]: exportSubmissions,
   },
   searches: {
+    [findMember.key]: findMember,
+    [findInvite.key]: findInvite,
+    [findForm.key]: findForm,
     [findSubmission.key]: findSubmission,
     [findExport.key]: findExport,
   },

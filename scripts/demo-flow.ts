@@ -8,6 +8,8 @@ import App from '../index';
 import { type HookCatcher, startHookCatcher } from '../sandbox/hook-catcher';
 import { type FaultKind, type Sandbox, type SandboxOptions, startSandbox } from '../sandbox/server';
 import { SUBMISSION_DEMO_STEPS } from './demo-submissions';
+import { TEAM_STEPS } from './demo-team';
+import { WEBHOOK_DEMO_STEPS } from './demo-webhooks';
 
 export interface DemoContext {
   sandbox: Sandbox;
@@ -80,6 +82,8 @@ export const DEMO_STEPS: DemoStep[] = [
     },
   },
   ...SUBMISSION_DEMO_STEPS,
+  ...TEAM_STEPS,
+  ...WEBHOOK_DEMO_STEPS,
 ];
 
 /** The user-facing part of an error thrown by the app (z.errors.Error carries JSON in `message`). */

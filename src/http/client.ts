@@ -95,6 +95,9 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       thing: ctx.thing,
       abilities: ctx.abilities,
       admin: ctx.admin,
+      known: ctx.known,
+      fields: ctx.fields,
+      redact: ctx.redact,
       allow,
     };
     const headers: Record<string, string> = {
@@ -183,8 +186,9 @@ const unreachable = (z: ZObject, host: string, error: unknown): Error => {
   const detail = error instanceof Error ? error : new Error(String(error));
   const code = (detail as { code?: string; type?: string }).code ?? (detail as { type?: string }).type;
   const timedOut = code === 'request-timeout' || /timeout/i.test(detail.message);
+  const seconds = timeoutMs() / 1000;
   const why = timedOut
-    ? `it did not answer within ${Math.round(timeoutMs() / 1000)} seconds`
+    ? `it did not answer within ${seconds} second${seconds === 1 ? '' : 's'}`
     : `the connection failed${code === undefined ? '' : ` (${code})`}`;
   return new z.errors.Error(
     `Could not reach OpnForm at ${host}: ${why}. This is usually temporary; try again in a few minutes. ` +

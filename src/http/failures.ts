@@ -1,5 +1,17 @@
 import type { ZObject } from 'zapier-platform-core';
+import type { ErrorCode } from '../errors';
 import type { Ability, Thing } from './abilities';
+
+/**
+ * A sentence OpnForm is known to send for a failure whose status code varies between servers
+ * (spec: "not shown"; real server: 400; a 404 or 422 could carry it too). Matched case-insensitively,
+ * ignoring a final period, against the body's `message` and its field errors.
+ */
+export interface KnownFailure {
+  said: string;
+  message: string;
+  code: ErrorCode;
+}
 
 /** What the HTTP layer knows about a request when its answer has to be explained to a user. */
 export interface RequestContext {
@@ -9,6 +21,12 @@ export interface RequestContext {
   abilities: readonly Ability[];
   /** Whether the step also needs the connected user to be an admin of the workspace. */
   admin?: boolean;
+  /** Server sentences that get their own message, whatever client-error status carries them. */
+  known?: readonly KnownFailure[];
+  /** Names for the server's field paths in validation errors, e.g. `data.webhook_url` -> `Webhook URL (webhook_url)`. */
+  fields?: Readonly<Record<string, string>>;
+  /** Values (secrets) that must never appear in an error message, even if the server repeats them. */
+  redact?: readonly string[];
 }
 
 const THING_HINTS: Record<Thing, string> = {
@@ -36,13 +54,22 @@ export const serverMessage = (body: unknown): string | undefined => {
   return typeof message === 'string' && message.trim() !== '' ? message.trim() : undefined;
 };
 
+/** Every message of a Laravel validation body `{errors: {field: [..]}}`, without field names. */
+const fieldErrorTexts = (body: unknown): string[] => {
+  const errors = asRecord(asRecord(body)?.errors);
+  if (errors === undefined) return [];
+  return Object.values(errors).flatMap((messages) =>
+    (Array.isArray(messages) ? messages : [messages]).map(String),
+  );
+};
+
 /** `field: message; field: message` from a Laravel validation body `{errors: {field: [..]}}`. */
-export const fieldErrors = (body: unknown): string[] => {
+export const fieldErrors = (body: unknown, names: Readonly<Record<string, string>> = {}): string[] => {
   const errors = asRecord(asRecord(body)?.errors);
   if (errors === undefined) return [];
   return Object.entries(errors).map(([field, messages]) => {
     const list = Array.isArray(messages) ? messages.map(String) : [String(messages)];
-    return `${field}: ${list.join(' ')}`;
+    return `${names[field] ?? field}: ${list.join(' ')}`;
   });
 };
 
@@ -69,9 +96,13 @@ export const forbiddenMessage = (body: unknown, ctx: RequestContext): string => 
 export const notFoundMessage = (ctx: RequestContext): string =>
   `${capitalize(ctx.thing)} not found in OpnForm (404). ${THING_HINTS[ctx.thing]}`;
 
-export const validationMessage = (status: number, body: unknown): string => {
+export const validationMessage = (
+  status: number,
+  body: unknown,
+  names: Readonly<Record<string, string>> = {},
+): string => {
   const said = serverMessage(body) ?? 'the request was not accepted';
-  const fields = fieldErrors(body);
+  const fields = fieldErrors(body, names);
   return `OpnForm rejected the request (${status}): ${said}${fields.length === 0 ? '' : ` ${fields.join('; ')}`}`;
 };
 
@@ -103,6 +134,27 @@ export const retryAfterSeconds = (header: string | null | undefined, now = Date.
   return Number.isNaN(at) ? 60 : Math.max(1, Math.ceil((at - now) / 1000));
 };
 
+const sentence = (text: string) => text.trim().replace(/\.+$/, '').toLowerCase();
+
+/** The known failure a client-error body names (not for 401/402/403/429, which mean something else). */
+export const knownFailure = (
+  status: number,
+  body: unknown,
+  ctx: RequestContext,
+): KnownFailure | undefined => {
+  if (ctx.known === undefined || status < 400 || status >= 500 || [401, 402, 403, 429].includes(status)) {
+    return undefined;
+  }
+  const said = [serverMessage(body), ...fieldErrorTexts(body)].filter((t): t is string => t !== undefined);
+  return ctx.known.find((k) => said.some((text) => sentence(text) === sentence(k.said)));
+};
+
+/** Replaces every given secret in a message (a server may repeat a value it refused). */
+export const redacted = (text: string, secrets: readonly string[] = []): string =>
+  secrets
+    .filter((secret) => secret.length > 0)
+    .reduce((out, secret) => out.split(secret).join('[hidden]'), text);
+
 /** Turns an error answer (status >= 400) into the Zapier error a no-code user can act on. */
 export const failureFor = (
   z: ZObject,
@@ -117,9 +169,13 @@ export const failureFor = (
     );
   }
   if (status === 429) return new z.errors.ThrottledError(THROTTLED_MESSAGE, retryAfterSeconds(retryAfter));
-  if (status === 403) return new z.errors.Error(forbiddenMessage(body, ctx), 'forbidden', 403);
-  if (status === 404) return new z.errors.Error(notFoundMessage(ctx), 'not_found', 404);
-  if (status === 402) return new z.errors.Error(paymentMessage(body), 'payment_required', 402);
-  if (status >= 500) return new z.errors.Error(serverErrorMessage(status), 'server_error', status);
-  return new z.errors.Error(validationMessage(status, body), 'validation_failed', status);
+  const error = (message: string, code: string) =>
+    new z.errors.Error(redacted(message, ctx.redact), code, status);
+  if (status === 403) return error(forbiddenMessage(body, ctx), 'forbidden');
+  const known = knownFailure(status, body, ctx);
+  if (known !== undefined) return error(known.message, known.code);
+  if (status === 404) return error(notFoundMessage(ctx), 'not_found');
+  if (status === 402) return error(paymentMessage(body), 'payment_required');
+  if (status >= 500) return error(serverErrorMessage(status), 'server_error');
+  return error(validationMessage(status, body, ctx.fields), 'validation_failed');
 };

@@ -37,4 +37,10 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   search: 'Search',
   status: 'Status',
   columns: 'Columns',
+  form: 'Form',
+  webhook_url: 'Webhook URL',
+  webhook_secret: 'Webhook Secret',
+  webhook_headers: 'Webhook Headers',
+  clear_webhook_secret: 'Remove Secret',
+  clear_webhook_headers: 'Remove Headers',
 };

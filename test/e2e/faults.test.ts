@@ -40,7 +40,7 @@ describe('fault switches', () => {
     const error = await failure(runOn(sandbox(), WORKSPACES));
     expect(error).toMatchObject({ name: 'AppError', code: 'unreachable', status: 503 });
     expect(error.message).toBe(
-      `Could not reach OpnForm at ${new URL(sandbox().baseUrl).host}: it did not answer within 1 seconds. ` +
+      `Could not reach OpnForm at ${new URL(sandbox().baseUrl).host}: it did not answer within 1 second. ` +
         'This is usually temporary; try again in a few minutes. If it keeps happening, check the OpnForm URL in your connection.',
     );
   });

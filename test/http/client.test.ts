@@ -266,7 +266,7 @@ describe('failures become messages a user can act on', () => {
       const error = await failure(run(listWorkspaces));
       expect(error.code).toBe('unreachable');
       expect(error.message).toContain(
-        'Could not reach OpnForm at forms.example.org: it did not answer within 0 seconds.',
+        'Could not reach OpnForm at forms.example.org: it did not answer within 0.2 seconds.',
       );
     } finally {
       delete process.env.OPNFORM_HTTP_TIMEOUT_MS;

@@ -52,8 +52,35 @@ const ID: KeyRule = {
   invalid: weird,
 };
 
+/** A form reference (Find Form): a slug, UUID or id is one safe path segment; anything else is refused. */
+const FORM_REF: KeyRule = {
+  valid: fc.oneof(
+    fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,40}$/),
+    fc.uuid(),
+    fc.integer({ min: 1, max: 2 ** 31 }),
+  ),
+  invalid: fc.oneof(
+    fc.constantFrom(
+      '',
+      ' ',
+      '.',
+      '..',
+      '../1',
+      'a/b',
+      '%2e%2e',
+      'a?b=1',
+      'a#b',
+      'a b',
+      '-x',
+      'https://x.org/a',
+    ),
+    fc.string({ maxLength: 30 }).filter((s) => !/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(s.trim())),
+  ),
+};
+
 /** Rules by input key; keys not listed are free text and are fed any string. */
 const RULES: Record<string, KeyRule> = {
+  form: FORM_REF,
   workspace_id: ID,
   form_id: ID,
   submission_id: ID,
@@ -73,6 +100,26 @@ const RULES: Record<string, KeyRule> = {
   job_id: {
     valid: fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/),
     invalid: fc.oneof(fc.constantFrom('../x', 'a/b', '.', '..', '%2e%2e', 'a b', '', ' '), fc.boolean()),
+  },
+  email: {
+    valid: fc.oneof(
+      fc.emailAddress(),
+      fc.emailAddress().map((e) => `  ${e.toUpperCase()} `),
+    ),
+    invalid: fc.oneof(
+      fc.constantFrom('', '   ', '\n\t', null),
+      fc.boolean(),
+      fc.array(fc.string(), { maxLength: 2 }),
+    ),
+  },
+  role: {
+    valid: fc.constantFrom('admin', 'user', 'readonly', ' Admin ', 'READONLY'),
+    invalid: fc.oneof(
+      fc.constantFrom('member', 'owner', 'read only', '', ' ', null),
+      fc
+        .string({ maxLength: 12 })
+        .filter((s) => !['admin', 'user', 'readonly'].includes(s.trim().toLowerCase())),
+    ),
   },
 };
 

@@ -1,0 +1,94 @@
+import { defineInputFields, defineTrigger } from 'zapier-platform-core';
+import { opnform } from '../http/client';
+import { path } from '../http/path';
+import { inputObject, WorkspaceId } from '../schemas/inputs';
+import { parseInput } from '../schemas/parse';
+import { FormSummary, Paginated } from '../schemas/resources';
+import { dateMs, isoDateTime } from '../shared/dates';
+import { FIELD_LABELS, workspaceField } from '../shared/fields';
+import { pollingPerform } from '../shared/perform';
+import { FORM_SUMMARY_OUTPUT_FIELDS, FORM_SUMMARY_SAMPLE, formSummary } from './shape';
+
+/** Largest page the API serves. */
+export const PAGE_SIZE = 100;
+/** At most this many pages per poll (a step has 30 s). */
+export const MAX_PAGES = 3;
+/** Zapier takes about 100 new items per poll. */
+export const MAX_RESULTS = 100;
+
+const inputFields = defineInputFields([{ ...workspaceField, altersDynamicFields: false }]);
+const Input = inputObject({ workspace_id: WorkspaceId });
+const FormPage = Paginated(FormSummary);
+
+/**
+ * The forms of a workspace, newest created first. The API orders by last edit, and a form is
+ * always edited at or after its creation, so once a page ends at edit time T every form not read
+ * yet was created at or before T: the forms read that were created after T are exactly the newest.
+ * Pages are read (built by hand, `per_page` 100) until that set holds enough forms, the list ends,
+ * or MAX_PAGES is reached; only forms whose place is certain are returned.
+ */
+const perform = pollingPerform(async (z, bundle) => {
+  const { workspace_id } = parseInput(z, Input, bundle.inputData, FIELD_LABELS);
+  const client = opnform(z, bundle);
+  const byId = new Map<number, FormSummary>();
+  let threshold = Number.NEGATIVE_INFINITY;
+  for (let page = 1; page <= MAX_PAGES; page += 1) {
+    const reply = await client.get(path`/open/workspaces/${workspace_id}/forms`, {
+      thing: 'workspace',
+      abilities: ['forms-read'],
+      query: { page, per_page: PAGE_SIZE },
+      schema: FormPage,
+    });
+    for (const form of reply.data) if (!byId.has(form.id)) byId.set(form.id, form);
+    const lastPage = reply.meta?.last_page;
+    const ended = reply.data.length < PAGE_SIZE || (typeof lastPage === 'number' && page >= lastPage);
+    if (ended) {
+      threshold = Number.NEGATIVE_INFINITY;
+      break;
+    }
+    threshold = Math.min(...reply.data.map((form) => dateMs(form.updated_at ?? form.created_at)));
+    const certain = [...byId.values()].filter((form) => dateMs(form.created_at) >= threshold);
+    if (certain.length >= MAX_RESULTS) break;
+  }
+  return [...byId.values()]
+    .filter((form) => threshold === Number.NEGATIVE_INFINITY || dateMs(form.created_at) >= threshold)
+    .sort((a, b) => dateMs(b.created_at) - dateMs(a.created_at) || b.id - a.id)
+    .slice(0, MAX_RESULTS)
+    .map((form) => ({
+      ...formSummary(form, client.baseUrl),
+      views_count: form.views_count ?? null,
+      max_number_of_submissions_reached: form.max_number_of_submissions_reached ?? null,
+      created_at: isoDateTime(form.created_at),
+      updated_at: isoDateTime(form.updated_at),
+    }));
+});
+
+export const newForm = defineTrigger({
+  key: 'new_form',
+  noun: 'Form',
+  display: { label: 'New Form', description: 'Triggers when a form is created in a workspace.' },
+  operation: {
+    type: 'polling',
+    inputFields,
+    perform,
+    canPaginate: false,
+    sample: {
+      ...FORM_SUMMARY_SAMPLE,
+      closes_at: null,
+      is_closed: false,
+      max_submissions_count: null,
+      submissions_count: 0,
+      views_count: 3,
+      max_number_of_submissions_reached: false,
+      created_at: '2026-11-20T09:30:00+00:00',
+      updated_at: '2026-11-21T16:05:12+00:00',
+    },
+    outputFields: [
+      ...FORM_SUMMARY_OUTPUT_FIELDS,
+      { key: 'views_count', label: 'Views Count', type: 'integer' },
+      { key: 'max_number_of_submissions_reached', label: 'Max Submissions Reached', type: 'boolean' },
+      { key: 'created_at', label: 'Created At', type: 'datetime' },
+      { key: 'updated_at', label: 'Updated At', type: 'datetime' },
+    ],
+  },
+});

@@ -1,0 +1,83 @@
+import { DEFAULT_BASE_URL } from '../http/base-url';
+import type { Form, FormSummary } from '../schemas/resources';
+import { isoDateTime } from '../shared/dates';
+import { answerableBlocks, blockName } from './blocks';
+
+/** Where OpnForm Cloud serves a form to respondents. */
+export const CLOUD_FORMS_URL = 'https://opnform.com/forms';
+
+/**
+ * The form's public link: the server's `share_url` when it sends one; on OpnForm Cloud it is known
+ * from the slug; a self-hosted front-end address cannot be derived from the API URL, so null.
+ */
+export const shareUrl = (form: Pick<Form, 'share_url' | 'slug'>, baseUrl: string): string | null =>
+  form.share_url ??
+  (baseUrl === DEFAULT_BASE_URL ? `${CLOUD_FORMS_URL}/${encodeURIComponent(form.slug)}` : null);
+
+/** The fields a form summary and a full form share, with ISO dates and the share link. */
+export const formSummary = (form: Form | FormSummary, baseUrl: string) => ({
+  id: form.id,
+  slug: form.slug,
+  title: form.title,
+  visibility: form.visibility ?? null,
+  tags: form.tags ?? [],
+  workspace_id: form.workspace_id ?? null,
+  closes_at: isoDateTime(form.closes_at),
+  is_closed: form.is_closed ?? null,
+  max_submissions_count: form.max_submissions_count ?? null,
+  submissions_count: form.submissions_count ?? null,
+  share_url: shareUrl(form, baseUrl),
+});
+
+/** The sample values every form output starts with (the rest differ by step). */
+export const FORM_SUMMARY_SAMPLE = {
+  id: 42,
+  slug: 'contact-us-3fa2b1',
+  title: 'Contact Us',
+  visibility: 'public',
+  tags: ['sales'],
+  workspace_id: 7,
+  share_url: 'https://opnform.com/forms/contact-us-3fa2b1',
+};
+
+/** Output fields of `formSummary`. */
+export const FORM_SUMMARY_OUTPUT_FIELDS = [
+  { key: 'id', label: 'Form ID', type: 'integer', primary: true },
+  { key: 'slug', label: 'Slug', type: 'string' },
+  { key: 'title', label: 'Title', type: 'string' },
+  { key: 'visibility', label: 'Visibility', type: 'string' },
+  { key: 'tags[]', label: 'Tags', type: 'string' },
+  { key: 'workspace_id', label: 'Workspace ID', type: 'integer' },
+  { key: 'closes_at', label: 'Closes At', type: 'datetime' },
+  { key: 'is_closed', label: 'Is Closed', type: 'boolean' },
+  { key: 'max_submissions_count', label: 'Max Submissions', type: 'integer' },
+  { key: 'submissions_count', label: 'Submissions Count', type: 'integer' },
+  { key: 'share_url', label: 'Share URL', type: 'string' },
+] as const;
+
+/** A question of a form as a readable line item. */
+export interface Question {
+  id: string;
+  name: string;
+  type: string;
+  required: boolean;
+  hidden: boolean;
+}
+
+export const questionsOf = (form: Form): Question[] =>
+  answerableBlocks(form).map((block) => ({
+    id: block.id,
+    name: blockName(block),
+    type: block.type,
+    required: block.required === true,
+    hidden: block.hidden === true,
+  }));
+
+/** `Name (type, required)` per line, for mapping into a message. */
+export const questionsText = (questions: readonly Question[]): string =>
+  questions
+    .map(
+      (q) =>
+        `${q.name} (${[q.type, q.required ? 'required' : '', q.hidden ? 'hidden' : ''].filter(Boolean).join(', ')})`,
+    )
+    .join('\n');

@@ -1,0 +1,251 @@
+import {
+  type CreatePerform,
+  defineCreate,
+  defineInputFields,
+  type InferInputData,
+  type ZObject,
+} from 'zapier-platform-core';
+import { userError } from '../errors';
+import { opnform } from '../http/client';
+import { path } from '../http/path';
+import { UpdateWebhookInput, WEBHOOK_STATUSES } from '../schemas/integrations';
+import { parseInput } from '../schemas/parse';
+import { type FormIntegration, IntegrationUpdateReply } from '../schemas/resources';
+import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
+import { dataOf, describeWebhook, isWebhook, MASK, readIntegrations } from './webhooks';
+
+const KEEP = 'Leave empty to keep the current value.';
+
+const inputFields = defineInputFields([
+  workspaceField,
+  formField,
+  {
+    key: 'webhook_integration_id',
+    label: 'Webhook Integration',
+    type: 'string',
+    required: true,
+    dynamic: 'webhook_integration_list.id.name',
+    dependsOn: ['form_id'],
+    helpText:
+      "The form's webhook to update. Choose one from the list (pick the form first). If the list stays empty " +
+      'although the form has a webhook, your OpnForm server cannot list integrations: enter the integration ' +
+      'id as a custom value, and fill in every field below (its current settings cannot be read, so none can be kept).',
+  },
+  {
+    key: 'status',
+    label: 'Status',
+    type: 'string',
+    required: false,
+    choices: { active: 'Active', inactive: 'Inactive' },
+    helpText: `Whether OpnForm sends the webhook. ${KEEP}`,
+  },
+  {
+    key: 'webhook_url',
+    label: 'Webhook URL',
+    type: 'string',
+    required: false,
+    helpText: `Where OpnForm sends each submission: an https:// address on the public internet. ${KEEP}`,
+  },
+  {
+    key: 'webhook_secret',
+    label: 'Webhook Secret',
+    type: 'password',
+    required: false,
+    helpText:
+      'A new signing secret (at least 12 characters): OpnForm signs every delivery with it in the ' +
+      `X-Webhook-Signature header. ${KEEP} To remove the secret, use Remove Secret.`,
+  },
+  {
+    key: 'webhook_headers',
+    label: 'Webhook Headers',
+    required: false,
+    dict: true,
+    helpText:
+      'Custom headers sent with every delivery (at most 10; not Authorization, Content-Type, Host, Cookie and ' +
+      'other headers OpnForm sets itself). They replace all current custom headers. ' +
+      `${KEEP} To remove all custom headers, use Remove Headers. Zapier's logs hide only the values of headers ` +
+      'whose name contains token, auth, secret, password or api-key (e.g. X-Api-Token).',
+  },
+  {
+    key: 'clear_webhook_secret',
+    label: 'Remove Secret',
+    type: 'boolean',
+    required: false,
+    default: 'false',
+    helpText: 'Yes removes the signing secret: deliveries are then sent unsigned.',
+  },
+  {
+    key: 'clear_webhook_headers',
+    label: 'Remove Headers',
+    type: 'boolean',
+    required: false,
+    default: 'false',
+    helpText: 'Yes removes every custom header.',
+  },
+]);
+
+/** Server field paths (422 errors) named like the inputs. */
+const SERVER_FIELDS: Readonly<Record<string, string>> = {
+  status: 'Status (status)',
+  'data.webhook_url': 'Webhook URL (webhook_url)',
+  'data.webhook_secret': 'Webhook Secret (webhook_secret)',
+  'data.webhook_headers': 'Webhook Headers (webhook_headers)',
+};
+
+const label = (key: string) => `${FIELD_LABELS[key]} (${key})`;
+
+const invalid = (z: ZObject, message: string) => userError(z, `Invalid input: ${message}`, 'invalid_input');
+
+/** A field and its "remove" switch cannot both be used. */
+const checkConflicts = (z: ZObject, input: UpdateWebhookInput) => {
+  for (const [field, flag] of [
+    ['webhook_secret', 'clear_webhook_secret'],
+    ['webhook_headers', 'clear_webhook_headers'],
+  ] as const) {
+    if (input[field] !== undefined && input[flag]) {
+      throw invalid(
+        z,
+        `${label(field)} and ${label(flag)} are both set. Leave ${FIELD_LABELS[field]} empty to remove, ` +
+          `or set ${FIELD_LABELS[flag]} to No to use the new value.`,
+      );
+    }
+  }
+};
+
+/**
+ * Where the current settings cannot be read (404 on the list), the update must name every setting:
+ * a real server replaces the whole `data`, so an empty field would silently wipe a setting.
+ */
+const checkComplete = (z: ZObject, input: UpdateWebhookInput) => {
+  const missing = [
+    input.status === undefined ? label('status') : undefined,
+    input.webhook_url === undefined ? label('webhook_url') : undefined,
+    input.webhook_secret === undefined && !input.clear_webhook_secret
+      ? `${label('webhook_secret')} or ${FIELD_LABELS.clear_webhook_secret}: Yes`
+      : undefined,
+    input.webhook_headers === undefined && !input.clear_webhook_headers
+      ? `${label('webhook_headers')} or ${FIELD_LABELS.clear_webhook_headers}: Yes`
+      : undefined,
+  ].filter((text): text is string => text !== undefined);
+  if (missing.length === 0) return;
+  throw userError(
+    z,
+    `OpnForm did not let the connector read this form's integrations (404), so settings left empty ` +
+      `cannot be kept and would be wiped. Either the form does not exist, or this OpnForm server cannot ` +
+      `list integrations: then fill in every setting. Missing: ${missing.join('; ')}.`,
+    'invalid_input',
+  );
+};
+
+/** The integration to update among the form's integrations, or a clear error. */
+const findWebhook = (z: ZObject, list: readonly FormIntegration[], id: number, formId: number) => {
+  const found = list.find((integration) => integration.id === id);
+  if (found === undefined) {
+    throw userError(
+      z,
+      `Webhook integration ${id} not found on form ${formId} in OpnForm (404). Check that the webhook ` +
+        'integration still exists on that form.',
+      'not_found',
+      404,
+    );
+  }
+  if (!isWebhook(found)) {
+    throw invalid(
+      z,
+      `${label('webhook_integration_id')} ${id} is a "${found.integration_id}" integration, not a webhook: ` +
+        'this step only updates webhook integrations.',
+    );
+  }
+  return found;
+};
+
+/**
+ * Reads the integration first and sends its whole `data` back with only the given changes, so
+ * nothing the user left empty is lost (a real server replaces `data` and requires `status`);
+ * unknown members such as the trigger conditions travel back untouched. The secret never reaches
+ * the output or an error message: the output says whether one is set and shows its last 4 characters.
+ */
+const perform = (async (z, bundle) => {
+  const input = parseInput(z, UpdateWebhookInput, bundle.inputData, FIELD_LABELS);
+  checkConflicts(z, input);
+  const { form_id, webhook_integration_id: id } = input;
+  const client = opnform(z, bundle);
+  const secrets = input.webhook_secret === undefined ? [] : [input.webhook_secret];
+
+  const list = await readIntegrations(client, form_id, secrets);
+  if (list === undefined) checkComplete(z, input);
+  const current = list === undefined ? undefined : findWebhook(z, list, id, form_id);
+  const currentData = dataOf(current);
+  if (typeof currentData.webhook_secret === 'string') secrets.push(currentData.webhook_secret);
+
+  const data: Record<string, unknown> = { ...currentData };
+  if (input.webhook_url !== undefined) data.webhook_url = input.webhook_url;
+  if (input.webhook_secret !== undefined) data.webhook_secret = input.webhook_secret;
+  if (input.clear_webhook_secret) delete data.webhook_secret;
+  if (input.webhook_headers !== undefined) data.webhook_headers = input.webhook_headers;
+  if (input.clear_webhook_headers) data.webhook_headers = {};
+
+  const status = input.status ?? WEBHOOK_STATUSES.find((s) => s === current?.status);
+  if (status === undefined) {
+    throw invalid(z, `${label('status')} is needed: OpnForm did not say whether this webhook is active.`);
+  }
+  const body: Record<string, unknown> = { integration_id: 'webhook', status, data };
+  const logic = (current as Record<string, unknown> | undefined)?.logic;
+  if (logic !== undefined && logic !== null) body.logic = logic;
+
+  const reply = await client.put(path`/open/forms/${form_id}/integrations/${id}`, {
+    thing: 'webhook integration',
+    abilities: ['manage-integrations'],
+    body,
+    schema: IntegrationUpdateReply,
+    fields: SERVER_FIELDS,
+    redact: secrets,
+  });
+  const saved = reply.form_integration;
+  // The spec says the stored data is echoed; if a server leaves it out, show what was sent.
+  const shown = saved.data === undefined || saved.data === null ? data : dataOf(saved);
+  return {
+    id: saved.id,
+    form_id: saved.form_id ?? form_id,
+    integration_id: saved.integration_id,
+    status: saved.status ?? status,
+    ...describeWebhook(shown),
+    message: reply.message ?? 'Form Integration was updated.',
+  };
+}) satisfies CreatePerform<InferInputData<typeof inputFields>>;
+
+export const updateWebhookIntegration = defineCreate({
+  key: 'update_webhook_integration',
+  noun: 'Webhook Integration',
+  display: {
+    label: 'Update Webhook Integration',
+    description: 'Updates where and how a form sends its webhook.',
+  },
+  operation: {
+    inputFields,
+    perform,
+    sample: {
+      id: 12,
+      form_id: 42,
+      integration_id: 'webhook',
+      status: 'active',
+      webhook_url: 'https://hooks.example.com/opnform',
+      has_secret: true,
+      secret_last4: 'x9Qz',
+      webhook_headers: { 'X-Source': MASK },
+      header_names: ['X-Source'],
+      message: 'Form Integration was updated.',
+    },
+    outputFields: [
+      { key: 'id', label: 'Webhook Integration ID', type: 'integer', primary: true },
+      { key: 'form_id', label: 'Form ID', type: 'integer' },
+      { key: 'integration_id', label: 'Integration Type', type: 'string' },
+      { key: 'status', label: 'Status', type: 'string' },
+      { key: 'webhook_url', label: 'Webhook URL', type: 'string' },
+      { key: 'has_secret', label: 'Has Secret', type: 'boolean' },
+      { key: 'secret_last4', label: 'Secret (Last 4 Characters)', type: 'string' },
+      { key: 'header_names[]', label: 'Header Names', type: 'string' },
+      { key: 'message', label: 'Message', type: 'string' },
+    ],
+  },
+});

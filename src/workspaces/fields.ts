@@ -1,0 +1,48 @@
+import { defineInputField } from 'zapier-platform-core';
+import { MEMBER_ROLES } from '../schemas/workspaces';
+
+/** A member of the chosen workspace (hidden trigger `member_list`). */
+export const memberField = defineInputField({
+  key: 'user_id',
+  label: 'Member',
+  type: 'string',
+  required: true,
+  dynamic: 'member_list.id.label',
+  dependsOn: ['workspace_id'],
+  helpText: 'The workspace member. Choose one from the list (pick the workspace first), or map a user id.',
+});
+
+/** An invite of the chosen workspace (hidden trigger `invite_list`; pending invites first). */
+export const inviteField = defineInputField({
+  key: 'invite_id',
+  label: 'Invite',
+  type: 'string',
+  required: true,
+  dynamic: 'invite_list.id.label',
+  dependsOn: ['workspace_id'],
+  helpText:
+    'The invite. Choose one from the list (pick the workspace first; pending invites are listed first), or map an invite id.',
+});
+
+const ROLE_LABELS: Record<(typeof MEMBER_ROLES)[number], string> = {
+  admin: 'Admin (manages the workspace and its members)',
+  user: 'User (creates and edits forms)',
+  readonly: 'Read Only (views forms and submissions)',
+};
+
+export const roleField = defineInputField({
+  key: 'role',
+  label: 'Role',
+  type: 'string',
+  required: true,
+  choices: MEMBER_ROLES.map((value) => ({ value, label: ROLE_LABELS[value], sample: value })),
+  helpText: 'The new role: admin, user or readonly.',
+});
+
+export const emailField = defineInputField({
+  key: 'email',
+  label: 'Email',
+  type: 'string',
+  required: true,
+  helpText: 'The exact email address (upper or lower case does not matter; spaces around it are ignored).',
+});

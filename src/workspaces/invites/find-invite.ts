@@ -1,0 +1,55 @@
+import { defineSearch, type SearchPerform } from 'zapier-platform-core';
+import { parseInput } from '../../schemas/parse';
+import { FindInviteInput, INVITE_STATUSES } from '../../schemas/workspaces';
+import { FIELD_LABELS, workspaceField } from '../../shared/fields';
+import { emailField } from '../fields';
+import { sameEmail } from '../members/member';
+import {
+  INVITE_OUTPUT_FIELDS,
+  INVITE_SAMPLE,
+  type InviteOutput,
+  listInvites,
+  pendingFirst,
+  shapeInvite,
+} from './invite';
+
+/** OpnForm has no invite search: list the invites, match the email exactly (any case), pending first. */
+const perform = (async (z, bundle) => {
+  const { workspace_id, email, status } = parseInput(z, FindInviteInput, bundle.inputData, FIELD_LABELS);
+  const invites = await listInvites(z, bundle, workspace_id);
+  const now = Date.now();
+  return pendingFirst(invites.filter((i) => sameEmail(i.email, email)))
+    .map((i) => shapeInvite(i, now))
+    .filter((i) => status === undefined || i.status === status);
+}) satisfies SearchPerform<Record<string, unknown>, InviteOutput>;
+
+export const findInvite = defineSearch({
+  key: 'find_invite',
+  noun: 'Invite',
+  display: {
+    label: 'Find Invite',
+    description:
+      'Finds a workspace invite by email address (exact match, upper or lower case alike), pending first.',
+  },
+  operation: {
+    inputFields: [
+      workspaceField,
+      emailField,
+      {
+        key: 'status',
+        label: 'Status',
+        type: 'string',
+        required: false,
+        choices: INVITE_STATUSES.map((value) => ({
+          value,
+          label: value === 'pending' ? 'Pending' : 'Accepted',
+          sample: value,
+        })),
+        helpText: 'Only invites with this status. Leave empty for any status.',
+      },
+    ],
+    perform,
+    sample: INVITE_SAMPLE,
+    outputFields: INVITE_OUTPUT_FIELDS,
+  },
+});

@@ -1,0 +1,33 @@
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { opnform } from '../../http/client';
+import { path } from '../../http/path';
+import { parseInput } from '../../schemas/parse';
+import { MessageReply } from '../../schemas/resources';
+import { InviteInput } from '../../schemas/workspaces';
+import { FIELD_LABELS, workspaceField } from '../../shared/fields';
+import { INVITE_FAILURES, MANAGE_MEMBERS } from '../access';
+import { inviteField } from '../fields';
+
+export const inviteInputFields = [workspaceField, inviteField];
+
+/**
+ * Resend (`POST .../resend`) or cancel (`DELETE .../cancel`) one invite. "Invite already accepted."
+ * and "Invite not found for this workspace." get clear messages whatever status carries them.
+ */
+export const inviteAction = async (z: ZObject, bundle: Bundle, action: 'resend' | 'cancel') => {
+  const { workspace_id, invite_id } = parseInput(z, InviteInput, bundle.inputData, FIELD_LABELS);
+  const client = opnform(z, bundle);
+  const call = { thing: 'invite' as const, ...MANAGE_MEMBERS, known: INVITE_FAILURES, schema: MessageReply };
+  const reply =
+    action === 'resend'
+      ? await client.post(path`/open/workspaces/${workspace_id}/invites/${invite_id}/resend`, call)
+      : await client.delete(path`/open/workspaces/${workspace_id}/invites/${invite_id}/cancel`, call);
+  return { id: invite_id, workspace_id, message: reply?.message };
+};
+
+export const inviteActionOutputFields = (flag: string, flagLabel: string) => [
+  { key: 'id', label: 'Invite ID', type: 'integer' as const },
+  { key: 'workspace_id', label: 'Workspace ID', type: 'integer' as const },
+  { key: flag, label: flagLabel, type: 'boolean' as const },
+  { key: 'message', label: 'Message', type: 'string' as const },
+];

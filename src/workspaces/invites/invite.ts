@@ -1,0 +1,67 @@
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { opnform } from '../../http/client';
+import { path } from '../../http/path';
+import type { Invite } from '../../schemas/resources';
+import { InviteList } from '../../schemas/workspaces';
+import { isoDateTime, parseTimestamp } from '../../shared/dates';
+import { READ_INVITES } from '../access';
+import { memberRole } from '../members/member';
+
+/** `GET /open/workspaces/{id}/invites`: every invite (pending, accepted, expired), a bare array. */
+export const listInvites = (z: ZObject, bundle: Bundle, workspaceId: number) =>
+  opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/invites`, {
+    thing: 'workspace',
+    ...READ_INVITES,
+    schema: InviteList,
+  });
+
+const statusOf = (invite: Invite) => (invite.status ?? '').trim().toLowerCase();
+
+/** Past its `valid_until` (and not accepted), or marked expired by the server. */
+export const isExpired = (invite: Invite, now = Date.now()): boolean => {
+  const status = statusOf(invite);
+  if (status === 'expired') return true;
+  if (status === 'accepted') return false;
+  const until = parseTimestamp(invite.valid_until);
+  return until !== undefined && until < now;
+};
+
+/**
+ * What an invite step returns, built from an allow-list: an invite token (or anything else a
+ * server adds) never reaches Zapier.
+ */
+export const shapeInvite = (invite: Invite, now = Date.now()) => ({
+  id: invite.id,
+  email: invite.email,
+  role: memberRole({ role: invite.role }),
+  status: statusOf(invite),
+  valid_until: isoDateTime(invite.valid_until),
+  is_expired: isExpired(invite, now),
+});
+export type InviteOutput = ReturnType<typeof shapeInvite>;
+
+/** Pending invites first (they are the ones that can be resent or cancelled), then newest first by id. */
+export const pendingFirst = (invites: readonly Invite[]): Invite[] =>
+  [...invites].sort((a, b) => {
+    const pa = statusOf(a) === 'pending' ? 0 : 1;
+    const pb = statusOf(b) === 'pending' ? 0 : 1;
+    return pa !== pb ? pa - pb : b.id - a.id;
+  });
+
+export const INVITE_SAMPLE: InviteOutput = {
+  id: 71,
+  email: 'grace@example.org',
+  role: 'user',
+  status: 'pending',
+  valid_until: '2026-06-03T10:00:00+00:00',
+  is_expired: false,
+};
+
+export const INVITE_OUTPUT_FIELDS = [
+  { key: 'id', label: 'Invite ID', type: 'integer' as const },
+  { key: 'email', label: 'Email', type: 'string' as const },
+  { key: 'role', label: 'Role (admin, user or readonly)', type: 'string' as const },
+  { key: 'status', label: 'Status (pending or accepted)', type: 'string' as const },
+  { key: 'valid_until', label: 'Valid Until', type: 'datetime' as const },
+  { key: 'is_expired', label: 'Is Expired', type: 'boolean' as const },
+];

@@ -1,0 +1,22 @@
+import { type CreatePerform, defineCreate } from 'zapier-platform-core';
+import { inviteAction, inviteActionOutputFields, inviteInputFields } from './invite-action';
+
+const perform = (async (z, bundle) => {
+  const { id, workspace_id, message } = await inviteAction(z, bundle, 'resend');
+  return { id, workspace_id, resent: true, message: message ?? 'Invite email resent.' };
+}) satisfies CreatePerform;
+
+export const resendInvite = defineCreate({
+  key: 'resend_invite',
+  noun: 'Invite',
+  display: {
+    label: 'Resend Invite',
+    description: 'Sends the invitation email of a pending workspace invite again (expired invites too).',
+  },
+  operation: {
+    inputFields: inviteInputFields,
+    perform,
+    sample: { id: 71, workspace_id: 7, resent: true, message: 'Invite email resent successfully.' },
+    outputFields: inviteActionOutputFields('resent', 'Resent'),
+  },
+});

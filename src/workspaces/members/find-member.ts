@@ -1,0 +1,35 @@
+import { defineSearch, type SearchPerform } from 'zapier-platform-core';
+import { parseInput } from '../../schemas/parse';
+import { FindMemberInput } from '../../schemas/workspaces';
+import { FIELD_LABELS, workspaceField } from '../../shared/fields';
+import { emailField } from '../fields';
+import {
+  listMembers,
+  MEMBER_OUTPUT_FIELDS,
+  MEMBER_SAMPLE,
+  type MemberOutput,
+  sameEmail,
+  shapeMember,
+} from './member';
+
+/** OpnForm has no member search: list the members and match the email exactly, ignoring case. */
+const perform = (async (z, bundle) => {
+  const { workspace_id, email } = parseInput(z, FindMemberInput, bundle.inputData, FIELD_LABELS);
+  const members = await listMembers(z, bundle, workspace_id);
+  return members.filter((m) => sameEmail(m.email, email)).map(shapeMember);
+}) satisfies SearchPerform<Record<string, unknown>, MemberOutput>;
+
+export const findMember = defineSearch({
+  key: 'find_member',
+  noun: 'Member',
+  display: {
+    label: 'Find Workspace Member',
+    description: 'Finds a member of a workspace by email address (exact match, upper or lower case alike).',
+  },
+  operation: {
+    inputFields: [workspaceField, emailField],
+    perform,
+    sample: MEMBER_SAMPLE,
+    outputFields: MEMBER_OUTPUT_FIELDS,
+  },
+});

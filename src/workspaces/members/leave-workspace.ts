@@ -1,0 +1,40 @@
+import { type CreatePerform, defineCreate } from 'zapier-platform-core';
+import { opnform } from '../../http/client';
+import { path } from '../../http/path';
+import { parseInput } from '../../schemas/parse';
+import { MessageReply } from '../../schemas/resources';
+import { WorkspaceInput } from '../../schemas/workspaces';
+import { FIELD_LABELS, workspaceField } from '../../shared/fields';
+import { LEAVE } from '../access';
+
+/** The connected user leaves; spec 204 without a body, real server 200 `{type, message}`. */
+const perform = (async (z, bundle) => {
+  const { workspace_id } = parseInput(z, WorkspaceInput, bundle.inputData, FIELD_LABELS);
+  const reply = await opnform(z, bundle).post(path`/open/workspaces/${workspace_id}/leave`, {
+    thing: 'workspace',
+    ...LEAVE,
+    schema: MessageReply,
+  });
+  return { id: workspace_id, workspace_id, left: true, message: reply?.message ?? 'You left the workspace.' };
+}) satisfies CreatePerform;
+
+export const leaveWorkspace = defineCreate({
+  key: 'leave_workspace',
+  noun: 'Workspace',
+  display: {
+    label: 'Leave Workspace',
+    description:
+      'Removes the connected OpnForm user (the owner of the access token) from a workspace. It cannot remove anyone else.',
+  },
+  operation: {
+    inputFields: [workspaceField],
+    perform,
+    sample: { id: 7, workspace_id: 7, left: true, message: 'You have left the workspace.' },
+    outputFields: [
+      { key: 'id', label: 'ID (the workspace left)', type: 'integer' },
+      { key: 'workspace_id', label: 'Workspace ID', type: 'integer' },
+      { key: 'left', label: 'Left', type: 'boolean' },
+      { key: 'message', label: 'Message', type: 'string' },
+    ],
+  },
+});

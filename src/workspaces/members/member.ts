@@ -1,0 +1,76 @@
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { opnform } from '../../http/client';
+import { path } from '../../http/path';
+import { type Member, MemberList, type MemberRole } from '../../schemas/workspaces';
+import { isoDateTime, parseTimestamp } from '../../shared/dates';
+import { READ_MEMBERS } from '../access';
+
+/**
+ * A member's role as one of `admin`, `user`, `readonly`. The role sits in `pivot.role` on real
+ * servers and in `role` in the spec; the spec's list shows `member` for what the role-update
+ * operation calls `user`. Anything that is neither admin nor read-only is a normal user.
+ */
+export const memberRole = (member: Pick<Member, 'role' | 'pivot'>): MemberRole => {
+  const role = (member.pivot?.role ?? member.role ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]/g, '');
+  if (role === 'admin') return 'admin';
+  if (role === 'readonly' || role === 'viewer') return 'readonly';
+  return 'user';
+};
+
+/** What a member step returns: an allow-list, never the whole user record the real server sends. */
+export const shapeMember = (member: Member) => ({
+  id: member.id,
+  name: member.name ?? '',
+  email: member.email,
+  role: memberRole(member),
+});
+export type MemberOutput = ReturnType<typeof shapeMember>;
+
+export const MEMBER_SAMPLE: MemberOutput = {
+  id: 12,
+  name: 'Ada Lovelace',
+  email: 'ada@example.org',
+  role: 'admin',
+};
+
+export const MEMBER_OUTPUT_FIELDS = [
+  { key: 'id', label: 'User ID', type: 'integer' as const },
+  { key: 'name', label: 'Name', type: 'string' as const },
+  { key: 'email', label: 'Email', type: 'string' as const },
+  { key: 'role', label: 'Role (admin, user or readonly)', type: 'string' as const },
+];
+
+/** `GET /open/workspaces/{id}/users`: every member, no paging (a bare array). */
+export const listMembers = (z: ZObject, bundle: Bundle, workspaceId: number) =>
+  opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/users`, {
+    thing: 'workspace',
+    ...READ_MEMBERS,
+    schema: MemberList,
+  });
+
+/** Sort key: the membership's `pivot.created_at`, else the record's `created_at`. */
+const sortStamp = (member: Member) => member.pivot?.created_at ?? member.created_at;
+
+/**
+ * Newest first as far as the API allows: it promises no order. When every member carries a
+ * timestamp (`pivot.created_at` or `created_at`), by that, newest first; otherwise (the spec's
+ * records have none) by id, highest first, since ids grow with new accounts.
+ */
+export const newestFirst = (members: readonly Member[]): Member[] => {
+  const stamps = new Map(members.map((m) => [m, parseTimestamp(sortStamp(m))]));
+  const allStamped = members.every((m) => stamps.get(m) !== undefined);
+  return [...members].sort((a, b) =>
+    allStamped && stamps.get(a) !== stamps.get(b)
+      ? (stamps.get(b) as number) - (stamps.get(a) as number)
+      : b.id - a.id,
+  );
+};
+
+/** When the member joined the workspace, if the server says so (`pivot.created_at`); else null. */
+export const joinedAt = (member: Member) => isoDateTime(member.pivot?.created_at);
+
+/** Case-insensitive exact match of a trimmed email; never a partial match. */
+export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -1,0 +1,44 @@
+import { defineTrigger } from 'zapier-platform-core';
+import { parseInput } from '../../schemas/parse';
+import { WorkspaceInput } from '../../schemas/workspaces';
+import { FIELD_LABELS, workspaceField } from '../../shared/fields';
+import { pollingPerform } from '../../shared/perform';
+import {
+  joinedAt,
+  listMembers,
+  MEMBER_OUTPUT_FIELDS,
+  MEMBER_SAMPLE,
+  newestFirst,
+  shapeMember,
+} from './member';
+
+/**
+ * Polls the member list (no paging, no order promised) and returns it newest first (see
+ * `newestFirst`). Zapier deduplicates on the user `id`, so each member triggers once per workspace.
+ */
+const perform = pollingPerform(async (z, bundle) => {
+  const { workspace_id } = parseInput(z, WorkspaceInput, bundle.inputData, FIELD_LABELS);
+  const members = newestFirst(await listMembers(z, bundle, workspace_id));
+  return members.map((m) => ({ ...shapeMember(m), workspace_id, joined_at: joinedAt(m) }));
+});
+
+export const newWorkspaceMember = defineTrigger({
+  key: 'new_workspace_member',
+  noun: 'Member',
+  display: {
+    label: 'New Workspace Member',
+    description: 'Triggers when a user joins a workspace (for example by accepting an invite).',
+  },
+  operation: {
+    type: 'polling',
+    inputFields: [workspaceField],
+    perform,
+    canPaginate: false,
+    sample: { ...MEMBER_SAMPLE, workspace_id: 7, joined_at: '2026-05-27T10:00:00+00:00' },
+    outputFields: [
+      ...MEMBER_OUTPUT_FIELDS,
+      { key: 'workspace_id', label: 'Workspace ID', type: 'integer' },
+      { key: 'joined_at', label: 'Joined At (when the server says)', type: 'datetime' },
+    ],
+  },
+});

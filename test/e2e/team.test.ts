@@ -1,0 +1,233 @@
+// Workspace team steps against the sandbox over loopback (real HTTP, no nock scopes). Each test gets
+// a fresh sandbox, since these steps change members and invites.
+import { type Sandbox, startSandbox } from '../../sandbox/server';
+import { failure } from '../helpers/app';
+import {
+  ALREADY_ACCEPTED,
+  FORBIDDEN,
+  INVITE_NOT_FOUND,
+  NOT_ADMIN,
+  UNAUTHORIZED,
+} from '../workspaces/fixtures';
+import { runOn, type TokenName } from './helpers';
+
+let sandbox: Sandbox;
+beforeEach(async () => {
+  sandbox = await startSandbox({ submissions: 5, largeFormSubmissions: 5 });
+});
+afterEach(async () => {
+  await sandbox.close();
+});
+
+const on = <T = any>(method: string, inputData: Record<string, unknown>, token: TokenName = 'admin') =>
+  runOn<T>(sandbox, method, inputData, token);
+
+const W = 11;
+const GRACE = 2;
+const PENDING = 201;
+const ACCEPTED = 202;
+const EXPIRED = 203;
+
+describe('members', () => {
+  test('find_member finds Grace by email in any case; the role comes from pivot.role', async () => {
+    await expect(
+      on('searches.find_member.operation.perform', { workspace_id: W, email: ' GRACE@example.org ' }),
+    ).resolves.toEqual([{ id: GRACE, name: 'Grace Hopper', email: 'grace@example.org', role: 'user' }]);
+    await expect(
+      on('searches.find_member.operation.perform', { workspace_id: W, email: 'grace@example' }),
+    ).resolves.toEqual([]);
+  });
+
+  test('member_list labels every member; new_workspace_member lists them with unique ids', async () => {
+    const list = await on<Array<{ id: number; label: string }>>('triggers.member_list.operation.perform', {
+      workspace_id: W,
+    });
+    expect(list.map((m) => m.label).sort()).toEqual([
+      'Ada Lovelace (ada@example.org), admin',
+      'Alan Turing (alan@example.org), readonly',
+      'Grace Hopper (grace@example.org), user',
+    ]);
+    const members = await on<Array<{ id: number }>>('triggers.new_workspace_member.operation.perform', {
+      workspace_id: W,
+    });
+    expect(new Set(members.map((m) => m.id)).size).toBe(3);
+  });
+
+  test("update_member_role changes Grace's role and find_member reads it back", async () => {
+    await expect(
+      on('creates.update_member_role.operation.perform', {
+        workspace_id: W,
+        user_id: GRACE,
+        role: 'readonly',
+      }),
+    ).resolves.toEqual({ id: GRACE, workspace_id: W, role: 'readonly', message: 'User role updated.' });
+    await expect(
+      on('searches.find_member.operation.perform', { workspace_id: W, email: 'grace@example.org' }),
+    ).resolves.toEqual([{ id: GRACE, name: 'Grace Hopper', email: 'grace@example.org', role: 'readonly' }]);
+  });
+
+  test('a member who is not an admin cannot change roles (403)', async () => {
+    const error = await failure(
+      on(
+        'creates.update_member_role.operation.perform',
+        { workspace_id: W, user_id: 3, role: 'admin' },
+        'member',
+      ),
+    );
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'forbidden',
+      status: 403,
+      message: FORBIDDEN.manage(NOT_ADMIN),
+    });
+  });
+
+  test('a token with read abilities only cannot remove members (403)', async () => {
+    const error = await failure(
+      on('creates.remove_member.operation.perform', { workspace_id: W, user_id: 3 }, 'readonly'),
+    );
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'forbidden',
+      status: 403,
+      message: FORBIDDEN.manage(UNAUTHORIZED),
+    });
+  });
+
+  test('update_member_role of a non-member: not found', async () => {
+    const error = await failure(
+      on('creates.update_member_role.operation.perform', { workspace_id: W, user_id: 4, role: 'user' }),
+    );
+    expect(error.message).toBe(
+      'Member not found in OpnForm (404). Check that the user is still a member of the workspace.',
+    );
+  });
+
+  test('remove_member removes Alan, who then has a personal workspace', async () => {
+    await expect(
+      on('creates.remove_member.operation.perform', { workspace_id: W, user_id: 3 }),
+    ).resolves.toEqual({
+      id: 3,
+      workspace_id: W,
+      removed: true,
+      message: 'User removed from workspace.',
+    });
+    await expect(
+      on('searches.find_member.operation.perform', { workspace_id: W, email: 'alan@example.org' }),
+    ).resolves.toEqual([]);
+    const alans = await on<Array<{ name: string }>>(
+      'triggers.workspace_list.operation.perform',
+      {},
+      'readonlyMember',
+    );
+    expect(alans.map((w) => w.name)).toEqual(["Alan Turing's Workspace"]);
+  });
+
+  test('leave_workspace: Grace leaves (200 with a body) and is gone from the member list', async () => {
+    await expect(
+      on('creates.leave_workspace.operation.perform', { workspace_id: W }, 'member'),
+    ).resolves.toEqual({
+      id: W,
+      workspace_id: W,
+      left: true,
+      message: 'You have left the workspace.',
+    });
+    await expect(
+      on('searches.find_member.operation.perform', { workspace_id: W, email: 'grace@example.org' }),
+    ).resolves.toEqual([]);
+  });
+});
+
+describe('invites', () => {
+  test('invite_list: pending invites first, each labelled with email and role; no token', async () => {
+    const list = await on<Array<Record<string, unknown>>>('triggers.invite_list.operation.perform', {
+      workspace_id: W,
+    });
+    expect(list.map((i) => [i.id, i.label])).toEqual([
+      [EXPIRED, 'ken@example.org (admin), pending, expired'],
+      [PENDING, 'barbara@example.org (user), pending'],
+      [ACCEPTED, 'grace@example.org (user), accepted'],
+    ]);
+    expect(list.every((i) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/.test(String(i.valid_until)))).toBe(
+      true,
+    );
+  });
+
+  test('resend and then cancel a pending invite', async () => {
+    await expect(
+      on('creates.resend_invite.operation.perform', { workspace_id: W, invite_id: PENDING }),
+    ).resolves.toEqual({
+      id: PENDING,
+      workspace_id: W,
+      resent: true,
+      message: 'Invite email resent successfully.',
+    });
+    await expect(
+      on('creates.cancel_invite.operation.perform', { workspace_id: W, invite_id: PENDING }),
+    ).resolves.toEqual({
+      id: PENDING,
+      workspace_id: W,
+      cancelled: true,
+      message: 'Invite cancelled successfully.',
+    });
+    await expect(
+      on('searches.find_invite.operation.perform', { workspace_id: W, email: 'barbara@example.org' }),
+    ).resolves.toEqual([]);
+  });
+
+  test('resending an expired invite makes it valid again', async () => {
+    const before = await on<Array<{ is_expired: boolean }>>('searches.find_invite.operation.perform', {
+      workspace_id: W,
+      email: 'KEN@example.org',
+    });
+    expect(before.map((i) => i.is_expired)).toEqual([true]);
+    await on('creates.resend_invite.operation.perform', { workspace_id: W, invite_id: EXPIRED });
+    const after = await on<Array<{ id: number; status: string; is_expired: boolean }>>(
+      'searches.find_invite.operation.perform',
+      {
+        workspace_id: W,
+        email: 'ken@example.org',
+        status: 'pending',
+      },
+    );
+    expect(after.map((i) => [i.id, i.status, i.is_expired])).toEqual([[EXPIRED, 'pending', false]]);
+  });
+
+  test.each(['cancel_invite', 'resend_invite'])(
+    '%s of an accepted invite fails with the clear message',
+    async (key) => {
+      const error = await failure(
+        on(`creates.${key}.operation.perform`, { workspace_id: W, invite_id: ACCEPTED }),
+      );
+      expect(error).toEqual({ name: 'AppError', code: 'conflict', status: 400, message: ALREADY_ACCEPTED });
+    },
+  );
+
+  test('cancel_invite of an invite of another workspace: not found, clearly', async () => {
+    const error = await failure(
+      on('creates.cancel_invite.operation.perform', { workspace_id: 12, invite_id: PENDING }),
+    );
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'not_found',
+      status: 400,
+      message: INVITE_NOT_FOUND,
+    });
+  });
+
+  test('find_invite with read abilities only: 403 names workspaces-write and admin rights', async () => {
+    const error = await failure(
+      on(
+        'searches.find_invite.operation.perform',
+        { workspace_id: W, email: 'barbara@example.org' },
+        'readonly',
+      ),
+    );
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'forbidden',
+      status: 403,
+      message: FORBIDDEN.readInvites(UNAUTHORIZED),
+    });
+  });
+});

@@ -1,0 +1,28 @@
+import { type KnownFailure, knownFailure } from '../../src/http/failures';
+
+const known: readonly KnownFailure[] = [
+  { said: 'Invite already accepted.', message: 'Clear.', code: 'conflict' },
+];
+const ctx = { thing: 'invite' as const, abilities: [], known };
+
+test.each([400, 404, 409, 422])('a known sentence in `message` is found on %i', (status) => {
+  expect(knownFailure(status, { message: 'Invite already accepted.' }, ctx)).toBe(known[0]);
+});
+
+test('a known sentence among field errors is found; case, spaces and the final period do not matter', () => {
+  expect(
+    knownFailure(422, { message: 'Invalid.', errors: { invite: [' INVITE ALREADY ACCEPTED '] } }, ctx),
+  ).toBe(known[0]);
+});
+
+test.each([401, 402, 403, 429, 500, 503])('%i keeps its own meaning', (status) => {
+  expect(knownFailure(status, { message: 'Invite already accepted.' }, ctx)).toBeUndefined();
+});
+
+test('no partial sentences, no body, no list of known failures', () => {
+  expect(knownFailure(400, { message: 'Invite already accepted, but...' }, ctx)).toBeUndefined();
+  expect(knownFailure(400, undefined, ctx)).toBeUndefined();
+  expect(
+    knownFailure(400, { message: 'Invite already accepted.' }, { thing: 'invite', abilities: [] }),
+  ).toBeUndefined();
+});

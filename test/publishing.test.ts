@@ -1,0 +1,252 @@
+/**
+ * Zapier's integration checks (run at `zapier-platform push`, which needs zapier.com) as a test over
+ * the app definition, reported by check id, so publishing cannot surprise the OpnForm team.
+ */
+import { App } from './helpers/app';
+
+type Field = {
+  key: string;
+  label?: string;
+  type?: string;
+  dynamic?: string;
+  search?: string;
+  choices?: unknown;
+  required?: boolean;
+  list?: boolean;
+};
+type OutputField = { key: string; type?: string; primary?: boolean };
+type Operation = {
+  type?: string;
+  inputFields?: unknown[];
+  outputFields?: unknown[];
+  sample?: Record<string, unknown>;
+  performList?: unknown;
+  performSubscribe?: unknown;
+  canPaginate?: boolean;
+};
+type Definition = {
+  key: string;
+  noun: string;
+  display: { label: string; description: string; hidden?: boolean };
+  operation: Operation;
+};
+
+const kinds = ['triggers', 'creates', 'searches'] as const;
+const all = kinds.flatMap((kind) =>
+  Object.values((App as unknown as Record<string, Record<string, Definition>>)[kind] ?? {}).map((def) => ({
+    kind,
+    def,
+  })),
+);
+const visible = all.filter(({ def }) => !def.display.hidden);
+const staticFields = (op: Operation): Field[] =>
+  (op.inputFields ?? []).filter((f): f is Field => typeof f === 'object' && f !== null && 'key' in f);
+const staticOutputs = (op: Operation): OutputField[] =>
+  (op.outputFields ?? []).filter((f): f is OutputField => typeof f === 'object' && f !== null && 'key' in f);
+
+const SMALL_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'as',
+  'at',
+  'by',
+  'for',
+  'in',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'with',
+]);
+const isTitleCase = (label: string) =>
+  label.split(/\s+/).every((word, i) => (i > 0 && SMALL_WORDS.has(word)) || /^[A-Z0-9]/.test(word));
+
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const LOOKS_LIKE_DATETIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+
+/** Every string in a value, with its dotted path. */
+const strings = (value: unknown, at = ''): Array<[string, string]> => {
+  if (typeof value === 'string') return [[at, value]];
+  if (Array.isArray(value)) return value.flatMap((v, i) => strings(v, `${at}[${i}]`));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => strings(v, at === '' ? k : `${at}.${k}`));
+  }
+  return [];
+};
+
+/** Zapier flattens nested sample keys with `__`. */
+const flatten = (value: unknown, prefix = ''): Record<string, unknown> => {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { [prefix]: value };
+  return Object.entries(value).reduce<Record<string, unknown>>(
+    (out, [k, v]) =>
+      Object.assign(
+        out,
+        v !== null && typeof v === 'object' && !Array.isArray(v)
+          ? flatten(v, `${prefix}${k}__`)
+          : { [`${prefix}${k}`]: v },
+      ),
+    {},
+  );
+};
+
+const TYPE_CHECKS: Record<string, (v: unknown) => boolean> = {
+  string: (v) => typeof v === 'string',
+  text: (v) => typeof v === 'string',
+  integer: (v) => Number.isInteger(v),
+  number: (v) => typeof v === 'number',
+  boolean: (v) => typeof v === 'boolean',
+  datetime: (v) => typeof v === 'string' && ISO_WITH_OFFSET.test(v),
+  file: (v) => typeof v === 'string',
+  password: (v) => typeof v === 'string',
+};
+
+test('the app has operations to check', () => {
+  expect(all.length).toBeGreaterThan(0);
+});
+
+describe.each(visible.map(({ kind, def }) => [`${kind}.${def.key}`, kind, def] as const))(
+  '%s',
+  (_name, kind, def) => {
+    test('D018: label in Title Case', () => {
+      expect(isTitleCase(def.display.label)).toBe(true);
+    });
+
+    test('D021 and copy: description wording', () => {
+      const text = def.display.description;
+      expect(text.endsWith('.')).toBe(true);
+      if (kind === 'triggers') expect(text.startsWith('Triggers when ')).toBe(true);
+      if (kind === 'searches') expect(text.startsWith('Finds ')).toBe(true);
+      if (kind === 'creates') expect(text).toMatch(/^[A-Z][a-z]+s\b/); // present-tense verb: "Updates ...", "Exports ..."
+    });
+
+    test('D010/D012: a static sample with the primary key', () => {
+      const sample = def.operation.sample;
+      expect(sample).toBeDefined();
+      const primary = staticOutputs(def.operation)
+        .filter((f) => f.primary)
+        .map((f) => f.key);
+      for (const key of primary.length > 0 ? primary : ['id']) expect(flatten(sample)).toHaveProperty([key]);
+    });
+
+    test('D024: sample keys and types match the static output fields', () => {
+      const flat = flatten(def.operation.sample);
+      for (const field of staticOutputs(def.operation)) {
+        if (!(field.key in flat) || field.type === undefined) continue;
+        const value = flat[field.key];
+        if (value === null || value === undefined) continue;
+        const check = TYPE_CHECKS[field.type];
+        expect({ key: field.key, type: field.type, ok: check === undefined || check(value) }).toEqual({
+          key: field.key,
+          type: field.type,
+          ok: true,
+        });
+      }
+      // every output field documented in the sample must exist there (no phantom fields)
+      const documented = staticOutputs(def.operation).filter((f) => !f.key.includes('[]'));
+      for (const field of documented) {
+        const prefix = `${field.key}__`;
+        expect({
+          key: field.key,
+          present: field.key in flat || Object.keys(flat).some((k) => k.startsWith(prefix)),
+        }).toEqual({
+          key: field.key,
+          present: true,
+        });
+      }
+    });
+
+    test('D023: date-times in the sample are ISO 8601 with an offset', () => {
+      for (const [at, value] of strings(def.operation.sample)) {
+        if (LOOKS_LIKE_DATETIME.test(value))
+          expect({ at, value, iso: ISO_WITH_OFFSET.test(value) }).toEqual({ at, value, iso: true });
+      }
+    });
+
+    test('D004/D005: id inputs are dynamic dropdowns pointing at existing triggers', () => {
+      for (const field of staticFields(def.operation)) {
+        if (!/_id$/.test(field.key) || field.key === 'job_id') continue;
+        expect({ key: field.key, dynamic: typeof field.dynamic }).toEqual({
+          key: field.key,
+          dynamic: 'string',
+        });
+        const [triggerKey, idField] = String(field.dynamic).split('.');
+        const trigger = (App.triggers as unknown as Record<string, Definition>)[triggerKey ?? ''];
+        expect({ key: field.key, trigger: trigger?.key }).toEqual({ key: field.key, trigger: triggerKey });
+        expect(flatten(trigger?.operation.sample)).toHaveProperty([idField ?? '']);
+      }
+    });
+
+    test('copy: no hand-typed "... ID" inputs', () => {
+      for (const field of staticFields(def.operation)) {
+        if (/\bID$/.test(field.label ?? ''))
+          expect({ key: field.key, dynamic: field.dynamic !== undefined }).toEqual({
+            key: field.key,
+            dynamic: true,
+          });
+      }
+    });
+
+    if (kind === 'triggers' && def.operation.type === 'hook') {
+      test('D006: hook triggers have performList', () => {
+        expect(typeof def.operation.performList).toBe('function');
+      });
+    }
+
+    if (kind === 'searches') {
+      test('D009: a search has a search field the user types or maps', () => {
+        const free = staticFields(def.operation).filter(
+          (f) => f.dynamic === undefined && f.choices === undefined,
+        );
+        expect(free.length).toBeGreaterThan(0);
+      });
+    }
+
+    if (kind === 'creates') {
+      test('D022: creates have static input fields', () => {
+        expect(staticFields(def.operation).length).toBeGreaterThan(0);
+      });
+    }
+  },
+);
+
+describe('hidden dropdown triggers', () => {
+  test.each(all.filter(({ def }) => def.display.hidden).map(({ def }) => [def.key, def] as const))(
+    '%s has a sample with id and a readable name or label',
+    (_key, def) => {
+      expect(def.operation.sample).toHaveProperty('id');
+    },
+  );
+});
+
+describe('authentication', () => {
+  test('D003: the connection label is set, short, and holds no secret', () => {
+    const label = String(App.authentication?.connectionLabel ?? '');
+    expect(label).not.toBe('');
+    expect(label.length).toBeLessThan(60);
+    expect(label).not.toMatch(/api_key|token|password|secret/i);
+  });
+
+  test('D002: the token help links to the page where tokens are created', () => {
+    const apiKey = App.authentication?.fields?.find((f) => 'key' in f && f.key === 'api_key') as Field & {
+      helpText?: string;
+    };
+    expect(apiKey.helpText).toMatch(/\]\(https:\/\/opnform\.com\/settings\/access-tokens\)/);
+    expect(apiKey.type).toBe('password');
+  });
+
+  test('D026: the user-entered URL field is validated by hand (base_url)', () => {
+    expect(App.authentication?.fields?.map((f) => ('key' in f ? f.key : ''))).toEqual([
+      'base_url',
+      'api_key',
+    ]);
+  });
+});
+
+test('D007: every URL in the definition is https', () => {
+  const urls = strings(JSON.parse(JSON.stringify(App))).flatMap(([at, v]) =>
+    [...v.matchAll(/\bhttps?:\/\/[^\s)"'\]]+/g)].map((m) => ({ at, url: m[0] })),
+  );
+  expect(urls.filter(({ url }) => !url.startsWith('https://'))).toEqual([]);
+});

@@ -1,0 +1,123 @@
+import nock from 'nock';
+import { API_HEADERS, BASE, op, run } from '../../helpers/app';
+import { REAL_MEMBERS, SPEC_MEMBERS } from '../fixtures';
+
+const perform = op('triggers.new_workspace_member.operation.perform');
+
+test('new_workspace_member (spec): no timestamps, so highest id first; joined_at null', async () => {
+  const scope = nock(BASE, { reqheaders: API_HEADERS })
+    .get('/open/workspaces/7/users')
+    .reply(200, SPEC_MEMBERS);
+  await expect(run(perform, { workspace_id: '7' })).resolves.toEqual([
+    {
+      id: 12,
+      name: 'Grace Hopper',
+      email: 'grace@example.org',
+      role: 'user',
+      workspace_id: 7,
+      joined_at: null,
+    },
+    {
+      id: 8,
+      name: 'Alan Turing',
+      email: 'alan@example.org',
+      role: 'readonly',
+      workspace_id: 7,
+      joined_at: null,
+    },
+    {
+      id: 3,
+      name: 'Ada Lovelace',
+      email: 'Ada@Example.org',
+      role: 'admin',
+      workspace_id: 7,
+      joined_at: null,
+    },
+  ]);
+  expect(scope.isDone()).toBe(true);
+});
+
+test('new_workspace_member (real server): newest membership (pivot.created_at) first, whatever the ids', async () => {
+  nock(BASE, { reqheaders: API_HEADERS }).get('/open/workspaces/7/users').reply(200, REAL_MEMBERS);
+  await expect(run(perform, { workspace_id: 7 })).resolves.toEqual([
+    {
+      id: 8,
+      name: 'Alan Turing',
+      email: 'alan@example.org',
+      role: 'readonly',
+      workspace_id: 7,
+      joined_at: '2026-03-10T08:00:00+00:00',
+    },
+    {
+      id: 12,
+      name: 'Grace Hopper',
+      email: 'grace@example.org',
+      role: 'user',
+      workspace_id: 7,
+      joined_at: '2026-02-10T08:00:00+00:00',
+    },
+    {
+      id: 3,
+      name: 'Ada Lovelace',
+      email: 'ada@example.org',
+      role: 'admin',
+      workspace_id: 7,
+      joined_at: '2026-01-10T08:00:00+00:00',
+    },
+  ]);
+});
+
+test('new_workspace_member: top-level created_at orders members when there is no pivot', async () => {
+  nock(BASE)
+    .get('/open/workspaces/7/users')
+    .reply(200, [
+      { id: 9, name: 'B', email: 'b@example.org', role: 'member', created_at: '2026-01-01 08:00:00' },
+      { id: 2, name: 'A', email: 'a@example.org', role: 'admin', created_at: '2026-04-01 08:00:00' },
+    ]);
+  const ids = ((await run(perform, { workspace_id: 7 })) as Array<{ id: number }>).map((m) => m.id);
+  expect(ids).toEqual([2, 9]);
+});
+
+test('new_workspace_member: when some members lack a timestamp, all are ordered by id, highest first', async () => {
+  nock(BASE)
+    .get('/open/workspaces/7/users')
+    .reply(200, [
+      {
+        id: 2,
+        name: 'A',
+        email: 'a@example.org',
+        pivot: { role: 'admin', created_at: '2026-09-01T08:00:00Z' },
+      },
+      { id: 9, name: 'B', email: 'b@example.org', pivot: { role: 'user' } },
+      {
+        id: 5,
+        name: 'C',
+        email: 'c@example.org',
+        pivot: { role: 'user', created_at: '2026-01-01T08:00:00Z' },
+      },
+    ]);
+  const ids = ((await run(perform, { workspace_id: 7 })) as Array<{ id: number }>).map((m) => m.id);
+  expect(ids).toEqual([9, 5, 2]);
+});
+
+test('new_workspace_member: the role is always admin, user or readonly', async () => {
+  nock(BASE)
+    .get('/open/workspaces/7/users')
+    .reply(200, [
+      { id: 1, name: 'A', email: 'a@example.org', role: 'Admin' },
+      { id: 2, name: 'B', email: 'b@example.org', role: 'member' },
+      { id: 3, name: 'C', email: 'c@example.org', role: 'read_only' },
+      { id: 4, name: 'D', email: 'd@example.org' },
+      { id: 5, name: 'E', email: 'e@example.org', role: 'member', pivot: { role: 'readonly' } },
+    ]);
+  const roles = ((await run(perform, { workspace_id: 7 })) as Array<{ id: number; role: string }>).map(
+    (m) => [m.id, m.role],
+  );
+  expect(roles).toEqual([
+    [5, 'readonly'],
+    [4, 'user'],
+    [3, 'readonly'],
+    [2, 'user'],
+    [1, 'admin'],
+  ]);
+});
