@@ -12,6 +12,8 @@ import { exportFileHydrator } from './src/submissions/export/file-hydrator';
 import { findExport } from './src/submissions/export/find-export';
 import { submissionFile } from './src/submissions/files';
 import { findSubmission } from './src/submissions/find-submission';
+import { newPartialSubmission } from './src/submissions/new-partial-submission';
+import { newSubmission } from './src/submissions/new-submission';
 import { submissionList } from './src/submissions/submission-list';
 import { updateSubmission } from './src/submissions/update-submission';
 import { CONNECTOR_VERSION } from './src/version';
@@ -40,6 +42,8 @@ const app = defineApp({
   triggers: {
     [workspaceList.key]: workspaceList,
     [formList.key]: formList,
+    [newSubmission.key]: newSubmission,
+    [newPartialSubmission.key]: newPartialSubmission,
     [memberList.key]: memberList,
     [inviteList.key]: inviteList,
     [newWorkspaceMember.key]: newWorkspaceMember,

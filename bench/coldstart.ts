@@ -5,9 +5,9 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
-
 // @ts-expect-error plain ESM helper shared with the CLI scripts
 import { root, stageAndRun } from '../scripts/stage.mjs';
+import { median } from './stats';
 
 const PROBE = `
 const t0 = performance.now();
@@ -17,14 +17,6 @@ handler({ command: 'definition', customLogger: () => {} }).then((out) => {
   process.stdout.write('\\nCOLD_MS=' + (performance.now() - t0) + '\\n');
 });
 `;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 /** Builds a bare zapier-platform-core app (no triggers) with the same staging and CLI build. */
 export const buildBareZip = (): string => {

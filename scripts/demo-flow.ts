@@ -7,6 +7,7 @@ import * as core from 'zapier-platform-core';
 import App from '../index';
 import { type HookCatcher, startHookCatcher } from '../sandbox/hook-catcher';
 import { type FaultKind, type Sandbox, type SandboxOptions, startSandbox } from '../sandbox/server';
+import { NEW_SUBMISSION_STEPS } from './demo-steps/new-submission';
 import { SUBMISSION_DEMO_STEPS } from './demo-submissions';
 import { TEAM_STEPS } from './demo-team';
 import { WEBHOOK_DEMO_STEPS } from './demo-webhooks';
@@ -81,6 +82,7 @@ export const DEMO_STEPS: DemoStep[] = [
       return `${forms.length} forms; picked "${chosen.name}"`;
     },
   },
+  ...NEW_SUBMISSION_STEPS,
   ...SUBMISSION_DEMO_STEPS,
   ...TEAM_STEPS,
   ...WEBHOOK_DEMO_STEPS,

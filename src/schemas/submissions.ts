@@ -1,10 +1,12 @@
 /**
- * Schemas of the submissions domain: list pages, the update answer in its three known shapes,
- * export answers and the inputs of the submission steps.
+ * Schemas of the submissions domain: hook subscription data and trigger inputs, list pages, the update
+ * answer in its three known shapes, export answers and the inputs of the submission steps.
  */
 import * as z from 'zod/mini';
-import { Paginated, Submission } from './resources';
+import { FormId, WorkspaceId } from './inputs';
+import { DeliveryPayload, Paginated, Submission } from './resources';
 
+/** `GET /open/forms/{id}/submissions`. */
 export const SubmissionPage = Paginated(Submission);
 export type SubmissionPage = z.infer<typeof SubmissionPage>;
 
@@ -94,3 +96,34 @@ export const Text = z.pipe(
     return text;
   }),
 );
+
+/** `GET /external/zapier/submissions/recent`: real server one delivery-shaped item; spec Submission items. */
+export const RecentSubmissions = z.array(DeliveryPayload);
+
+/** A yes/no input as Zapier sends it (boolean, "true"/"false", "yes"/"no", empty = no). */
+export const YesNo = z.pipe(
+  z.optional(z.nullable(z.union([z.boolean(), z.string(), z.number()], { error: 'must be yes or no' }))),
+  z.transform((value, ctx) => {
+    if (value === undefined || value === null) return false;
+    if (typeof value === 'boolean') return value;
+    const text = String(value).trim().toLowerCase();
+    if (['', 'no', 'false', '0', 'n'].includes(text)) return false;
+    if (['yes', 'true', '1', 'y'].includes(text)) return true;
+    ctx.issues.push({
+      code: 'custom',
+      input: value,
+      message: `must be yes or no (got ${JSON.stringify(value)})`,
+    });
+    return z.NEVER;
+  }),
+);
+
+/** The workspace and form pickers of a form-scoped trigger (the workspace only narrows the form list). */
+export const FormInput = z.object({ workspace_id: WorkspaceId, form_id: FormId });
+
+/** What `new_submission`'s perform reads: a delivery is shaped whatever the pickers say. */
+export const DeliveryInput = z.object({ include_edits: YesNo });
+
+/** What `performSubscribe` stores for `performUnsubscribe` (OpnForm returns no hook id). */
+export const HookSubscription = z.object({ hookUrl: z.string().check(z.minLength(1)), form_id: FormId });
+export type HookSubscription = z.infer<typeof HookSubscription>;

@@ -15,6 +15,7 @@ import {
   type FormBlock,
   type Submission,
 } from '../schemas/resources';
+import { isoDateTime } from '../shared/dates';
 import { submissionFile } from './files';
 
 export type OutputField = PlainOutputField;
@@ -40,7 +41,7 @@ export interface AnswerFile {
 
 export type SubmissionStatus = 'completed' | 'partial';
 
-export interface SubmissionOutput {
+export type SubmissionOutput = {
   /** The integer submission id (a content hash when the source gives none; see README). */
   id: number;
   form_id: number | null;
@@ -62,7 +63,7 @@ export interface SubmissionOutput {
   answer_matrices: Record<string, Record<string, string>>;
   /** File and signature questions, by field id: name and original (expiring) link of each file. */
   answer_files: Record<string, AnswerFile[]>;
-}
+};
 
 /** Keys inside `/open` `data` that are metadata, not answers. */
 const DATA_META_KEYS = new Set(['status', 'created_at', 'id', 'submission_id']);
@@ -93,7 +94,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 // ---------------------------------------------------------------------------------------------
 // Dates
 
-/** "Y-m-d H:i:s" (UTC, the /open API's `created_at`) or ISO -> ISO 8601 with offset; null if unreadable. */
+/** An ISO date-time (or "Y-m-d H:i:s", read as UTC) -> ISO 8601 keeping its own offset; null if unreadable. */
 export const isoTimestamp = (value: unknown): string | null => {
   const text = nonEmpty(value)?.trim();
   if (text === undefined || text === null) return null;
@@ -342,6 +343,10 @@ export const contentId = (formId: unknown, answers: AnswerSink): number => {
   return Number.parseInt(digest.slice(0, 13), 16) + 2 ** 52;
 };
 
+/** `created_at` (`Y-m-d H:i:s` UTC on real servers, ISO on others) -> ISO 8601 with offset. */
+const submittedAt = (value: unknown): string | null =>
+  typeof value === 'string' ? isoDateTime(value) : null;
+
 /** An `/open` API submission item (raw answers) -> output. */
 export const shapeSubmission = (z: ZObject, item: Submission, form: FormRef): SubmissionOutput => {
   const types = new Map((form.properties ?? []).map((block) => [block.id, block.type]));
@@ -359,7 +364,7 @@ export const shapeSubmission = (z: ZObject, item: Submission, form: FormRef): Su
     form_slug: form.slug ?? null,
     form_title: form.title ?? null,
     edit_link: nonEmpty(record.edit_link),
-    submitted_at: isoTimestamp(item.data.created_at ?? record.created_at),
+    submitted_at: submittedAt(item.data.created_at ?? record.created_at),
     status: statusOf(item.data.status ?? record.status),
     completion_time: typeof item.completion_time === 'number' ? item.completion_time : null,
     attribution: attributionOf(item.meta),
@@ -389,7 +394,7 @@ export const shapeDelivery = (z: ZObject, payload: DeliveryPayload): SubmissionO
     form_slug: nonEmpty(payload.form_slug),
     form_title: nonEmpty(payload.form_title),
     edit_link: nonEmpty(payload.edit_link),
-    submitted_at: isoTimestamp(createdAt),
+    submitted_at: submittedAt(createdAt),
     // hooks only ever carry completed submissions
     status: statusOf((payload as Record<string, unknown>).status ?? status) ?? 'completed',
     completion_time: typeof payload.completion_time === 'number' ? payload.completion_time : null,
@@ -420,6 +425,19 @@ const ATTRIBUTION_LABELS: Record<AttributionKey, string> = {
   msclkid: 'Microsoft Click ID (msclkid)',
 };
 
+/**
+ * Attribution keys labelled in the static output fields (and shown in the sample): the common ones.
+ * The other allowed keys (`utm_id`, `fbclid`, `msclkid`, ...) pass through the same way when captured.
+ */
+const LABELLED_ATTRIBUTION_KEYS: readonly AttributionKey[] = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'gclid',
+];
+
 export const SUBMISSION_OUTPUT_FIELDS: OutputField[] = [
   { key: 'id', label: 'Submission ID', type: 'integer' },
   { key: 'form_id', label: 'Form ID', type: 'integer' },
@@ -429,7 +447,7 @@ export const SUBMISSION_OUTPUT_FIELDS: OutputField[] = [
   { key: 'submitted_at', label: 'Submitted At', type: 'datetime' },
   { key: 'status', label: 'Status', type: 'string' },
   { key: 'completion_time', label: 'Completion Time (Seconds)', type: 'integer' },
-  ...ATTRIBUTION_KEYS.map(
+  ...LABELLED_ATTRIBUTION_KEYS.map(
     (key): OutputField => ({
       key: `attribution__${key}`,
       label: `Attribution: ${ATTRIBUTION_LABELS[key]}`,
@@ -450,7 +468,14 @@ export const SUBMISSION_SAMPLE: SubmissionOutput = {
   submitted_at: '2026-11-21T14:03:27+00:00',
   status: 'completed',
   completion_time: 74,
-  attribution: { utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'november-launch' },
+  attribution: {
+    utm_source: 'google',
+    utm_medium: 'cpc',
+    utm_campaign: 'november-launch',
+    utm_term: 'online form builder',
+    utm_content: 'hero-button',
+    gclid: 'Cj0KCQiA7OnxBRCNARIsAIW53B8',
+  },
   answers: {
     'a1d3c2e0-5b7f-4c1e-9a0b-1f2e3d4c5b6a': 'Ada Lovelace',
     'b2e4d3f1-6c8a-4d2f-8b1c-2a3f4e5d6c7b': 'ada@example.org',

@@ -1,0 +1,197 @@
+import {
+  type Bundle,
+  defineInputFields,
+  defineTrigger,
+  type WebhookTriggerPerform,
+  type WebhookTriggerPerformList,
+  type WebhookTriggerPerformSubscribe,
+  type WebhookTriggerPerformUnsubscribe,
+  type ZObject,
+} from 'zapier-platform-core';
+import { opnform } from '../http/client';
+import { path } from '../http/path';
+import { describeShapeError, parseInput } from '../schemas/parse';
+import { AnyReply, DeliveryPayload } from '../schemas/resources';
+import { DeliveryInput, FormInput, HookSubscription, RecentSubmissions } from '../schemas/submissions';
+import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
+import {
+  answerOutputFields,
+  SUBMISSION_OUTPUT_FIELDS,
+  SUBMISSION_SAMPLE,
+  type SubmissionOutput,
+  shapeDelivery,
+} from './shape';
+
+/** The hook trigger's item: a submission plus a note that is only set on sample items. */
+export type NewSubmissionOutput = SubmissionOutput & { sample_note: string | null };
+
+/** How long a delivered submission id is remembered to tell edits from new submissions. */
+export const SEEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export const NO_ID_NOTE =
+  "Example from OpnForm's latest submission of this form. OpnForm's sample endpoint gives no submission id, so " +
+  '`id` here is derived from the answers; live runs carry the real submission id. If the form has no ' +
+  'submissions yet, OpnForm fills this example with made-up values.';
+
+export const INVENTED_NOTE =
+  'This form has no submissions yet: OpnForm made up these values as an example. They are not a real ' +
+  'submission. Submit the form once, then load a new sample.';
+
+/** The phone number OpnForm's example-data generator puts in every phone field. */
+const INVENTED_PHONE = /^(FR)?\+33749119783$/;
+
+const EDITS_LABEL = 'Also Trigger When a Submission Is Edited';
+const LABELS = { ...FIELD_LABELS, include_edits: EDITS_LABEL, hookUrl: 'Hook URL' };
+
+const inputFields = defineInputFields([
+  workspaceField,
+  formField,
+  {
+    key: 'include_edits',
+    label: EDITS_LABEL,
+    type: 'boolean',
+    required: false,
+    default: 'no',
+    helpText:
+      'OpnForm sends a submission again every time it is edited (through its edit link or an Update Submission ' +
+      'step), with the same Submission ID. **No** (default): the Zap runs once per submission; later deliveries ' +
+      'of a submission this Zap has already seen (within 30 days) are skipped. **Yes**: the Zap also runs for ' +
+      'every edit; use the Submission ID to update what an earlier run created.',
+  },
+]);
+
+const subscribeDataOf = (bundle: Bundle) => (bundle.subscribeData ?? {}) as Record<string, unknown>;
+
+const performSubscribe = (async (z, bundle) => {
+  const { form_id } = parseInput(z, FormInput, bundle.inputData, FIELD_LABELS);
+  const hookUrl = bundle.targetUrl;
+  if (typeof hookUrl !== 'string' || hookUrl === '') {
+    throw new z.errors.Error('Zapier gave no hook URL to subscribe with.', 'invalid_input', 400);
+  }
+  await opnform(z, bundle).post(path`/external/zapier/webhook`, {
+    thing: 'form',
+    abilities: ['manage-integrations'],
+    body: { hookUrl, form_id },
+    schema: AnyReply,
+  });
+  // OpnForm answers `[]` (no hook id): unsubscribing needs the hook URL and the form id
+  const stored: HookSubscription = { hookUrl, form_id };
+  return stored;
+}) satisfies WebhookTriggerPerformSubscribe;
+
+const performUnsubscribe = (async (z, bundle) => {
+  const saved = subscribeDataOf(bundle);
+  const subscription = parseInput(
+    z,
+    HookSubscription,
+    {
+      hookUrl: saved.hookUrl ?? bundle.targetUrl,
+      form_id: saved.form_id ?? bundle.inputData?.form_id,
+    },
+    LABELS,
+  );
+  // OpnForm deletes every hook of the form with this URL and answers 200 even when none matched;
+  // 404 means the form itself is gone, and its hooks with it.
+  const reply = await opnform(z, bundle).allowing('DELETE', path`/external/zapier/webhook`, {
+    thing: 'form',
+    abilities: ['manage-integrations'],
+    body: { hookUrl: subscription.hookUrl, form_id: subscription.form_id },
+    schema: AnyReply,
+    allow: [404],
+  });
+  return { ...subscription, form_gone: reply.status === 404 };
+}) satisfies WebhookTriggerPerformUnsubscribe;
+
+/** The scope that tells one Zap's subscription from another's (the hook URL is unique per Zap). */
+const zapScope = (bundle: Bundle): string | undefined => {
+  const saved = subscribeDataOf(bundle).hookUrl;
+  if (typeof saved === 'string' && saved !== '') return saved;
+  if (typeof bundle.targetUrl === 'string' && bundle.targetUrl !== '') return bundle.targetUrl;
+  const zapId = bundle.meta?.zap?.id;
+  return zapId === undefined || zapId === null ? undefined : `zap:${zapId}`;
+};
+
+/**
+ * Whether this Zap has seen a delivery of this submission before (then it is an edit). Remembered in
+ * Zapier's cache for 30 days; if the cache is unavailable or the Zap cannot be told apart, the
+ * delivery counts as new (a duplicate run is better than a lost submission).
+ */
+export const seenBefore = async (z: ZObject, bundle: Bundle, out: SubmissionOutput): Promise<boolean> => {
+  const scope = zapScope(bundle);
+  if (scope === undefined) return false;
+  const key = `opnform:delivered:${z.hash('sha256', `${scope}|${out.form_id ?? ''}|${out.id}`)}`;
+  try {
+    if ((await z.cache.get(key)) !== null) return true;
+    await z.cache.set(key, 1, SEEN_TTL_SECONDS);
+  } catch (error) {
+    z.console.log(`Could not use Zapier's cache to tell edits apart: ${(error as Error).message}`);
+  }
+  return false;
+};
+
+const perform = (async (z, bundle) => {
+  const { include_edits } = parseInput(z, DeliveryInput, bundle.inputData, LABELS);
+  const parsed = DeliveryPayload.safeParse(bundle.cleanedRequest, { reportInput: true });
+  if (!parsed.success) {
+    throw new z.errors.Error(describeShapeError('submission delivery', parsed.error), 'bad_response', 400);
+  }
+  const out = shapeDelivery(z, parsed.data);
+  if (!include_edits && (await seenBefore(z, bundle, out))) return [];
+  const item: NewSubmissionOutput = { ...out, sample_note: null };
+  return [item];
+}) satisfies WebhookTriggerPerform;
+
+/** Whether a real-server sample item holds OpnForm's invented example values. */
+const looksInvented = (payload: DeliveryPayload): boolean =>
+  Object.values(payload.data ?? {}).some((entry) => {
+    const answer = entry as { type?: unknown; value?: unknown } | null;
+    return (
+      answer?.type === 'phone_number' && typeof answer.value === 'string' && INVENTED_PHONE.test(answer.value)
+    );
+  });
+
+const performList = (async (z, bundle) => {
+  const { form_id } = parseInput(z, FormInput, bundle.inputData, FIELD_LABELS);
+  const items = await opnform(z, bundle).get(path`/external/zapier/submissions/recent`, {
+    thing: 'form',
+    abilities: ['manage-integrations'],
+    query: { form_id },
+    schema: RecentSubmissions,
+  });
+  const shaped: NewSubmissionOutput[] = [];
+  for (const payload of items) {
+    const itemForm = payload.form_id === undefined ? form_id : Number(payload.form_id);
+    // real servers cache this answer under one key for every form: never show another form's submission
+    if (itemForm !== form_id) continue;
+    const out = shapeDelivery(z, { ...payload, form_id });
+    const hasRealId = payload.submission_id != null || payload.id != null;
+    const sample_note = looksInvented(payload) ? INVENTED_NOTE : hasRealId ? null : NO_ID_NOTE;
+    shaped.push({ ...out, sample_note });
+  }
+  return shaped;
+}) satisfies WebhookTriggerPerformList;
+
+export const NEW_SUBMISSION_SAMPLE: NewSubmissionOutput = { ...SUBMISSION_SAMPLE, sample_note: null };
+
+export const newSubmission = defineTrigger({
+  key: 'new_submission',
+  noun: 'Submission',
+  display: {
+    label: 'New Submission',
+    description: 'Triggers when a form receives a new completed submission (instant).',
+  },
+  operation: {
+    type: 'hook',
+    inputFields,
+    performSubscribe,
+    performUnsubscribe,
+    perform,
+    performList,
+    sample: NEW_SUBMISSION_SAMPLE,
+    outputFields: [
+      ...SUBMISSION_OUTPUT_FIELDS,
+      { key: 'sample_note', label: 'Sample Note', type: 'string' },
+      answerOutputFields,
+    ],
+  },
+});

@@ -1,0 +1,199 @@
+// The submission triggers against the sandbox over loopback: subscribe with a local hook catcher, a
+// delivery, the trigger's output, an edit, samples, partial submissions, unsubscribe, zero hooks left.
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { type HookCatcher, startHookCatcher } from '../../sandbox/hook-catcher';
+import type { Sandbox } from '../../sandbox/server';
+import { submissionFile } from '../../src/submissions/files';
+import { NO_ID_NOTE } from '../../src/submissions/new-submission';
+import type { SubmissionOutput } from '../../src/submissions/shape';
+import { App, failure, op, run } from '../helpers/app';
+import { keyPaths, withCache } from '../submissions/cache';
+import { useSandbox } from './helpers';
+
+const sandbox = useSandbox();
+let catcher: HookCatcher;
+beforeAll(async () => {
+  catcher = await startHookCatcher();
+});
+afterAll(async () => {
+  await catcher.close();
+});
+
+type Fn = (z: ZObject, bundle: Bundle) => unknown;
+const on = <T>(s: Sandbox, fn: Fn, inputData: Record<string, unknown>, extra: Partial<Bundle> = {}) =>
+  run(fn, inputData, { authData: { base_url: s.baseUrl, api_key: s.tokens.admin }, ...extra }) as Promise<T>;
+
+const trigger = (name: string) => op(`triggers.new_submission.operation.${name}`);
+
+test('subscribe, a delivery, the trigger output, an edit, unsubscribe: zero hooks left', async () => {
+  const s = sandbox();
+  const { formId, workspaceId, fields: F } = s.ids;
+  const hookUrl = catcher.url('e2e-zap');
+  const input = { workspace_id: workspaceId, form_id: formId };
+
+  const subscribeData = await on<Record<string, unknown>>(s, trigger('performSubscribe'), input, {
+    targetUrl: hookUrl,
+  });
+  expect(subscribeData).toEqual({ hookUrl, form_id: formId });
+  expect(s.hooks(formId)).toEqual([{ formId, hookUrl }]);
+
+  const { id } = await s.submit(
+    formId,
+    {
+      [F.full_name as string]: 'Katherine Johnson',
+      [F.email as string]: 'katherine@example.org',
+      [F.visit_date as string]: '2026-11-21T14:30:00+00:00',
+      [F.stay as string]: ['2026-11-05', '2026-11-21'],
+      [F.subscribe as string]: true,
+      [F.plan as string]: 'Pro',
+      [F.interests as string]: ['Forms', 'Automation'],
+      [F.satisfaction as string]: { Support: 'Good', Product: 'OK' },
+      [F.age as string]: 41,
+      [F.attachments as string]: ['orbit.pdf'],
+      [F.signature as string]: ['kj-signature.png'],
+      [F.referrer as string]: 'newsletter',
+    },
+    { attribution: { utm_source: 'newsletter', gclid: 'Cj0KCQ' } },
+  );
+  const delivery = await catcher.next();
+  const cache = new Map<string, unknown>();
+  s.resetRequests();
+  const [item] = await on<SubmissionOutput[]>(s, withCache(trigger('perform'), cache), input, {
+    cleanedRequest: delivery.json,
+    subscribeData: subscribeData as never,
+  });
+  expect(s.requests()).toEqual([]); // perform sends nothing to OpnForm
+  expect(item).toMatchObject({
+    id,
+    form_id: formId,
+    form_slug: 'customer-feedback',
+    status: 'completed',
+    sample_note: null,
+    attribution: { utm_source: 'newsletter', gclid: 'Cj0KCQ' },
+  });
+  expect(item?.edit_link).toMatch(/\/forms\/customer-feedback\?submission_id=/);
+  expect(item?.answers).toMatchObject({
+    [F.full_name as string]: 'Katherine Johnson',
+    [F.visit_date as string]: '21/11/2026 14:30',
+    [F.stay as string]: '11/05/2026 - 11/21/2026',
+    [F.subscribe as string]: true,
+    [F.interests as string]: ['Forms', 'Automation'],
+    [F.satisfaction as string]: 'Support: Good\nProduct: OK',
+    [F.age as string]: 41,
+    [F.referrer as string]: 'newsletter',
+  });
+  expect(item?.answer_dates[F.visit_date as string]).toEqual({ start: '2026-11-21T14:30', end: null });
+  // 11/05 is ambiguous without the form's date format; 11/21 is not
+  expect(item?.answer_dates[F.stay as string]).toEqual({ start: null, end: '2026-11-21' });
+  expect(item?.answer_matrices[F.satisfaction as string]).toEqual({ Support: 'Good', Product: 'OK' });
+  const [file] = item?.answer_files[F.attachments as string] ?? [];
+  expect(file?.name).toBe('orbit.pdf');
+  expect(item?.answers[F.attachments as string]).toEqual([
+    expect.stringMatching(/^hydrate\|\|\|.*orbit\.pdf/),
+  ]);
+
+  // the file link is signed: the hydrator downloads it without the token and stashes it
+  const stashed: string[] = [];
+  const stash: Fn = (z, bundle) => {
+    (z as { stashFile: unknown }).stashFile = async (response: { text(): Promise<string> }) => {
+      stashed.push(await response.text());
+      return 'https://zapier-stash.example/orbit.pdf';
+    };
+    return submissionFile(z, bundle);
+  };
+  await expect(run(stash, { url: file?.url, name: file?.name })).resolves.toBe(
+    'https://zapier-stash.example/orbit.pdf',
+  );
+  expect(stashed).toEqual(['sandbox file orbit.pdf']);
+
+  // an edit re-fires the hook with the same id: skipped by default, delivered when edits are on
+  await s.edit(id, {
+    [F.full_name as string]: 'Katherine G. Johnson',
+    [F.email as string]: 'katherine@example.org',
+    [F.plan as string]: 'Pro',
+  });
+  const edit = await catcher.next();
+  const bundle = { cleanedRequest: edit.json, subscribeData: subscribeData as never };
+  await expect(on(s, withCache(trigger('perform'), cache), input, bundle)).resolves.toEqual([]);
+  const [edited] = await on<SubmissionOutput[]>(
+    s,
+    withCache(trigger('perform'), cache),
+    { ...input, include_edits: true },
+    bundle,
+  );
+  expect(edited).toMatchObject({ id, answers: { [F.full_name as string]: 'Katherine G. Johnson' } });
+
+  // samples: one request, the newest submission, the same keys as a delivery
+  s.resetRequests();
+  const [sample] = await on<SubmissionOutput[]>(s, trigger('performList'), input);
+  expect(s.requests()).toEqual([
+    { method: 'GET', path: '/external/zapier/submissions/recent', query: `form_id=${formId}`, status: 200 },
+  ]);
+  expect(sample).toMatchObject({
+    form_id: formId,
+    sample_note: NO_ID_NOTE,
+    edit_link: null,
+  });
+  expect(Object.keys(sample as object).sort()).toEqual(Object.keys(item as object).sort());
+
+  await expect(
+    on(s, trigger('performUnsubscribe'), input, { subscribeData: subscribeData as never }),
+  ).resolves.toEqual({ hookUrl, form_id: formId, form_gone: false });
+  expect(s.hooks(formId)).toEqual([]);
+  expect(s.hooks()).toEqual([]);
+});
+
+test('output fields: one request, every question of the form labelled, duplicates told apart', async () => {
+  const s = sandbox();
+  s.resetRequests();
+  const fields = (App.triggers?.new_submission?.operation.outputFields as unknown[]).find(
+    (f) => typeof f === 'function',
+  ) as Fn;
+  const out = await on<Array<{ key: string; label: string }>>(s, fields, {
+    workspace_id: 11,
+    form_id: s.ids.formId,
+  });
+  expect(s.requests()).toHaveLength(1);
+  const labels = out.filter((f) => f.key.startsWith('answers__')).map((f) => f.label);
+  expect(labels).toContain('Comments (1)');
+  expect(labels).toContain('Comments (2)');
+  expect(labels).toHaveLength(21);
+});
+
+test('a form without submissions: the sample says OpnForm may have made the values up', async () => {
+  const s = sandbox();
+  const [sample] = await on<Array<Record<string, unknown>>>(s, trigger('performList'), {
+    workspace_id: 11,
+    form_id: s.ids.emptyFormId,
+  });
+  expect(sample?.sample_note).toBe(NO_ID_NOTE);
+});
+
+test('partial submissions: polled from the /open API; a free workspace is told it needs Pro', async () => {
+  const s = sandbox();
+  const { formId, fields: F } = s.ids;
+  const { id } = await s.submit(formId, { [F.full_name as string]: 'Half Done' }, { partial: true });
+  s.resetRequests();
+  const items = await on<SubmissionOutput[]>(s, op('triggers.new_partial_submission.operation.perform'), {
+    workspace_id: 11,
+    form_id: formId,
+  });
+  expect(items[0]).toMatchObject({
+    id,
+    status: 'partial',
+    answers: { [F.full_name as string]: 'Half Done' },
+  });
+  expect(items.every((i) => i.status === 'partial')).toBe(true);
+  expect(s.requests().map((r) => r.path)).toEqual([
+    `/open/forms/${formId}/submissions`,
+    `/open/forms/${formId}`,
+  ]);
+
+  const error = await failure(
+    on(s, op('triggers.new_partial_submission.operation.perform'), {
+      workspace_id: 11,
+      form_id: s.ids.freeFormId,
+    }),
+  );
+  expect(error).toMatchObject({ code: 'payment_required', status: 402 });
+});

@@ -1,0 +1,275 @@
+import nock from 'nock';
+import { INVENTED_NOTE, NO_ID_NOTE, SEEN_TTL_SECONDS } from '../../src/submissions/new-submission';
+import { API_HEADERS, App, BASE, failure, op, run } from '../helpers/app';
+import { keyPaths, withCache } from './cache';
+import { F, REAL_DELIVERY, REAL_RECENT_ITEM, SPEC_DELIVERY, SPEC_RECENT_ITEM } from './fixtures';
+
+const HOOK = 'https://hooks.zapier.com/hooks/standard/1234/abcd/';
+const subscribe = op('triggers.new_submission.operation.performSubscribe');
+const unsubscribe = op('triggers.new_submission.operation.performUnsubscribe');
+const perform = op('triggers.new_submission.operation.perform');
+const performList = op('triggers.new_submission.operation.performList');
+
+describe('performSubscribe', () => {
+  test('POSTs {hookUrl, form_id} and stores both for unsubscribing (OpnForm returns no id)', async () => {
+    const scope = nock(BASE, { reqheaders: { ...API_HEADERS, 'content-type': 'application/json' } })
+      .post('/external/zapier/webhook', { hookUrl: HOOK, form_id: 42 })
+      .reply(200, []);
+    await expect(run(subscribe, { workspace_id: '7', form_id: '42' }, { targetUrl: HOOK })).resolves.toEqual({
+      hookUrl: HOOK,
+      form_id: 42,
+    });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('a form that is not an id is refused before any request', async () => {
+    const error = await failure(
+      run(subscribe, { workspace_id: 7, form_id: 'contact-us' }, { targetUrl: HOOK }),
+    );
+    expect(error.message).toBe(
+      'Invalid input: Form (form_id) must be a whole number (an OpnForm id), got "contact-us".',
+    );
+  });
+
+  test("OpnForm's refusal of the hook URL is shown with its field", async () => {
+    nock(BASE)
+      .post('/external/zapier/webhook')
+      .reply(422, {
+        message: 'The hook url field must be a valid URL.',
+        errors: { hookUrl: ['The hook url field must be a valid URL.'] },
+      });
+    const error = await failure(run(subscribe, { workspace_id: 7, form_id: 42 }, { targetUrl: HOOK }));
+    expect(error.message).toBe(
+      'OpnForm rejected the request (422): The hook url field must be a valid URL. hookUrl: The hook url field must be a valid URL.',
+    );
+  });
+});
+
+describe('performUnsubscribe', () => {
+  const deleteHook = () =>
+    nock(BASE, { reqheaders: { ...API_HEADERS, 'content-type': 'application/json' } }).delete(
+      '/external/zapier/webhook',
+      { hookUrl: HOOK, form_id: 42 },
+    );
+
+  test('DELETEs the stored hook URL and form id (not the current input)', async () => {
+    const scope = deleteHook().reply(200, []);
+    await expect(
+      run(unsubscribe, { form_id: '99' }, { subscribeData: { hookUrl: HOOK, form_id: 42 } as never }),
+    ).resolves.toEqual({ hookUrl: HOOK, form_id: 42, form_gone: false });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('succeeds when nothing matched (real server 200 [], a spec server 204 without a body)', async () => {
+    const real = deleteHook().reply(200, []);
+    await run(unsubscribe, {}, { subscribeData: { hookUrl: HOOK, form_id: 42 } as never });
+    const spec = deleteHook().reply(204);
+    await expect(
+      run(unsubscribe, {}, { subscribeData: { hookUrl: HOOK, form_id: 42 } as never }),
+    ).resolves.toMatchObject({ form_gone: false });
+    expect(real.isDone() && spec.isDone()).toBe(true);
+  });
+
+  test('succeeds when the form was deleted (404): its hooks went with it', async () => {
+    const scope = deleteHook().reply(404, {
+      message: 'No query results for model [App\\Models\\Forms\\Form].',
+    });
+    await expect(
+      run(unsubscribe, {}, { subscribeData: { hookUrl: HOOK, form_id: 42 } as never }),
+    ).resolves.toEqual({ hookUrl: HOOK, form_id: 42, form_gone: true });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('without stored data (older subscriptions) falls back to the target URL and the form input', async () => {
+    const scope = deleteHook().reply(200, []);
+    await run(
+      unsubscribe,
+      { workspace_id: 7, form_id: '42' },
+      { targetUrl: HOOK, subscribeData: { id: 'legacy' } as never },
+    );
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('other failures are not hidden: the hook may still exist, so the user is told', async () => {
+    deleteHook().reply(403, { message: 'Invalid ability provided.' });
+    const error = await failure(
+      run(unsubscribe, {}, { subscribeData: { hookUrl: HOOK, form_id: 42 } as never }),
+    );
+    expect(error).toMatchObject({ code: 'forbidden', status: 403 });
+  });
+});
+
+describe('perform (a delivery; no request to OpnForm)', () => {
+  test('shapes a real-server delivery: every block type, files, attribution, no deprecated keys', async () => {
+    const [item, ...rest] = (await run(
+      withCache(perform, new Map()),
+      { workspace_id: 7, form_id: '42' },
+      {
+        cleanedRequest: REAL_DELIVERY,
+        subscribeData: { hookUrl: HOOK, form_id: 42 } as never,
+      },
+    )) as Array<Record<string, unknown>>;
+    expect(rest).toEqual([]);
+    expect(item).toMatchObject({
+      id: 1843,
+      form_id: 42,
+      form_slug: 'contact-us',
+      form_title: 'Contact Us',
+      edit_link: 'https://opnform.com/forms/contact-us?submission_id=Vx3kq9',
+      status: 'completed',
+      sample_note: null,
+      attribution: { utm_source: 'newsletter', utm_campaign: 'november', gclid: 'Cj0KCQ' },
+    });
+    expect(Object.keys(item as object)).not.toContain('submission');
+    expect(Object.keys(item as object)).not.toContain('message');
+    expect((item?.answers as Record<string, unknown>)[F.consent]).toBe(true);
+  });
+
+  test('edits off (default): a second delivery of the same submission to this Zap is skipped', async () => {
+    const store = new Map<string, unknown>();
+    const calls: string[] = [];
+    const bundle = { cleanedRequest: REAL_DELIVERY, subscribeData: { hookUrl: HOOK, form_id: 42 } as never };
+    await expect(
+      run(withCache(perform, store, calls), { workspace_id: 7, form_id: '42' }, bundle),
+    ).resolves.toHaveLength(1);
+    await expect(
+      run(withCache(perform, store, calls), { workspace_id: 7, form_id: '42' }, bundle),
+    ).resolves.toEqual([]);
+    const key = calls[0]?.slice(4) ?? '';
+    expect(key).toMatch(/^opnform:delivered:[0-9a-f]{64}$/);
+    expect(calls).toEqual([`get ${key}`, `set ${key} ${SEEN_TTL_SECONDS}`, `get ${key}`]);
+    // another Zap on the same form (another hook URL) still gets it
+    const other = { ...bundle, subscribeData: { hookUrl: `${HOOK}other/`, form_id: 42 } as never };
+    await expect(
+      run(withCache(perform, store), { workspace_id: 7, form_id: '42' }, other),
+    ).resolves.toHaveLength(1);
+    // another submission still triggers
+    const next = { ...bundle, cleanedRequest: { ...REAL_DELIVERY, submission_id: 1844 } };
+    await expect(
+      run(withCache(perform, store), { workspace_id: 7, form_id: '42' }, next),
+    ).resolves.toHaveLength(1);
+  });
+
+  test('edits on: every delivery triggers and the cache is not used', async () => {
+    const calls: string[] = [];
+    const bundle = { cleanedRequest: REAL_DELIVERY, subscribeData: { hookUrl: HOOK, form_id: 42 } as never };
+    const input = { workspace_id: 7, form_id: '42', include_edits: 'yes' };
+    await expect(run(withCache(perform, new Map(), calls), input, bundle)).resolves.toHaveLength(1);
+    await expect(run(withCache(perform, new Map(), calls), input, bundle)).resolves.toHaveLength(1);
+    expect(calls).toEqual([]);
+  });
+
+  test('when the cache fails the delivery still triggers (a duplicate beats a lost submission)', async () => {
+    const bundle = { cleanedRequest: SPEC_DELIVERY, subscribeData: { hookUrl: HOOK, form_id: 42 } as never };
+    await expect(
+      run(withCache(perform, 'broken'), { workspace_id: 7, form_id: 42 }, bundle),
+    ).resolves.toHaveLength(1);
+  });
+
+  test('a delivery is shaped whatever the pickers hold (they only matter when subscribing)', async () => {
+    const items = await run(withCache(perform, new Map()), {}, { cleanedRequest: SPEC_DELIVERY });
+    expect(items).toHaveLength(1);
+  });
+
+  test('a body that is not a delivery fails clearly', async () => {
+    const error = await failure(
+      run(
+        withCache(perform, new Map()),
+        { workspace_id: 7, form_id: 42 },
+        { cleanedRequest: { data: 'oops', form_id: 42 } },
+      ),
+    );
+    expect(error.message).toMatch(
+      /^OpnForm sent an unexpected answer for this submission delivery request \(data: /,
+    );
+  });
+
+  test('a yes/no input that is neither is refused', async () => {
+    const error = await failure(
+      run(
+        perform,
+        { workspace_id: 7, form_id: 42, include_edits: 'maybe' },
+        { cleanedRequest: SPEC_DELIVERY },
+      ),
+    );
+    expect(error.message).toBe(
+      'Invalid input: Also Trigger When a Submission Is Edited (include_edits) must be yes or no (got "maybe").',
+    );
+  });
+});
+
+describe('performList (GET /external/zapier/submissions/recent; one request)', () => {
+  const recent = (items: unknown[]) =>
+    nock(BASE, { reqheaders: API_HEADERS })
+      .get('/external/zapier/submissions/recent')
+      .query({ form_id: '42' })
+      .reply(200, items);
+
+  const performKeys = async (delivery: unknown) => {
+    const [item] = (await run(
+      withCache(perform, new Map()),
+      { workspace_id: 7, form_id: 42 },
+      {
+        cleanedRequest: delivery,
+        subscribeData: { hookUrl: HOOK, form_id: 42 } as never,
+      },
+    )) as unknown[];
+    return keyPaths(item).sort();
+  };
+
+  test('real server: one item, no submission id -> a stable content id and a note; same keys as perform', async () => {
+    const scope = recent([REAL_RECENT_ITEM]);
+    const items = (await run(performList, { workspace_id: '7', form_id: '42' })) as Array<
+      Record<string, unknown>
+    >;
+    expect(scope.isDone()).toBe(true);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      form_id: 42,
+      edit_link: null,
+      sample_note: NO_ID_NOTE,
+    });
+    expect(items[0]?.id).toBeGreaterThan(2 ** 52);
+    expect(keyPaths(items[0]).sort()).toEqual(await performKeys(REAL_DELIVERY));
+    expect(Object.keys(items[0] as object).sort()).toEqual(
+      Object.keys(App.triggers?.new_submission?.operation.sample as object).sort(),
+    );
+  });
+
+  test('spec server: Submission items keep their id; same keys as perform', async () => {
+    recent([SPEC_RECENT_ITEM]);
+    const items = (await run(performList, { workspace_id: 7, form_id: '42' })) as Array<
+      Record<string, unknown>
+    >;
+    expect(items[0]).toMatchObject({
+      id: 1843,
+      sample_note: null,
+      submitted_at: '2026-11-21T14:03:27+00:00',
+    });
+    expect(Object.keys(items[0] as object).sort()).toEqual(
+      (await performKeys(SPEC_DELIVERY)).filter((key) => !key.includes('.')),
+    );
+  });
+
+  test('a form without submissions: OpnForm invents values, and the sample says so', async () => {
+    const invented = {
+      form_id: 42,
+      form_title: 'Contact Us',
+      form_slug: 'contact-us',
+      data: {
+        [F.name]: { value: 'Dr. Lonzo Kuhic', name: 'Name', type: 'text' },
+        [F.phone]: { value: '+33749119783', name: 'Phone', type: 'phone_number' },
+      },
+    };
+    recent([invented]);
+    const [item] = (await run(performList, { workspace_id: 7, form_id: '42' })) as Array<
+      Record<string, unknown>
+    >;
+    expect(item?.sample_note).toBe(INVENTED_NOTE);
+  });
+
+  test("another form's submission (the real server caches one answer for every form) is never shown", async () => {
+    recent([{ ...REAL_RECENT_ITEM, form_id: 7 }]);
+    await expect(run(performList, { workspace_id: 7, form_id: '42' })).resolves.toEqual([]);
+  });
+});
