@@ -1,14 +1,21 @@
 import { defineApp, version as platformVersion } from 'zapier-platform-core';
 import { authentication } from './src/auth';
 import { findForm } from './src/forms/find-form';
+import { formFieldList } from './src/forms/form-field-list';
 import { formList } from './src/forms/form-list';
 import { newForm } from './src/forms/new-form';
 import { mapOpnformErrors } from './src/http/middleware';
 import { updateWebhookIntegration } from './src/integrations/update-webhook-integration';
 import { webhookIntegrationList } from './src/integrations/webhook-integration-list';
+import { exportSubmissions } from './src/submissions/export/export-submissions';
+import { exportFileHydrator } from './src/submissions/export/file-hydrator';
+import { findExport } from './src/submissions/export/find-export';
 import { submissionFile } from './src/submissions/files';
+import { findSubmission } from './src/submissions/find-submission';
 import { newPartialSubmission } from './src/submissions/new-partial-submission';
 import { newSubmission } from './src/submissions/new-submission';
+import { submissionList } from './src/submissions/submission-list';
+import { updateSubmission } from './src/submissions/update-submission';
 import { CONNECTOR_VERSION } from './src/version';
 import { cancelInvite } from './src/workspaces/invites/cancel-invite';
 import { findInvite } from './src/workspaces/invites/find-invite';
@@ -27,7 +34,11 @@ const app = defineApp({
   platformVersion,
   authentication,
   afterResponse: [mapOpnformErrors],
-  hydrators: { submissionFile },
+  // Core's http patch would keep every chunk of a response in memory (a streamed CSV export whole) and
+  // log it again; it skips only requests whose User-Agent is exactly "Zapier". z.request already logs
+  // each request through core's own middleware, so the patch adds nothing here.
+  flags: { skipHttpPatch: true },
+  hydrators: { submissionFile, exportFile: exportFileHydrator },
   triggers: {
     [workspaceList.key]: workspaceList,
     [formList.key]: formList,
@@ -38,6 +49,8 @@ const app = defineApp({
     [newWorkspaceMember.key]: newWorkspaceMember,
     [newForm.key]: newForm,
     [webhookIntegrationList.key]: webhookIntegrationList,
+    [formFieldList.key]: formFieldList,
+    [submissionList.key]: submissionList,
   },
   creates: {
     [updateMemberRole.key]: updateMemberRole,
@@ -46,11 +59,15 @@ const app = defineApp({
     [resendInvite.key]: resendInvite,
     [cancelInvite.key]: cancelInvite,
     [updateWebhookIntegration.key]: updateWebhookIntegration,
+    [updateSubmission.key]: updateSubmission,
+    [exportSubmissions.key]: exportSubmissions,
   },
   searches: {
     [findMember.key]: findMember,
     [findInvite.key]: findInvite,
     [findForm.key]: findForm,
+    [findSubmission.key]: findSubmission,
+    [findExport.key]: findExport,
   },
 });
 

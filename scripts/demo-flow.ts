@@ -8,6 +8,7 @@ import App from '../index';
 import { type HookCatcher, startHookCatcher } from '../sandbox/hook-catcher';
 import { type FaultKind, type Sandbox, type SandboxOptions, startSandbox } from '../sandbox/server';
 import { NEW_SUBMISSION_STEPS } from './demo-steps/new-submission';
+import { SUBMISSION_DEMO_STEPS } from './demo-submissions';
 import { TEAM_STEPS } from './demo-team';
 import { WEBHOOK_DEMO_STEPS } from './demo-webhooks';
 
@@ -21,6 +22,8 @@ export interface DemoContext {
     method: string,
     inputData?: Record<string, unknown>,
     bundle?: Record<string, unknown>,
+    /** Extra fields of the runtime event (e.g. `rpc_base` and `token` for a stand-in file storage). */
+    event?: Record<string, unknown>,
   ): Promise<T>;
   /** What earlier steps picked, for later steps: `workspace_id`, `form_id`, ... */
   picked: Record<string, unknown>;
@@ -80,6 +83,7 @@ export const DEMO_STEPS: DemoStep[] = [
     },
   },
   ...NEW_SUBMISSION_STEPS,
+  ...SUBMISSION_DEMO_STEPS,
   ...TEAM_STEPS,
   ...WEBHOOK_DEMO_STEPS,
 ];
@@ -142,8 +146,10 @@ export const runDemo = async (
       method: string,
       inputData: Record<string, unknown> = {},
       bundle: Record<string, unknown> = {},
+      event: Record<string, unknown> = {},
     ) => {
       const reply = await handler({
+        ...event,
         command: 'execute',
         method,
         bundle: { authData, inputData, ...bundle },

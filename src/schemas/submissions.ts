@@ -1,13 +1,104 @@
-/** Schemas of the submission triggers: hook subscription data, inputs, and the answers they read. */
+/**
+ * Schemas of the submissions domain: hook subscription data and trigger inputs, list pages, the update
+ * answer in its three known shapes, export answers and the inputs of the submission steps.
+ */
 import * as z from 'zod/mini';
 import { FormId, WorkspaceId } from './inputs';
 import { DeliveryPayload, Paginated, Submission } from './resources';
 
-/** `GET /external/zapier/submissions/recent`: real server one delivery-shaped item; spec Submission items. */
-export const RecentSubmissions = z.array(DeliveryPayload);
-
 /** `GET /open/forms/{id}/submissions`. */
 export const SubmissionPage = Paginated(Submission);
+export type SubmissionPage = z.infer<typeof SubmissionPage>;
+
+/** Spec shape (a) of the update answer: `{message, data: {submission_id, form_id, submitted_at, data}}`. */
+const SpecUpdated = z.looseObject({
+  submission_id: z.optional(z.nullable(z.union([z.number(), z.string()]))),
+  form_id: z.optional(z.nullable(z.number())),
+  submitted_at: z.optional(z.nullable(z.string())),
+  data: z.record(z.string(), z.unknown()),
+});
+
+/**
+ * The answer of `PUT /open/forms/{id}/submissions/{sid}`: a bare Submission (spec b), a message with
+ * the spec's `{submission_id, form_id, submitted_at, data}` (spec a), or the real server's
+ * `{type, message, data: <submission item>}`.
+ */
+export const UpdateReply = z.union([
+  Submission,
+  z.looseObject({
+    message: z.optional(z.nullable(z.string())),
+    type: z.optional(z.nullable(z.string())),
+    data: z.union([Submission, SpecUpdated]),
+  }),
+]);
+export type UpdateReply = z.infer<typeof UpdateReply>;
+
+/** Optional whole number of seconds (completion time). */
+export const OptionalSeconds = z.pipe(
+  z.optional(z.nullable(z.union([z.number(), z.string()], { error: 'must be a whole number of seconds' }))),
+  z.transform((value, ctx): number | undefined => {
+    const text = value === undefined || value === null ? '' : String(value).trim();
+    if (text === '') return undefined;
+    if (!/^\d{1,9}$/.test(text)) {
+      ctx.issues.push({
+        code: 'custom',
+        input: value,
+        message: `must be a whole number of seconds, got ${JSON.stringify(value).slice(0, 60)}`,
+      });
+      return z.NEVER;
+    }
+    return Number(text);
+  }),
+);
+
+/** An optional list of texts: a Zapier list, or one comma-separated text; empty items dropped. */
+export const OptionalTextList = z.pipe(
+  z.optional(
+    z.nullable(
+      z.union([z.array(z.union([z.string(), z.number()])), z.string(), z.number()], {
+        error: 'must be a list of texts',
+      }),
+    ),
+  ),
+  z.transform((value): string[] => {
+    if (value === undefined || value === null) return [];
+    const items = Array.isArray(value) ? value.map(String) : String(value).split(',');
+    return [...new Set(items.map((item) => item.trim()).filter((item) => item !== ''))];
+  }),
+);
+
+/** An export job id (a UUID on real servers): required text without spaces. */
+export const JobId = z.pipe(
+  z.union([z.string(), z.number()], { error: 'must be an export job id' }),
+  z.transform((value, ctx) => {
+    const text = String(value).trim();
+    if (!/^[A-Za-z0-9_-]{1,100}$/.test(text)) {
+      ctx.issues.push({
+        code: 'custom',
+        input: value,
+        message: `must be an export job id (letters, digits and dashes), got ${JSON.stringify(value).slice(0, 60)}`,
+      });
+      return z.NEVER;
+    }
+    return text;
+  }),
+);
+
+/** Required free text (trimmed, not empty). */
+export const Text = z.pipe(
+  z.union([z.string(), z.number()], { error: 'is required' }),
+  z.transform((value, ctx) => {
+    const text = String(value).trim();
+    if (text === '') {
+      ctx.issues.push({ code: 'custom', input: value, message: 'is required' });
+      return z.NEVER;
+    }
+    return text;
+  }),
+);
+
+/** `GET /external/zapier/submissions/recent`: real server one delivery-shaped item; spec Submission items. */
+export const RecentSubmissions = z.array(DeliveryPayload);
 
 /** A yes/no input as Zapier sends it (boolean, "true"/"false", "yes"/"no", empty = no). */
 export const YesNo = z.pipe(

@@ -87,6 +87,20 @@ const RULES: Record<string, KeyRule> = {
   user_id: ID,
   invite_id: ID,
   webhook_integration_id: ID,
+  // required free text of the submission searches: anything but blank
+  search: {
+    valid: fc.string({ minLength: 1, maxLength: 30 }).filter((text) => text.trim() !== ''),
+    invalid: fc.oneof(
+      fc.constantFrom('', '   ', '\t'),
+      fc.boolean(),
+      fc.array(fc.integer(), { maxLength: 2 }),
+    ),
+  },
+  // export job ids (UUIDs on real servers): one path segment of letters, digits and dashes
+  job_id: {
+    valid: fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/),
+    invalid: fc.oneof(fc.constantFrom('../x', 'a/b', '.', '..', '%2e%2e', 'a b', '', ' '), fc.boolean()),
+  },
   email: {
     valid: fc.oneof(
       fc.emailAddress(),

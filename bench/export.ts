@@ -1,0 +1,241 @@
+// Submission steps benchmark: peak memory of exporting a CSV of at least 50 MB (streamed from a
+// loopback server, through the real export step, into a stand-in for z.stashFile that consumes
+// the stream like Zapier's uploader) against the file's size, and the HTTP requests each step sends.
+// `npx tsx bench/export.ts` prints the figures; `benchSubmissions()` returns them for `npm run bench`.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
+import { type Bundle, createAppTester, type ZObject } from 'zapier-platform-core';
+import App from '../index';
+
+const FORM_ID = 42;
+const TOKEN = '1|benchToken0123456789abcdefghijklmnopqrstuvwxyzABCD';
+const FORM = {
+  id: FORM_ID,
+  slug: 'bench-form',
+  title: 'Bench Form',
+  properties: [
+    { id: 'f-name', type: 'text', name: 'Name', required: true },
+    { id: 'f-email', type: 'email', name: 'Email', required: true },
+    { id: 'f-plan', type: 'select', name: 'Plan', select: { options: [{ name: 'Basic' }, { name: 'Pro' }] } },
+    { id: 'f-notes', type: 'text', name: 'Notes' },
+  ],
+};
+// The loopback OpnForm runs in a child process, so its own buffers do not count in the step's memory.
+const SERVER_JS = `
+const http = require('node:http');
+const [csvBytes, token, form, formId] = [Number(process.argv[1]), process.argv[2], JSON.parse(process.argv[3]), Number(process.argv[4])];
+const item = (id) => ({ id, form_id: formId, completion_time: 30, data: { 'f-name': 'Person ' + id,
+  'f-email': 'p' + id + '@example.org', 'f-plan': 'Basic', 'f-notes': 'multi\\nline', status: 'completed',
+  created_at: '2026-11-20 14:03:11', id } });
+const row = (i) => 'enc' + i + ',"Person ' + i + '",p' + i + '@example.org,Basic,"line one\\nline two, ""quoted"" '
+  + 'n'.repeat(180) + '",2026-11-20 14:03:11\\n';
+const say = (o) => process.stdout.write(JSON.stringify(o) + '\\n');
+const json = (res, body) => { res.setHeader('Content-Type', 'application/json'); res.end(JSON.stringify(body)); };
+const server = http.createServer(async (req, res) => {
+  for await (const _ of req);
+  const url = new URL(req.url, 'http://x');
+  say({ request: req.method + ' ' + url.pathname });
+  if (req.headers.authorization !== 'Bearer ' + token) { res.statusCode = 401; return json(res, { message: 'Unauthenticated.' }); }
+  const p = url.pathname.replace(/^\\/api/, '');
+  if (req.method === 'GET' && p === '/open/forms/' + formId) return json(res, form);
+  if (req.method === 'GET' && p === '/open/forms/' + formId + '/submissions') {
+    const items = url.searchParams.get('page') === '1' ? [item(513), item(512), item(511)] : [];
+    return json(res, { data: items, links: { next: null }, meta: { current_page: 1, last_page: 1, per_page: 100 } });
+  }
+  if (req.method === 'PUT' && p === '/open/forms/' + formId + '/submissions/512')
+    return json(res, { type: 'success', message: 'Record successfully updated.', data: item(512) });
+  if (req.method === 'POST' && p === '/open/forms/' + formId + '/submissions/export') {
+    res.setHeader('Content-Type', 'text/csv; charset=UTF-8');
+    res.setHeader('Content-Disposition', 'attachment; filename=bench-form-submission-data.csv');
+    let sent = 0, rows = 0;
+    const header = '\\uFEFFid,Name,Email,Plan,Notes,Created At\\n';
+    res.write(header); sent += Buffer.byteLength(header);
+    while (sent < csvBytes) {
+      let chunk = '';
+      for (let i = 0; i < 200; i += 1) chunk += row(++rows);
+      sent += Buffer.byteLength(chunk);
+      if (!res.write(chunk)) await new Promise((ok) => res.once('drain', ok));
+    }
+    res.end();
+    return say({ csv: { sent, rows } });
+  }
+  res.statusCode = 404; json(res, { message: '' });
+});
+server.listen(0, '127.0.0.1', () => say({ port: server.address().port }));
+`;
+
+interface Loopback {
+  base: string;
+  requests: string[];
+  csv: { sent: number; rows: number };
+  close: () => Promise<void>;
+}
+
+const startLoopback = async (csvBytes: number): Promise<Loopback> => {
+  const child = spawn(
+    process.execPath,
+    ['-e', SERVER_JS, String(csvBytes), TOKEN, JSON.stringify(FORM), String(FORM_ID)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const state: Loopback = {
+    base: '',
+    requests: [],
+    csv: { sent: 0, rows: 0 },
+    close: async () => {
+      child.kill();
+    },
+  };
+  const lines = createInterface({ input: child.stdout });
+  await new Promise<void>((ok, fail) => {
+    child.once('exit', (code) => fail(new Error(`loopback server exited (${code})`)));
+    lines.on('line', (line) => {
+      const message = JSON.parse(line) as { port?: number; request?: string; csv?: Loopback['csv'] };
+      if (message.port !== undefined) {
+        state.base = `http://127.0.0.1:${message.port}/api`;
+        ok();
+      }
+      if (message.request !== undefined) state.requests.push(message.request);
+      if (message.csv !== undefined) state.csv = message.csv;
+    });
+  });
+  return state;
+};
+
+/** Waits until the server has reported what it sent (its log line may trail the response). */
+const settled = async (server: Loopback, expected: number) => {
+  for (let i = 0; i < 100 && server.requests.length < expected; i += 1)
+    await new Promise((ok) => setTimeout(ok, 10));
+};
+
+type Perform = (z: ZObject, bundle: Bundle) => Promise<unknown>;
+const perform = (key: string) => {
+  const [kind, name] = key.split('.') as ['creates' | 'searches', string];
+  return (App[kind] as unknown as Record<string, { operation: { perform: Perform } }>)[name]!.operation
+    .perform;
+};
+
+/** Stand-in for z.stashFile: consumes the stream chunk by chunk (Zapier's writes it to a temp file). */
+const discardingStash = (stats: { bytes: number; kind: string }) =>
+  (async (input: unknown) => {
+    if (input instanceof Readable) {
+      stats.kind = 'stream';
+      for await (const chunk of input) stats.bytes += (chunk as Buffer).length;
+    } else stats.kind = Buffer.isBuffer(input) ? 'buffer' : typeof input;
+    return 'https://stash.example.org/bench.csv';
+  }) as unknown as ZObject['stashFile'];
+
+export interface SubmissionBench {
+  export: {
+    file_bytes: number;
+    rows_served: number;
+    rows_counted: number | null;
+    stash_received: string;
+    /** Process RSS at its peak during the export (absolute). */
+    peak_rss_bytes: number;
+    peak_rss_delta_bytes: number;
+    peak_heap_delta_bytes: number;
+    /** peak RSS growth / file size: far below 1 means the file was never held whole. */
+    rss_ratio: number;
+    heap_ratio: number;
+    seconds: number;
+  };
+  requests: Record<string, { count: number; sent: string[] }>;
+}
+
+export const benchSubmissions = async (options: { csvMb?: number } = {}): Promise<SubmissionBench> => {
+  const csvBytes = Math.max(50, options.csvMb ?? 64) * 1024 * 1024;
+  const server = await startLoopback(csvBytes);
+  const tester = createAppTester(App);
+  const bundle = (inputData: Record<string, unknown>) =>
+    ({ authData: { base_url: server.base, api_key: TOKEN }, inputData }) as never;
+  const base = { workspace_id: 7, form_id: FORM_ID };
+  try {
+    const requests: SubmissionBench['requests'] = {};
+    const count = async (name: string, expected: number, run: () => Promise<unknown>) => {
+      server.requests = [];
+      await run();
+      await settled(server, expected);
+      requests[name] = { count: server.requests.length, sent: [...server.requests] };
+    };
+    await count('update_submission (current answers on page 1)', 3, () =>
+      tester(
+        perform('creates.update_submission') as never,
+        bundle({ ...base, submission_id: 512, 'answer__f-plan': 'Pro' }),
+      ),
+    );
+    await count('find_submission (match on page 1)', 2, () =>
+      tester(perform('searches.find_submission') as never, bundle({ ...base, search: 'Person 512' })),
+    );
+
+    const stats = { bytes: 0, kind: 'none' };
+    const exportStep: Perform = (z, b) => {
+      (z as { stashFile: ZObject['stashFile'] }).stashFile = discardingStash(stats);
+      return perform('creates.export_submissions')(z, b);
+    };
+    (globalThis as { gc?: () => void }).gc?.();
+    const before = process.memoryUsage();
+    let peakRss = before.rss;
+    let peakHeap = before.heapUsed;
+    const sampler = setInterval(() => {
+      const now = process.memoryUsage();
+      peakRss = Math.max(peakRss, now.rss);
+      peakHeap = Math.max(peakHeap, now.heapUsed);
+    }, 5);
+    const started = performance.now();
+    server.requests = [];
+    const out = (await tester(exportStep as never, bundle(base))) as { rows: number | null };
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    await settled(server, 2);
+    for (let i = 0; i < 100 && server.csv.sent === 0; i += 1) await new Promise((ok) => setTimeout(ok, 10));
+    requests['export_submissions (sync CSV)'] = { count: server.requests.length, sent: [...server.requests] };
+    const rssDelta = peakRss - before.rss;
+    const heapDelta = peakHeap - before.heapUsed;
+    return {
+      export: {
+        file_bytes: server.csv.sent,
+        rows_served: server.csv.rows,
+        rows_counted: out.rows,
+        stash_received: `${stats.kind} of ${stats.bytes} bytes`,
+        peak_rss_bytes: peakRss,
+        peak_rss_delta_bytes: rssDelta,
+        peak_heap_delta_bytes: heapDelta,
+        rss_ratio: Number((rssDelta / server.csv.sent).toFixed(3)),
+        heap_ratio: Number((heapDelta / server.csv.sent).toFixed(3)),
+        seconds: Number(seconds.toFixed(2)),
+      },
+      requests,
+    };
+  } finally {
+    await server.close();
+  }
+};
+
+/**
+ * The same export at two sizes: if the step held the file, its peak would grow with the file; streamed,
+ * the peak stays about the same (`peak_growth` near 1 while `size_growth` is 3).
+ */
+export const benchExportScaling = async (smallMb = 64, largeMb = 192) => {
+  const small = await benchSubmissions({ csvMb: smallMb });
+  const large = await benchSubmissions({ csvMb: largeMb });
+  return {
+    small: small.export,
+    large: large.export,
+    size_growth: Number((large.export.file_bytes / small.export.file_bytes).toFixed(2)),
+    // absolute peaks: the second run starts with the first run's memory already mapped
+    peak_growth: Number((large.export.peak_rss_bytes / small.export.peak_rss_bytes).toFixed(2)),
+    requests: small.requests,
+  };
+};
+
+if (require.main === module) {
+  benchExportScaling()
+    .then((result) => console.log(JSON.stringify(result, null, 2)))
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,27 @@
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { FormId, inputObject } from '../../schemas/inputs';
+import { parseInput } from '../../schemas/parse';
+import { JobId } from '../../schemas/submissions';
+import { stashExportFile } from './deliver';
+import { readExportStatus } from './job';
+
+const Input = inputObject({ form_id: FormId, job_id: JobId });
+
+/**
+ * Hydrates the file of a finished export when a later step needs it (searches cannot stash files
+ * themselves). Only the form id and job id travel in the output; the file's bearer link is read
+ * again here, downloaded without the token, and streamed to Zapier's storage.
+ */
+export const exportFileHydrator = async (z: ZObject, bundle: Bundle) => {
+  const { form_id, job_id } = parseInput(z, Input, bundle.inputData);
+  const read = await readExportStatus(z, bundle, form_id, job_id);
+  const fileUrl = read.status?.status === 'completed' ? read.status.file_url : undefined;
+  if (!fileUrl) {
+    throw new z.errors.Error(
+      `The file of export job ${job_id} is no longer available (the job was not found, has expired, or has no file). Start a new export.`,
+      'not_found',
+      404,
+    );
+  }
+  return (await stashExportFile(z, fileUrl, `export-${job_id}.csv`)).file;
+};

@@ -1,0 +1,74 @@
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { opnform } from '../http/client';
+import { path } from '../http/path';
+import type { Submission } from '../schemas/resources';
+import { SubmissionPage } from '../schemas/submissions';
+
+export interface PageQuery {
+  search?: string;
+  status?: 'completed' | 'partial' | 'all';
+}
+
+/**
+ * One page of `GET /open/forms/{id}/submissions`, newest first. The page URL is built here with
+ * every parameter (a real server's `links.next` drops `per_page`, `search` and `status`).
+ */
+export const fetchSubmissionPage = (
+  z: ZObject,
+  bundle: Bundle,
+  formId: number,
+  page: number,
+  perPage: number,
+  query: PageQuery = {},
+) =>
+  opnform(z, bundle).get(path`/open/forms/${formId}/submissions`, {
+    thing: 'form',
+    abilities: ['forms-read'],
+    query: { page, per_page: perPage, search: query.search, status: query.status },
+    schema: SubmissionPage,
+  });
+
+/** Whether a page is the last one (by `meta.last_page`, `links.next`, or a short page). */
+export const isLastPage = (reply: SubmissionPage, page: number, perPage: number): boolean => {
+  const last = reply.meta?.last_page;
+  if (typeof last === 'number') return page >= last;
+  if (reply.links && 'next' in reply.links) return !reply.links.next;
+  return reply.data.length < perPage;
+};
+
+export interface ScanResult {
+  /** Matching items, newest first. */
+  matches: Submission[];
+  /** Pages read. */
+  pages: number;
+  /** Whether every page was read (no match was cut off by the bound). */
+  exhausted: boolean;
+}
+
+/**
+ * Reads pages newest first, keeping the items `match` accepts, and stops as soon as `enough`
+ * says so, at the last page, or after `maxPages` pages: never more requests than needed.
+ */
+export const scanSubmissions = async (
+  z: ZObject,
+  bundle: Bundle,
+  formId: number,
+  options: {
+    perPage: number;
+    maxPages: number;
+    query?: PageQuery;
+    match: (item: Submission) => boolean;
+    enough: (matches: readonly Submission[]) => boolean;
+  },
+): Promise<ScanResult> => {
+  const matches: Submission[] = [];
+  for (let page = 1; page <= options.maxPages; page += 1) {
+    const reply = await fetchSubmissionPage(z, bundle, formId, page, options.perPage, options.query);
+    matches.push(...reply.data.filter(options.match));
+    if (options.enough(matches)) return { matches, pages: page, exhausted: false };
+    if (reply.data.length === 0 || isLastPage(reply, page, options.perPage)) {
+      return { matches, pages: page, exhausted: true };
+    }
+  }
+  return { matches, pages: options.maxPages, exhausted: false };
+};

@@ -1,0 +1,69 @@
+import { defineInputFields, defineTrigger } from 'zapier-platform-core';
+import { FormId, inputObject, WorkspaceId } from '../schemas/inputs';
+import { parseInput } from '../schemas/parse';
+import type { Submission } from '../schemas/resources';
+import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
+import { pollingPerform } from '../shared/perform';
+import { answerTexts, createdAt, currentAnswers } from './answers';
+import { fetchSubmissionPage } from './pages';
+
+/** Submissions per dropdown page (Zapier asks for the next page with `bundle.meta.page`). */
+export const SUBMISSION_LIST_PAGE_SIZE = 50;
+const LABEL_ANSWER_MAX = 60;
+
+const inputFields = defineInputFields([workspaceField, formField]);
+const Input = inputObject({ workspace_id: WorkspaceId, form_id: FormId });
+
+/** `2026-11-20 14:03:11` (UTC) or an ISO date-time -> `2026-11-20 14:03 UTC`. */
+const shortDate = (value: string | undefined): string | undefined => {
+  if (value === undefined) return undefined;
+  const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(value) ? `${value.replace(' ', 'T')}Z` : value;
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? value : `${new Date(time).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+};
+
+/** The first readable answer (a name, an email, ...), shortened; layout-free and file links left out. */
+const readableAnswer = (item: Submission): string | undefined => {
+  for (const value of Object.values(currentAnswers(item))) {
+    const text = answerTexts(value).join(', ').replace(/\s+/g, ' ').trim();
+    if (text !== '' && typeof value !== 'boolean') {
+      return text.length > LABEL_ANSWER_MAX ? `${text.slice(0, LABEL_ANSWER_MAX - 1)}…` : text;
+    }
+  }
+  return undefined;
+};
+
+/** "Ada Lovelace · 2026-11-20 14:03 UTC"; without a readable answer, "Submission 512 · <date>". */
+export const submissionLabel = (item: Submission): string =>
+  [readableAnswer(item) ?? `Submission ${item.id}`, shortDate(createdAt(item))]
+    .filter((part) => part !== undefined)
+    .join(' · ');
+
+/** The form's submissions, newest first, one API page per dropdown page. */
+const perform = pollingPerform(async (z, bundle) => {
+  const { form_id } = parseInput(z, Input, bundle.inputData, FIELD_LABELS);
+  const page = Math.max(0, Number(bundle.meta?.page ?? 0) || 0) + 1;
+  const reply = await fetchSubmissionPage(z, bundle, form_id, page, SUBMISSION_LIST_PAGE_SIZE);
+  return reply.data.map((item) => ({ id: item.id, label: submissionLabel(item) }));
+});
+
+export const submissionList = defineTrigger({
+  key: 'submission_list',
+  noun: 'Submission',
+  display: {
+    label: 'List Submissions',
+    description: 'Triggers when a submission is listed.',
+    hidden: true,
+  },
+  operation: {
+    type: 'polling',
+    inputFields,
+    perform,
+    canPaginate: true,
+    sample: { id: 512, label: 'Ada Lovelace · 2026-11-20 14:03 UTC' },
+    outputFields: [
+      { key: 'id', label: 'Submission ID', type: 'integer' },
+      { key: 'label', label: 'Label', type: 'string' },
+    ],
+  },
+});

@@ -1,0 +1,139 @@
+import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+import { fetchForm } from '../forms/blocks';
+import { opnform } from '../http/client';
+import { path } from '../http/path';
+import { FormId, inputObject, SubmissionId, WorkspaceId } from '../schemas/inputs';
+import { parseInput } from '../schemas/parse';
+import { OptionalSeconds, OptionalTextList, UpdateReply } from '../schemas/submissions';
+import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
+import { answerInputFields } from './answer-fields';
+import { answerChanges } from './answer-values';
+import { mergedBody } from './merge';
+import { scanSubmissions } from './pages';
+import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shape';
+import { updatedSubmission } from './update-reply';
+
+/** Submissions per page and pages read when looking for the current answers (500 newest at most). */
+export const CURRENT_ANSWERS_PAGE_SIZE = 100;
+export const CURRENT_ANSWERS_MAX_PAGES = 5;
+
+const LABELS = {
+  ...FIELD_LABELS,
+  completion_time: 'Completion Time (Seconds)',
+  clear_fields: 'Answers to Clear',
+};
+
+const Input = inputObject({
+  workspace_id: WorkspaceId,
+  form_id: FormId,
+  submission_id: SubmissionId,
+  completion_time: OptionalSeconds,
+  clear_fields: OptionalTextList,
+});
+
+/** One input per editable question of the chosen form; none while no usable form id is chosen. */
+const answerFields = async (z: ZObject, bundle: Bundle) => {
+  const formId = FormId.safeParse(bundle.inputData?.form_id);
+  return formId.success ? answerInputFields(await fetchForm(z, bundle, formId.data)) : [];
+};
+
+const inputFields = defineInputFields([
+  workspaceField,
+  formField,
+  {
+    key: 'submission_id',
+    label: 'Submission',
+    type: 'string',
+    required: true,
+    dynamic: 'submission_list.id.label',
+    dependsOn: ['form_id'],
+    helpText:
+      'The submission to update. Choose one of the recent submissions, or map a submission id. ' +
+      `Only the ${CURRENT_ANSWERS_PAGE_SIZE * CURRENT_ANSWERS_MAX_PAGES} newest submissions of a form can be updated.`,
+  },
+  answerFields,
+  {
+    key: 'clear_fields',
+    label: 'Answers to Clear',
+    type: 'string',
+    list: true,
+    required: false,
+    dynamic: 'form_field_list.id.name',
+    dependsOn: ['form_id'],
+    helpText:
+      'Questions whose answer is removed. Empty answer fields above keep the current answer; list a question ' +
+      'here to clear it on purpose. Required questions cannot be cleared.',
+  },
+  {
+    key: 'completion_time',
+    label: 'Completion Time (Seconds)',
+    type: 'integer',
+    required: false,
+    helpText: 'Total seconds taken to fill in the form. Leave empty to keep the current value.',
+  },
+]);
+
+/**
+ * Reads the current answers (OpnForm has no single-submission read for tokens: the submission is
+ * found in the form's list, newest first, within a bound), applies the checked changes and sends
+ * every answer back, because a real server replaces all answers with the body.
+ */
+const perform = async (z: ZObject, bundle: Bundle) => {
+  const input = parseInput(z, Input, bundle.inputData, LABELS);
+  const form = await fetchForm(z, bundle, input.form_id);
+  const changes = answerChanges(z, form, bundle.inputData, input.clear_fields);
+  if (
+    Object.keys(changes.set).length === 0 &&
+    changes.clear.length === 0 &&
+    input.completion_time === undefined
+  ) {
+    throw new z.errors.Error(
+      'Nothing to update: every answer field is empty (empty means "keep the current answer"). Fill in at least ' +
+        'one answer, list a question in Answers to Clear, or set the completion time.',
+      'invalid_input',
+      400,
+    );
+  }
+  const scan = await scanSubmissions(z, bundle, input.form_id, {
+    perPage: CURRENT_ANSWERS_PAGE_SIZE,
+    maxPages: CURRENT_ANSWERS_MAX_PAGES,
+    match: (item) => item.id === input.submission_id,
+    enough: (matches) => matches.length > 0,
+  });
+  const current = scan.matches[0];
+  if (current === undefined) {
+    const where = scan.exhausted
+      ? `among the submissions of form ${input.form_id}`
+      : `among the ${CURRENT_ANSWERS_PAGE_SIZE * CURRENT_ANSWERS_MAX_PAGES} newest submissions of form ${input.form_id}`;
+    throw new z.errors.Error(
+      `Submission ${input.submission_id} was not found ${where}, so nothing was changed. OpnForm replaces every ` +
+        'answer on update, so the current answers must be read first, and access tokens can only read them from ' +
+        'the list of recent submissions. Check that the submission belongs to this form.',
+      'not_found',
+      404,
+    );
+  }
+  const body = mergedBody(current, changes, input.completion_time);
+  const reply = await opnform(z, bundle).put(
+    path`/open/forms/${input.form_id}/submissions/${input.submission_id}`,
+    {
+      thing: 'submission',
+      abilities: ['forms-write'],
+      body,
+      schema: UpdateReply,
+    },
+  );
+  return shapeSubmission(z, updatedSubmission(reply, current, body), form);
+};
+
+export const updateSubmission = defineCreate({
+  key: 'update_submission',
+  noun: 'Submission',
+  display: { label: 'Update Submission', description: 'Updates answers of an existing submission.' },
+  operation: {
+    inputFields,
+    perform,
+    sample: { ...SUBMISSION_SAMPLE },
+    outputFields: [...SUBMISSION_OUTPUT_FIELDS, answerOutputFields],
+  },
+});

@@ -1,0 +1,46 @@
+import nock from 'nock';
+import { API_HEADERS, BASE, op, run } from '../helpers/app';
+import { FORM_ID, item, page } from './sample-form';
+
+const perform = op('triggers.submission_list.operation.perform');
+const LIST = `/open/forms/${FORM_ID}/submissions`;
+
+test('submission_list: newest first, each labelled by a readable answer and its date', async () => {
+  const scope = nock(BASE, { reqheaders: API_HEADERS })
+    .get(LIST)
+    .query({ page: '1', per_page: '50' })
+    .reply(
+      200,
+      page(
+        [
+          item(513),
+          item(512, { 'f-name': '', 'f-email': 'x'.repeat(80) }),
+          {
+            id: 511,
+            form_id: FORM_ID,
+            data: { 'f-agree': true, created_at: '2026-11-19T08:00:00+02:00', id: 511 },
+          },
+        ],
+        1,
+        1,
+        50,
+      ),
+    );
+  await expect(run(perform, { workspace_id: '7', form_id: String(FORM_ID) })).resolves.toEqual([
+    { id: 513, label: 'Ada Lovelace · 2026-11-20 14:03 UTC' },
+    { id: 512, label: `${'x'.repeat(59)}… · 2026-11-20 14:03 UTC` },
+    { id: 511, label: 'Submission 511 · 2026-11-19 06:00 UTC' },
+  ]);
+  expect(scope.isDone()).toBe(true);
+});
+
+test('submission_list pages: Zapier page 2 (meta.page = 1) reads API page 2', async () => {
+  const scope = nock(BASE)
+    .get(LIST)
+    .query({ page: '2', per_page: '50' })
+    .reply(200, page([item(400)], 2, 2, 50));
+  await expect(
+    run(perform, { workspace_id: '7', form_id: String(FORM_ID) }, { meta: { page: 1 } } as never),
+  ).resolves.toEqual([{ id: 400, label: 'Ada Lovelace · 2026-11-20 14:03 UTC' }]);
+  expect(scope.isDone()).toBe(true);
+});
