@@ -7,4 +7,6 @@ module.exports = {
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2023' } }] },
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
   testTimeout: 20000,
+  // CI machines have 2 cores: use both (Jest's default leaves one idle)
+  maxWorkers: 2,
 };

@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAppZip, buildBareZip, coldStartMs, zipBytes } from './coldstart';
+import { benchSubmissions } from './export';
 import { countRequests } from './requests';
 import { benchShape } from './shape';
 
@@ -44,7 +45,19 @@ const main = async () => {
     'ms',
   );
 
+  const exported = (await benchSubmissions({ csvMb: quick ? 50 : 128 })).export;
+  if (exported.rows_counted !== exported.rows_served) {
+    throw new Error(`export counted ${exported.rows_counted} rows of ${exported.rows_served}`);
+  }
+  add(
+    `export: peak RSS growth while streaming a ${(exported.file_bytes / 2 ** 20).toFixed(0)} MB CSV to storage (vs the file size)`,
+    exported.peak_rss_delta_bytes,
+    exported.file_bytes,
+    'B',
+  );
+
   const requests = await countRequests();
+  const over = requests.filter((row) => row.requests > row.minimum);
 
   console.table(rows);
   console.log('HTTP requests per operation (sandbox request log) and the fewest each needs:');
@@ -55,6 +68,8 @@ const main = async () => {
     `${JSON.stringify({ date: new Date().toISOString(), quick, rows, requests }, null, 2)}\n`,
   );
   console.log(`written ${out}`);
+  if (over.length > 0)
+    throw new Error(`more requests than the minimum: ${over.map((r) => r.operation).join(', ')}`);
 };
 
 main().catch((error) => {

@@ -21,6 +21,7 @@ export const invokeLogged = async (
   method: string,
   inputData: Record<string, unknown>,
   bundle: Record<string, unknown> = {},
+  event: Record<string, unknown> = {},
 ): Promise<Invocation> => {
   const logs: string[] = [];
   try {
@@ -35,6 +36,7 @@ export const invokeLogged = async (
       calledFromCli: true,
       calledFromCliInvoke: true,
       customLogger: (message: string, data: unknown) => logs.push(`${message} ${JSON.stringify(data)}`),
+      ...event,
     });
     return { results: reply.results, logs };
   } catch (error) {

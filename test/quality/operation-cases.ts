@@ -139,6 +139,47 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
     minimum: 1,
     why: 'list',
   },
+  form_field_list: {
+    method: 'triggers.form_field_list.operation.perform',
+    inputData: form,
+    minimum: 1,
+    why: 'the form',
+  },
+  submission_list: {
+    method: 'triggers.submission_list.operation.perform',
+    inputData: form,
+    minimum: 1,
+    why: 'one page of submissions',
+  },
+  update_submission: {
+    method: 'creates.update_submission.operation.perform',
+    inputData: (ids) => ({
+      ...form(ids),
+      submission_id: ids.fileSubmissionId,
+      [`answer__${ids.fields.plan}`]: 'Pro',
+    }),
+    minimum: 3,
+    why: 'the form (check every value before writing) + list page 1 (current answers: no single read for tokens) + PUT',
+    writes: /^PUT /,
+  },
+  find_submission: {
+    method: 'searches.find_submission.operation.perform',
+    inputData: (ids) => ({ ...form(ids), search: 'lovelace' }),
+    minimum: 2,
+    why: 'list page 1 with the search + the form (slug, title, names) once something matched',
+  },
+  export_submissions: {
+    method: 'creates.export_submissions.operation.perform',
+    inputData: form,
+    minimum: 2,
+    why: 'the form (default columns) + the export (CSV streamed to storage)',
+  },
+  find_export: {
+    method: 'searches.find_export.operation.perform',
+    inputData: (ids) => ({ ...form(ids), job_id: '00000000-0000-4000-a000-000000000000' }),
+    minimum: 2,
+    why: "unknown job: the spec's status path, then the real server's",
+  },
   find_form: {
     method: 'searches.find_form.operation.perform',
     inputData: (ids) => ({ form: ids.formSlug }),
