@@ -82,10 +82,12 @@ export const DEMO_STEPS: DemoStep[] = [
       return `${forms.length} forms; picked "${chosen.name}"`;
     },
   },
-  ...NEW_SUBMISSION_STEPS,
+  // subscribe, a delivery, the trigger output; the unsubscribe closes the flow (as turning the Zap off would)
+  ...NEW_SUBMISSION_STEPS.filter((step) => !step.name.endsWith('unsubscribe')),
   ...SUBMISSION_DEMO_STEPS,
   ...TEAM_STEPS,
   ...WEBHOOK_DEMO_STEPS,
+  ...NEW_SUBMISSION_STEPS.filter((step) => step.name.endsWith('unsubscribe')),
 ];
 
 /** The user-facing part of an error thrown by the app (z.errors.Error carries JSON in `message`). */
