@@ -1,8 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { createAppTester, tools } from 'zapier-platform-core';
+import { createAppTester } from 'zapier-platform-core';
 import App from '../../index';
-
-tools.env.inject();
 
 export { App };
 export const appTester = createAppTester(App);
