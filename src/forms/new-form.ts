@@ -1,5 +1,6 @@
 import { defineInputFields, defineTrigger } from 'zapier-platform-core';
 import { opnform } from '../http/client';
+import { isLastPage } from '../http/paging';
 import { path } from '../http/path';
 import { inputObject, WorkspaceId } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
@@ -40,9 +41,7 @@ const perform = pollingPerform(async (z, bundle) => {
       schema: FormPage,
     });
     for (const form of reply.data) if (!byId.has(form.id)) byId.set(form.id, form);
-    const lastPage = reply.meta?.last_page;
-    const ended = reply.data.length < PAGE_SIZE || (typeof lastPage === 'number' && page >= lastPage);
-    if (ended) {
+    if (isLastPage(reply, page, PAGE_SIZE)) {
       threshold = Number.NEGATIVE_INFINITY;
       break;
     }

@@ -1,5 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { opnform } from '../http/client';
+import { isLastPage } from '../http/paging';
 import { path } from '../http/path';
 import type { Submission } from '../schemas/resources';
 import { SubmissionPage } from '../schemas/submissions';
@@ -27,14 +28,6 @@ export const fetchSubmissionPage = (
     query: { page, per_page: perPage, search: query.search, status: query.status },
     schema: SubmissionPage,
   });
-
-/** Whether a page is the last one (by `meta.last_page`, `links.next`, or a short page). */
-export const isLastPage = (reply: SubmissionPage, page: number, perPage: number): boolean => {
-  const last = reply.meta?.last_page;
-  if (typeof last === 'number') return page >= last;
-  if (reply.links && 'next' in reply.links) return !reply.links.next;
-  return reply.data.length < perPage;
-};
 
 export interface ScanResult {
   /** Matching items, newest first. */
@@ -66,7 +59,7 @@ export const scanSubmissions = async (
     const reply = await fetchSubmissionPage(z, bundle, formId, page, options.perPage, options.query);
     matches.push(...reply.data.filter(options.match));
     if (options.enough(matches)) return { matches, pages: page, exhausted: false };
-    if (reply.data.length === 0 || isLastPage(reply, page, options.perPage)) {
+    if (isLastPage(reply, page, options.perPage)) {
       return { matches, pages: page, exhausted: true };
     }
   }
