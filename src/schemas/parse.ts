@@ -43,7 +43,8 @@ export const issueText = (issue: Issue): string => {
   }
 };
 
-const summarize = (issues: readonly Issue[], limit = 3): string =>
+/** The first few issues as `path: problem; ...`. */
+export const summarize = (issues: readonly Issue[], limit = 3): string =>
   issues
     .slice(0, limit)
     .map((issue) => {

@@ -10,7 +10,7 @@ import {
 } from 'zapier-platform-core';
 import { opnform } from '../http/client';
 import { path } from '../http/path';
-import { describeShapeError, parseInput } from '../schemas/parse';
+import { parseInput, summarize } from '../schemas/parse';
 import { AnyReply, DeliveryPayload } from '../schemas/resources';
 import { DeliveryInput, FormInput, HookSubscription, RecentSubmissions } from '../schemas/submissions';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
@@ -133,7 +133,13 @@ const perform = (async (z, bundle) => {
   const { include_edits } = parseInput(z, DeliveryInput, bundle.inputData, LABELS);
   const parsed = DeliveryPayload.safeParse(bundle.cleanedRequest, { reportInput: true });
   if (!parsed.success) {
-    throw new z.errors.Error(describeShapeError('submission delivery', parsed.error), 'bad_response', 400);
+    throw new z.errors.Error(
+      `The delivery OpnForm sent to this Zap is not a submission (${summarize(parsed.error.issues)}). This ` +
+        'step runs on the deliveries OpnForm sends after a form is submitted; if they keep failing, the ' +
+        'server may be a version this connector does not support yet.',
+      'bad_response',
+      400,
+    );
   }
   const out = shapeDelivery(z, parsed.data);
   if (!include_edits && (await seenBefore(z, bundle, out))) return [];

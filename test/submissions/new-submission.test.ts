@@ -179,9 +179,7 @@ describe('perform (a delivery; no request to OpnForm)', () => {
         { cleanedRequest: { data: 'oops', form_id: 42 } },
       ),
     );
-    expect(error.message).toMatch(
-      /^OpnForm sent an unexpected answer for this submission delivery request \(data: /,
-    );
+    expect(error.message).toMatch(/^The delivery OpnForm sent to this Zap is not a submission \(data: /);
   });
 
   test('a yes/no input that is neither is refused', async () => {
