@@ -1,11 +1,11 @@
 import { defineInputFields, defineTrigger } from 'zapier-platform-core';
-import { FormId, inputObject, WorkspaceId } from '../schemas/inputs';
+import { FormInput } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
 import { answerableBlocks, blockName, fetchForm } from './blocks';
 
 const inputFields = defineInputFields([workspaceField, formField]);
-const Input = inputObject({ workspace_id: WorkspaceId, form_id: FormId });
+const Input = FormInput;
 
 /**
  * The questions of a form that hold answers (hidden ones included, layout blocks left out), in

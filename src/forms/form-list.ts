@@ -1,14 +1,14 @@
 import { defineInputFields, defineTrigger } from 'zapier-platform-core';
 import { opnform } from '../http/client';
 import { path } from '../http/path';
-import { inputObject, WorkspaceId } from '../schemas/inputs';
+import { WorkspaceInput } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import { LegacyForms } from '../schemas/resources';
 import { FIELD_LABELS, workspaceField } from '../shared/fields';
 import { pollingPerform } from '../shared/perform';
 
 const inputFields = defineInputFields([workspaceField]);
-const Input = inputObject({ workspace_id: WorkspaceId });
+const Input = WorkspaceInput;
 
 /** The forms of one workspace, drafts included, for the Form dropdown (no paging on the server). */
 const perform = pollingPerform(async (z, bundle) => {

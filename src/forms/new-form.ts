@@ -2,7 +2,7 @@ import { defineInputFields, defineTrigger } from 'zapier-platform-core';
 import { opnform } from '../http/client';
 import { isLastPage } from '../http/paging';
 import { path } from '../http/path';
-import { inputObject, WorkspaceId } from '../schemas/inputs';
+import { WorkspaceInput } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import { FormSummary, Paginated } from '../schemas/resources';
 import { dateMs, isoDateTime } from '../shared/dates';
@@ -18,7 +18,7 @@ export const MAX_PAGES = 3;
 export const MAX_RESULTS = 100;
 
 const inputFields = defineInputFields([{ ...workspaceField, altersDynamicFields: false }]);
-const Input = inputObject({ workspace_id: WorkspaceId });
+const Input = WorkspaceInput;
 const FormPage = Paginated(FormSummary);
 
 /**

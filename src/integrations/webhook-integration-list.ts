@@ -1,13 +1,13 @@
 import { defineInputFields, defineTrigger } from 'zapier-platform-core';
 import { opnform } from '../http/client';
-import { FormId, inputObject, WorkspaceId } from '../schemas/inputs';
+import { FormInput } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
 import { pollingPerform } from '../shared/perform';
 import { dataOf, isWebhook, readIntegrations, urlLabel } from './webhooks';
 
 const inputFields = defineInputFields([workspaceField, formField]);
-const Input = inputObject({ workspace_id: WorkspaceId, form_id: FormId });
+const Input = FormInput;
 
 /**
  * The webhook integrations of a form, for the Webhook Integration dropdown. A server without the

@@ -76,3 +76,9 @@ export const OptionalChoice = <const T extends readonly [string, ...string[]]>(v
 
 /** An operation's input object; operations build theirs from the pieces above without importing zod. */
 export const inputObject = <T extends z.core.$ZodLooseShape>(shape: T) => z.object(shape);
+
+/** The workspace picker alone. */
+export const WorkspaceInput = inputObject({ workspace_id: WorkspaceId });
+
+/** The workspace and form pickers. */
+export const FormInput = inputObject({ workspace_id: WorkspaceId, form_id: FormId });

@@ -142,7 +142,7 @@ export const WorkspaceUser = z.looseObject({
   name: optStr,
   email: str,
   role: optStr,
-  pivot: z.optional(z.nullable(z.looseObject({ role: optStr }))),
+  pivot: z.optional(z.nullable(z.looseObject({ role: optStr, created_at: optStr }))),
   created_at: optStr,
 });
 export type WorkspaceUser = z.infer<typeof WorkspaceUser>;

@@ -119,7 +119,7 @@ export const YesNo = z.pipe(
 );
 
 /** The workspace and form pickers of a form-scoped trigger (the workspace only narrows the form list). */
-export const FormInput = z.object({ workspace_id: WorkspaceId, form_id: FormId });
+export { FormInput } from './inputs';
 
 /** What `new_submission`'s perform reads: a delivery is shaped whatever the pickers say. */
 export const DeliveryInput = z.object({ include_edits: YesNo });

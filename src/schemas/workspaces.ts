@@ -16,9 +16,7 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const INVITE_STATUSES = ['pending', 'accepted'] as const;
 
 /** A workspace member with the membership's timestamps (real server: `pivot.created_at`). */
-export const Member = z.extend(WorkspaceUser, {
-  pivot: z.optional(z.nullable(z.looseObject({ role: optStr, created_at: optStr }))),
-});
+export const Member = WorkspaceUser;
 export type Member = z.infer<typeof Member>;
 
 /** `GET /open/workspaces/{id}/users`: a bare array. */
@@ -40,7 +38,7 @@ export const EmailInput = z.pipe(
   }),
 );
 
-export const WorkspaceInput = inputObject({ workspace_id: WorkspaceId });
+export { WorkspaceInput } from './inputs';
 export const FindMemberInput = inputObject({ workspace_id: WorkspaceId, email: EmailInput });
 export const FindInviteInput = inputObject({
   workspace_id: WorkspaceId,

@@ -1,5 +1,5 @@
 import { defineInputFields, defineTrigger } from 'zapier-platform-core';
-import { FormId, inputObject, WorkspaceId } from '../schemas/inputs';
+import { FormInput } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import type { Submission } from '../schemas/resources';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
@@ -12,7 +12,7 @@ export const SUBMISSION_LIST_PAGE_SIZE = 50;
 const LABEL_ANSWER_MAX = 60;
 
 const inputFields = defineInputFields([workspaceField, formField]);
-const Input = inputObject({ workspace_id: WorkspaceId, form_id: FormId });
+const Input = FormInput;
 
 /** `2026-11-20 14:03:11` (UTC) or an ISO date-time -> `2026-11-20 14:03 UTC`. */
 const shortDate = (value: string | undefined): string | undefined => {
