@@ -174,7 +174,8 @@ export const exportChunks = async (
     const csv = await (stashing ?? stashCsv(z, out, name));
     return { ...csv, name, chunks: parts.length };
   } catch (error) {
-    out.destroy();
+    // an error (not a plain destroy) reaches the upload, so storage discards the half-written file
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
     await stashing?.catch(() => undefined);
     throw stashFailure ?? error;
   }
