@@ -28,15 +28,34 @@ export class HeaderSplitter extends Transform {
     return Buffer.concat(this.header).toString('utf8');
   }
 
+  private pending: Buffer = Buffer.alloc(0);
+
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void) {
     let body = chunk;
     if (this.start) {
+      // the BOM may arrive split over the first chunks: wait for 3 bytes
+      body = Buffer.concat([this.pending, chunk]);
+      if (body.length < BOM.length && BOM.subarray(0, body.length).equals(body)) {
+        this.pending = body;
+        return done();
+      }
       this.start = false;
       if (body.subarray(0, 3).equals(BOM)) {
         if (this.keep) this.push(BOM);
         body = body.subarray(3);
       }
     }
+    this.scan(body);
+    done();
+  }
+
+  override _flush(done: (error?: Error | null) => void) {
+    if (this.start && this.pending.length > 0) this.scan(this.pending);
+    done();
+  }
+
+  private scan(chunk: Buffer) {
+    let body = chunk;
     if (this.inHeader) {
       let end = -1;
       for (let i = 0; i < body.length; i += 1) {
@@ -50,12 +69,11 @@ export class HeaderSplitter extends Transform {
       const head = end === -1 ? body : body.subarray(0, end);
       this.header.push(Buffer.from(head));
       if (this.keep) this.push(head);
-      if (end === -1) return done();
+      if (end === -1) return;
       this.inHeader = false;
       body = body.subarray(end);
     }
     if (body.length > 0) this.push(body);
-    done();
   }
 }
 
