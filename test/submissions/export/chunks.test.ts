@@ -4,9 +4,11 @@ import { chunked, HeaderSplitter } from '../../../src/submissions/export/chunks'
 
 const through = async (keep: boolean, ...parts: Array<string | Buffer>) => {
   const splitter = new HeaderSplitter(keep);
-  const out = await text(
+  // (not stream/consumers' text(): its decoder drops a BOM)
+  const bytes = await buffer(
     Readable.from(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))).pipe(splitter),
   );
+  const out = bytes.toString('utf8');
   return { out, header: splitter.headerText() };
 };
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
