@@ -40,6 +40,19 @@ const on = <T>(
   } as Partial<Bundle>) as Promise<T>;
 
 const EXPORT = 'creates.export_submissions.operation.perform';
+
+/** Exports a form of the shared sandbox (request log reset first): the output and the stashed files. */
+const exportForm = async (formId: number, extra: Record<string, unknown> = {}) => {
+  const s = sandbox();
+  s.resetRequests();
+  const files: Stashed[] = [];
+  const out = await on<Record<string, unknown>>(s, stashing(files, EXPORT), {
+    workspace_id: s.ids.workspaceId,
+    form_id: formId,
+    ...extra,
+  });
+  return { s, out, files };
+};
 const FIND = 'searches.find_export.operation.perform';
 const records = (text: string) => parse(text, { bom: true, relax_column_count: true }) as string[][];
 const of = (s: Sandbox, formId: number) => s.state.submissions.filter((x) => x.form_id === formId);
@@ -69,14 +82,8 @@ test('the small form: one export request, its CSV streamed whole (2 requests)', 
 });
 
 test('the large form (1200): 12 list pages, 2 exports by id, ONE file with one BOM, one header, 1200 rows', async () => {
-  const s = sandbox();
-  const { largeFormId, workspaceId } = s.ids;
-  s.resetRequests();
-  const files: Stashed[] = [];
-  const out = await on<Record<string, unknown>>(s, stashing(files, EXPORT), {
-    workspace_id: workspaceId,
-    form_id: largeFormId,
-  });
+  const largeFormId = sandbox().ids.largeFormId;
+  const { s, out, files } = await exportForm(largeFormId);
   expect(out).toMatchObject({
     mode: 'sync',
     status: 'completed',
@@ -104,16 +111,7 @@ test('the large form (1200): 12 list pages, 2 exports by id, ONE file with one B
 });
 
 test('the newest 250 completed submissions of the large form: 3 pages, 1 export', async () => {
-  const s = sandbox();
-  const { largeFormId, workspaceId } = s.ids;
-  s.resetRequests();
-  const files: Stashed[] = [];
-  const out = await on<Record<string, unknown>>(s, stashing(files, EXPORT), {
-    workspace_id: workspaceId,
-    form_id: largeFormId,
-    newest: 250,
-    status: 'completed',
-  });
+  const { s, out } = await exportForm(sandbox().ids.largeFormId, { newest: 250, status: 'completed' });
   expect([out.rows, out.chunks]).toEqual([250, 1]);
   expect(sent(s)).toHaveLength(5);
 });

@@ -1,27 +1,10 @@
 // End to end against the sandbox (a loopback OpnForm that behaves like a real server): update one
 // answer and read it back with every other answer unchanged; find. Exports: test/e2e/exports.test.ts.
-import { Readable } from 'node:stream';
-import { parse } from 'csv-parse/sync';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { op, run } from '../helpers/app';
 import { call, useSandbox } from './helpers';
 
 const sandbox = useSandbox();
-
-/** A stand-in for z.stashFile (Zapier's RPC): reads the stream it is given and keeps the text. */
-const stashing =
-  (files: Array<{ name?: string; text: string; kind: string }>) =>
-  (method: string) =>
-  (z: ZObject, bundle: Bundle) => {
-    (z as { stashFile: unknown }).stashFile = async (input: unknown, _l?: number, name?: string) => {
-      let text = '';
-      const kind = input instanceof Readable ? 'stream' : typeof input;
-      if (input instanceof Readable) for await (const chunk of input) text += String(chunk);
-      files.push({ name, text, kind });
-      return `https://stash.example.org/${name}`;
-    };
-    return (op(method) as (z: ZObject, bundle: Bundle) => Promise<unknown>)(z, bundle);
-  };
 
 const on = <T>(perform: (z: ZObject, bundle: Bundle) => unknown, inputData: Record<string, unknown>) =>
   run(perform as never, inputData, {

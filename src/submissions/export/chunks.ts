@@ -97,16 +97,20 @@ export interface ChunkedCsv extends StashedCsv {
   chunks: number;
 }
 
+/** A redirect instead of an export: the connection's URL is not the API (usually a missing /api). */
+export const refuseRedirect = (z: ZObject, response: RawHttpResponse): void => {
+  if (response.status < 300) return;
+  response.body?.resume?.();
+  throw new z.errors.Error(
+    `OpnForm answered the export with a redirect (${response.status}) instead of a file. Check the OpnForm URL in ` +
+      'your connection: it must be the API address (self-hosted servers usually serve it under /api).',
+    'bad_response',
+    response.status,
+  );
+};
+
 const checkedCsv = (z: ZObject, response: RawHttpResponse): RawHttpResponse => {
-  if (response.status >= 300) {
-    response.body?.resume?.();
-    throw new z.errors.Error(
-      `OpnForm answered the export with a redirect (${response.status}) instead of a file. Check the OpnForm URL in ` +
-        'your connection: it must be the API address (self-hosted servers usually serve it under /api).',
-      'bad_response',
-      response.status,
-    );
-  }
+  refuseRedirect(z, response);
   if (/json/i.test(response.headers.get('content-type') ?? '')) {
     response.body?.resume?.();
     throw new z.errors.Error(

@@ -6,7 +6,7 @@ import { describeShapeError, parseInput } from '../../schemas/parse';
 import { AsyncExport, type Form } from '../../schemas/resources';
 import { OptionalTextList } from '../../schemas/submissions';
 import { FIELD_LABELS, formField, workspaceField } from '../../shared/fields';
-import { exportChunks, OutOfTime, postExport } from './chunks';
+import { exportChunks, OutOfTime, postExport, refuseRedirect } from './chunks';
 import { columnChoices, resolveColumns } from './columns';
 import { dispositionFilename, type StashedCsv, safeCsvName, stashCsv } from './csv-stash';
 import { stashExportFile } from './deliver';
@@ -286,15 +286,7 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
       );
   }
   const response = await postExport(z, bundle, form.id, columns);
-  if (response.status >= 300) {
-    response.body?.resume?.();
-    throw new z.errors.Error(
-      `OpnForm answered the export with a redirect (${response.status}) instead of a file. Check the OpnForm URL in ` +
-        'your connection: it must be the API address (self-hosted servers usually serve it under /api).',
-      'bad_response',
-      response.status,
-    );
-  }
+  refuseRedirect(z, response);
   if (!/json/i.test(response.headers.get('content-type') ?? '')) {
     const name = safeCsvName(
       dispositionFilename(response.headers.get('content-disposition')),

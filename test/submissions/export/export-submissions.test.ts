@@ -65,6 +65,21 @@ const range = (from: number, to: number) => {
 };
 const ids = (ns: number[]) => ns.map((n) => 2066 + n);
 const CHUNK_ANSWER = asyncExports.exchange(7);
+/** Form 18 with 1001 submissions: the form, its 11 pages, and the export of the newest 1000 ids. */
+const listed1001 = () => {
+  const form = formScope(form18(), 18);
+  const list = pages18(1001, 11);
+  const first = exportScope(
+    18,
+    { columns: COLUMNS_18, submissionIds: ids(range(1001, 2)) },
+    CHUNK_ANSWER,
+    () => csv18(range(1001, 2)),
+  );
+  return [form, list, first] as const;
+};
+/** The export of the oldest of the 1001 (id 2067). */
+const last1001 = () =>
+  exportScope(18, { columns: COLUMNS_18, submissionIds: [2067] }, CHUNK_ANSWER, () => csv18([1]));
 
 describe('one sync export (the whole form, at most 1000 submissions)', () => {
   test('form 6: the recorded CSV is streamed to storage as it came; 2 requests', async () => {
@@ -143,17 +158,8 @@ describe('one sync export (the whole form, at most 1000 submissions)', () => {
 
 describe('by ids: listed 100 per page, exported 1000 ids per request, joined into one file', () => {
   test('form 18 (1001 submissions): 11 pages, 2 exports; one BOM, one header, 1001 rows', async () => {
-    const form = formScope(form18(), 18);
-    const list = pages18(1001, 11);
-    const first = exportScope(
-      18,
-      { columns: COLUMNS_18, submissionIds: ids(range(1001, 2)) },
-      CHUNK_ANSWER,
-      () => csv18(range(1001, 2)),
-    );
-    const second = exportScope(18, { columns: COLUMNS_18, submissionIds: [2067] }, CHUNK_ANSWER, () =>
-      csv18([1]),
-    );
+    const [form, list, first] = listed1001();
+    const second = last1001();
     const calls: StashCall[] = [];
     const out = await run(withStash(perform, calls), input18());
     expect([form.isDone(), list.isDone(), first.isDone(), second.isDone()]).toEqual([true, true, true, true]);
@@ -190,12 +196,8 @@ describe('by ids: listed 100 per page, exported 1000 ids per request, joined int
   });
 
   test('the whole concatenation is one CSV: the BOM once, the header once (kept text checked to the end)', async () => {
-    formScope(form18(), 18);
-    pages18(1001, 11);
-    exportScope(18, { columns: COLUMNS_18, submissionIds: ids(range(1001, 2)) }, CHUNK_ANSWER, () =>
-      csv18(range(1001, 2)),
-    );
-    exportScope(18, { columns: COLUMNS_18, submissionIds: [2067] }, CHUNK_ANSWER, () => csv18([1]));
+    listed1001();
+    last1001();
     let whole = '';
     const stash = (async (input: NodeJS.ReadableStream) => {
       for await (const chunk of input) whole += String(chunk);
@@ -281,11 +283,7 @@ describe('by ids: listed 100 per page, exported 1000 ids per request, joined int
   });
 
   test('an id of another form (recorded 422) fails the step; the half-written file is discarded', async () => {
-    formScope(form18(), 18);
-    pages18(1001, 11);
-    exportScope(18, { columns: COLUMNS_18, submissionIds: ids(range(1001, 2)) }, CHUNK_ANSWER, () =>
-      csv18(range(1001, 2)),
-    );
+    listed1001();
     exportScope(18, { columns: COLUMNS_18, submissionIds: [2067] }, asyncExports.exchange(9));
     const calls: StashCall[] = [];
     const error = await failure(run(withStash(perform, calls), input18()));
@@ -419,11 +417,9 @@ describe('background jobs: only where the token can read their status', () => {
     exportScope(18, { columns: COLUMNS_18 }, job);
     const spec = recordedScope(asyncExports.exchange(2));
     const real = recordedScope(asyncExports.exchange(3));
-    pages18(1001, 11);
-    exportScope(18, { columns: COLUMNS_18, submissionIds: ids(range(1001, 2)) }, CHUNK_ANSWER, () =>
-      csv18(range(1001, 2)),
-    );
-    exportScope(18, { columns: COLUMNS_18, submissionIds: [2067] }, CHUNK_ANSWER, () => csv18([1]));
+    const [, list, first] = listed1001();
+    expect([list, first]).toHaveLength(2);
+    last1001();
     const out = (await run(withStash(perform, []), input18())) as Record<string, unknown>;
     expect([spec.isDone(), real.isDone()]).toEqual([true, true]);
     expect([out.mode, out.rows, out.chunks]).toEqual(['sync', 1001, 2]);
