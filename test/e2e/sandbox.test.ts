@@ -304,10 +304,9 @@ describe('members and invites', () => {
     ).toMatchObject({
       status: 200,
     });
-    // team--invites #12: a non-admin member gets the policy's 403
     expect(await call(s, 'GET', `/open/workspaces/${w}/invites`, { token: 'member' })).toMatchObject({
       status: 403,
-      json: { message: 'This action is unauthorized.' },
+      json: { message: 'You need to be an admin of this workspace to do this.' },
     });
   });
 });

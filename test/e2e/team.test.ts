@@ -2,7 +2,13 @@
 // a fresh sandbox, since these steps change members and invites.
 import { type Sandbox, startSandbox } from '../../sandbox/server';
 import { failure } from '../helpers/app';
-import { ALREADY_ACCEPTED, FORBIDDEN, INVITE_NOT_FOUND, UNAUTHORIZED } from '../workspaces/fixtures';
+import {
+  ALREADY_ACCEPTED,
+  FORBIDDEN,
+  INVITE_NOT_FOUND,
+  NOT_ADMIN,
+  UNAUTHORIZED,
+} from '../workspaces/fixtures';
 import { runOn, type TokenName } from './helpers';
 
 let sandbox: Sandbox;
@@ -72,8 +78,7 @@ describe('members', () => {
       name: 'AppError',
       code: 'forbidden',
       status: 403,
-      // recorded (team--update-role #6): a non-admin member gets the policy's 403
-      message: FORBIDDEN.manage(UNAUTHORIZED),
+      message: FORBIDDEN.manage(NOT_ADMIN),
     });
   });
 
