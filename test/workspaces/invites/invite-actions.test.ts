@@ -33,18 +33,16 @@ describe.each(steps)('$key', ({ key, method, path, flag, fallback }) => {
   const reply = (status: number, body?: nock.Body) => {
     const scope = nock(BASE, { reqheaders: API_HEADERS });
     if (key === 'resend_invite')
-      scope
-        .get('/open/workspaces/7/invites')
-        .reply(200, [
-          {
-            id: 71,
-            workspace_id: 7,
-            email: 'grace@example.org',
-            role: 'user',
-            status: 'pending',
-            valid_until: '2099-06-03 10:00:00',
-          },
-        ]);
+      scope.get('/open/workspaces/7/invites').reply(200, [
+        {
+          id: 71,
+          workspace_id: 7,
+          email: 'grace@example.org',
+          role: 'user',
+          status: 'pending',
+          valid_until: '2099-06-03 10:00:00',
+        },
+      ]);
     return scope[method](path).reply(status, body);
   };
 
