@@ -2,8 +2,14 @@
 // a fresh sandbox, since these steps change members and invites.
 import { type Sandbox, startSandbox } from '../../sandbox/server';
 import { failure } from '../helpers/app';
-import { ALREADY_ACCEPTED, FORBIDDEN, INVITE_NOT_FOUND, UNAUTHORIZED } from '../workspaces/fixtures';
-import { runOn, type TokenName } from './helpers';
+import {
+  ALREADY_ACCEPTED,
+  FORBIDDEN,
+  INVITE_NOT_FOUND,
+  NOT_ADMIN,
+  UNAUTHORIZED,
+} from '../workspaces/fixtures';
+import { call, runOn, type TokenName } from './helpers';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
@@ -276,6 +282,79 @@ describe('invites', () => {
       code: 'forbidden',
       status: 403,
       message: FORBIDDEN.readInvites(UNAUTHORIZED),
+    });
+  });
+});
+
+describe('POST /open/workspaces/{id}/users/add (sandbox, as recorded in team--add-user)', () => {
+  const add = (body: unknown, token: TokenName = 'admin', s: Sandbox = sandbox) =>
+    call(s, 'POST', `/open/workspaces/${W}/users/add`, { body, token });
+
+  test('an existing user is added at once; again, "already in workspace" and the role is unchanged', async () => {
+    expect(await add({ email: 'edsger@example.org', role: 'user' })).toMatchObject({
+      status: 200,
+      json: { type: 'success', message: 'User has been successfully added to workspace.' },
+    });
+    expect(await add({ email: 'edsger@example.org', role: 'admin' })).toMatchObject({
+      status: 200,
+      json: { type: 'success', message: 'User is already in workspace.' },
+    });
+    expect(sandbox.state.workspaces.find((w) => w.id === W)?.members).toContainEqual({
+      userId: 4,
+      role: 'user',
+    });
+  });
+
+  test('an unknown email (or a known one in another case) becomes an invite; again is 400', async () => {
+    const invited = await add({ email: 'EDSGER@EXAMPLE.ORG', role: 'readonly' });
+    expect(invited).toMatchObject({
+      status: 200,
+      json: {
+        type: 'success',
+        message: 'Registration invitation email sent to user.',
+        invite: { email: 'EDSGER@EXAMPLE.ORG', role: 'readonly', workspace_id: W, id: expect.any(Number) },
+      },
+    });
+    expect(invited.json.invite.valid_until).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+    expect(await add({ email: 'EDSGER@EXAMPLE.ORG', role: 'readonly' })).toMatchObject({
+      status: 400,
+      json: { type: 'error', message: 'User has already been invited.' },
+    });
+    const list = await call(sandbox, 'GET', `/open/workspaces/${W}/invites`);
+    const row = list.json.find((i: { id: number }) => i.id === invited.json.invite.id);
+    expect(row.valid_until).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+  });
+
+  test('self-hosted without a licence: a brand-new email is 403; an existing account in another case passes', async () => {
+    const selfHosted = await startSandbox({ submissions: 1, largeFormSubmissions: 1, selfHosted: true });
+    try {
+      expect(await add({ email: 'brand-new@example.org', role: 'user' }, 'admin', selfHosted)).toMatchObject({
+        status: 403,
+        json: {
+          message: 'Enterprise license is required to add more than 2 users to a self-hosted instance.',
+        },
+      });
+      expect((await add({ email: 'EDSGER@example.org', role: 'user' }, 'admin', selfHosted)).status).toBe(
+        200,
+      );
+    } finally {
+      await selfHosted.close();
+    }
+  });
+
+  test('refusals: a non-admin or a token without workspaces-write, an invalid role, no email', async () => {
+    for (const token of ['member', 'readonly'] as const)
+      expect(await add({ email: 'edsger@example.org', role: 'user' }, token)).toMatchObject({
+        status: 403,
+        json: { message: NOT_ADMIN },
+      });
+    expect(await add({ email: 'edsger@example.org', role: 'owner' })).toMatchObject({
+      status: 422,
+      json: { message: 'The selected role is invalid.', errors: { role: ['The selected role is invalid.'] } },
+    });
+    expect(await add({ role: 'user' })).toMatchObject({
+      status: 422,
+      json: { errors: { email: ['The email field is required.'] } },
     });
   });
 });
