@@ -51,7 +51,7 @@ export interface Membership {
 export interface Workspace {
   id: number;
   name: string;
-  icon: string;
+  icon: string | null;
   plan_tier: 'free' | 'pro';
   members: Membership[];
   created_at: string;
@@ -98,11 +98,10 @@ export interface Form {
   views_count: number;
   created_at: string;
   updated_at: string;
-  /**
-   * Other stored columns, as OpnForm keeps them (theme, size, description, ...): set by the
-   * recorded seed (and create/update bodies); full-form reads echo them.
-   */
-  attributes?: Record<string, unknown>;
+  /** Every other setting (`use_captcha`, `theme`, `redirect_url`, ...) as last written; defaults when absent. */
+  columns?: Record<string, unknown>;
+  /** Blocks an update took out of `properties` (OpnForm keeps them for old answers). */
+  removed_properties?: Block[];
 }
 
 export type Attribution = Record<string, string>;
@@ -174,16 +173,6 @@ export interface SandboxState {
   invites: Invite[];
   exports: ExportJob[];
   files: Map<string, StoredFile>;
-  /**
-   * Next ids for created records. Every route that creates a record takes its id from here (and
-   * increments it): the contract test sets them to the recorded ids before a creating request.
-   */
-  next: {
-    submission: number;
-    integration: number;
-    workspace: number;
-    form: number;
-    invite: number;
-    user: number;
-  };
+  /** Next ids for created records. */
+  next: { submission: number; integration: number; workspace: number; form?: number; invite?: number };
 }

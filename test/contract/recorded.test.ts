@@ -6,7 +6,8 @@
  * - One sandbox, started from the recorded seed (`sandbox/recorded-seed.ts`: users 5..9, workspaces
  *   6..10, form 6 with its submissions, form 9, a token per recorded `auth` value), with the real
  *   rate limits (`REAL_RATE_LIMITS`), async exports completed at once (jobs ran synchronously on the
- *   recording server) and booleans served as 0/1 (`intBooleans`, like the sqlite recording server).
+ *   recording server), booleans served as 0/1 (`intBooleans`, like the sqlite recording server)
+ *   and the self-hosted licence rules (`selfHosted`).
  * - The files are replayed in the README's recording order, one `test()` per file, state carrying
  *   over; a file with differences fails and lists them all (exchange index, method, path, auth, and
  *   what differed); the next file still runs on the state the sandbox is in.
@@ -44,7 +45,7 @@
  * |   |                                   | answer containing the text (case-insensitive), list shape   |
  * | 3 | every workspace is Pro            | as recorded (the recorded seed's workspaces are Pro)        |
  * | 4 | loopback webhook URLs accepted    | not reached: hook placeholders are public hosts             |
- * | 5 | licence limit 403 / payment 422   | as recorded: the sandbox reproduces the self-hosted answers |
+ * | 5 | licence limit 403 / payment 422   | as recorded, with the sandbox's `selfHosted` switch on       |
  * | 6 | jobs run synchronously            | as recorded: deliveries before the answer, async export job |
  * |   |                                   | completed at once (`exportPollDelayMs: 0`)                  |
  * | 7 | local file storage, http base URL | file links as recorded (`{base_url}/open/forms/{id}/        |
@@ -122,7 +123,7 @@ const OUT_OF_BAND: ReplayConfig['outOfBand'] = {
           views_count: 0,
           created_at: '2026-11-23T17:25:00.000000Z',
           updated_at: '2026-11-23T17:25:00.000000Z',
-          attributes: { ...(form6?.attributes ?? {}) },
+          columns: { ...(form6?.columns ?? {}) },
         });
       }
       for (let k = 1; k <= 1001; k++)
@@ -210,11 +211,12 @@ let sandbox: Sandbox;
 let replay: Replay;
 
 beforeAll(async () => {
-  const options: SandboxOptions & { intBooleans?: boolean } = {
+  const options: SandboxOptions = {
     initial: recordedSeed(),
     rateLimits: REAL_RATE_LIMITS,
     exportPollDelayMs: 0,
     intBooleans: true,
+    selfHosted: true,
   };
   sandbox = await startSandbox(options);
   replay = new Replay(sandbox, CONFIG, (id, form) => id === 2066 || form === 18);
