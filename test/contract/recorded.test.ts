@@ -15,7 +15,11 @@
  *   recorded id (forms, integrations and invites from the recorded answer; submissions from the ids
  *   the recordings list later, per form, in creation order). After it, a created form gets the
  *   recorded slug and a submission the recorded UUID (random values on the real server).
- * - Out-of-band steps the comments describe are applied at the marked exchanges (`OUT_OF_BAND`).
+ * - Time: only `Date` is faked; before each exchange the clock moves to the recording's time line
+ *   (the latest `created_at`/`updated_at` its answer shows, or the recorded creation time of the
+ *   submission it creates; never backwards), so objects get the recorded timestamps to the second
+ *   and lists sort like on the recording server, ties included.
+ * - Out-of-band steps the comments describe are applied at the marked exchanges (`STEPS`).
  * - The server cache (rate-limit counters and the 5-minute poll cache) is cleared at the start of
  *   every file and where a comment says the cache was cleared or empty. In the rate-limit scenario
  *   the unrecorded calls of a burst ("Call #59") are made too, so the counters are the recorded ones.
@@ -76,7 +80,17 @@ const FORM18 = {
   n: 'aaaaaaaa-0000-4000-8000-000000000002',
 };
 
-const OUT_OF_BAND: ReplayConfig['outOfBand'] = {
+/**
+ * Harness steps at marked exchanges: the out-of-band actions the recordings' comments describe,
+ * and ids the recording shows only in a later exchange.
+ */
+const STEPS: ReplayConfig['outOfBand'] = {
+  'team--leave#5': {
+    what: 'not out of band: OpnForm gives a user left with no workspace a new one; #6 shows its id (13)',
+    before: (replay) => {
+      replay.sandbox.state.next.workspace = 13;
+    },
+  },
   'external--hook-delivery-every-block#1': {
     what: 'upload files placed in the temporary upload storage before the every-block submission',
     before: (replay) => {
@@ -202,7 +216,7 @@ const EXPECTATIONS: ReplayConfig['expectations'] = {
 
 const CONFIG: ReplayConfig = {
   expectations: EXPECTATIONS,
-  outOfBand: OUT_OF_BAND,
+  outOfBand: STEPS,
   typeOnlyEverywhere: TYPE_ONLY,
   exactRemaining: ['limits--rate-limit-429'],
 };
@@ -219,10 +233,31 @@ beforeAll(async () => {
     selfHosted: true,
   };
   sandbox = await startSandbox(options);
-  replay = new Replay(sandbox, CONFIG, (id, form) => id === 2066 || form === 18);
+  // only Date is faked: the replay sets the clock to the recording's time line
+  jest.useFakeTimers({
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+  replay = new Replay(
+    sandbox,
+    CONFIG,
+    (id, form) => id === 2066 || form === 18,
+    (ms) => jest.setSystemTime(ms),
+  );
 });
 
 afterAll(async () => {
+  jest.useRealTimers();
   await sandbox?.close();
 });
 
@@ -245,7 +280,7 @@ describe('the recordings themselves', () => {
   });
 
   test('every out-of-band step and expectation names an existing exchange', () => {
-    for (const key of [...Object.keys(OUT_OF_BAND), ...Object.keys(EXPECTATIONS)]) {
+    for (const key of [...Object.keys(STEPS), ...Object.keys(EXPECTATIONS)]) {
       const [file, index] = key.split('#');
       expect(readRecording(file ?? '').exchanges[Number(index)]).toBeDefined();
     }

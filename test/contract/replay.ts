@@ -96,6 +96,10 @@ export interface ReplayConfig {
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/** `Y-m-d H:i:s` (UTC, as the API shows submission times) or ISO 8601, in ms. */
+const parseTime = (text: string) =>
+  Date.parse(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(text) ? `${text.replace(' ', 'T')}Z` : text);
+
 const HOOK_HEADERS_IGNORED = new Set(['host', 'user-agent', 'content-length']);
 
 /** Submission ids the recordings show, per form (the order a replay creates them in). */
@@ -131,11 +135,15 @@ export class Replay {
   private readonly calls = new Map<string, number>();
   /** Snapshots taken by out-of-band steps. */
   readonly saved = new Map<string, unknown>();
+  /** The recording's time line (ms): never goes back. */
+  private now = Date.parse('2026-11-23T17:38:00Z');
 
   constructor(
     readonly sandbox: Sandbox,
     readonly config: ReplayConfig,
     outOfBandIds: (id: number, form: number) => boolean,
+    /** Sets the process clock (the sandbox runs in this process): jest's `setSystemTime`. */
+    private readonly setClock: (ms: number) => void,
   ) {
     this.placeholders = { ...PLACEHOLDERS, base_url: sandbox.baseUrl, front_url: sandbox.origin };
     const seeded = new Set(sandbox.state.submissions.map((s) => s.id));
@@ -171,6 +179,7 @@ export class Replay {
         oob?.before?.(this, ex);
         out.push(...(await this.fillBurst(ex)).map((d) => `${label}: ${d}`));
         this.planIds(ex);
+        this.tick(ex);
         const before = this.sandbox.deliveries().length;
         const diffs = await this.exchange(file, i, ex);
         oob?.after?.(this, ex);
@@ -234,7 +243,8 @@ export class Replay {
       body: body === null || body === undefined ? undefined : JSON.stringify(body),
       redirect: 'manual',
     });
-    const text = await response.text();
+    // the raw bytes: `text()` would drop the UTF-8 BOM CSV exports start with
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
     const type = response.headers.get('content-type') ?? '';
     let parsed: unknown = text;
     if (type.includes('json')) {
@@ -263,6 +273,32 @@ export class Replay {
     return out;
   }
 
+  /**
+   * Moves the clock to when the recording server answered this exchange, as far as its answer
+   * (or the submission it creates) shows it: the latest `created_at`/`updated_at` in it, never
+   * going back. Objects then get the recorded timestamps to the second, so lists sort the same
+   * way (ties included) as on the recording server.
+   */
+  private tick(ex: RecordedExchange) {
+    const times: number[] = [];
+    const walk = (node: unknown) => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (isRecord(node))
+        for (const [k, v] of Object.entries(node)) {
+          if ((k === 'created_at' || k === 'updated_at') && typeof v === 'string') times.push(parseTime(v));
+          else walk(v);
+        }
+    };
+    walk(ex.response.body);
+    const created = this.created.get(ex);
+    if (created !== undefined) times.push(parseTime(created));
+    this.now = Math.max(this.now, ...times.filter((t) => !Number.isNaN(t)));
+    this.setClock(this.now);
+  }
+
+  /** The recorded creation time of the submission a public answer creates (the list shows it later). */
+  private readonly created = new Map<RecordedExchange, string>();
+
   /** Makes the sandbox allocate the recorded id for the object this exchange creates. */
   private planIds(ex: RecordedExchange) {
     const { method, path } = ex.request;
@@ -275,7 +311,11 @@ export class Replay {
     if (answer !== null) {
       const form = this.formBySlugOrId(answer[1] ?? '');
       const id = form === undefined ? undefined : this.queues.get(form.id)?.shift();
-      if (id !== undefined) next.submission = id;
+      if (id !== undefined) {
+        next.submission = id;
+        const at = this.submissions.get(id)?.data.created_at;
+        if (typeof at === 'string') this.created.set(ex, at);
+      }
     }
     if (
       /^\/open\/forms\/\d+\/integrations$/.test(path) &&
