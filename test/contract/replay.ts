@@ -100,6 +100,15 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 const parseTime = (text: string) =>
   Date.parse(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(text) ? `${text.replace(' ', 'T')}Z` : text);
 
+/** A file link's identity: the decoded stored name with UUIDs blanked (`/file/<base64url>`). */
+const fileKey = (pathname: string) => {
+  const b64 = /\/file\/([A-Za-z0-9_-]+)$/.exec(pathname)?.[1];
+  const name = b64 === undefined ? pathname : Buffer.from(b64, 'base64url').toString('utf8');
+  return name
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>')
+    .replace(/^.*\//, '');
+};
+
 const HOOK_HEADERS_IGNORED = new Set(['host', 'user-agent', 'content-length']);
 
 /** Submission ids the recordings show, per form (the order a replay creates them in). */
@@ -126,6 +135,8 @@ export class Replay {
   readonly placeholders: Placeholders;
   /** Recorded signed link (path and query) -> the sandbox's link at the same place. */
   readonly links = new Map<string, string>();
+  /** Every signed link the sandbox gave, by its file (decoded name, UUIDs blanked): the latest. */
+  private readonly sandboxLinks = new Map<string, string>();
   /** Sandbox slug -> recorded slug of forms the replay created. */
   readonly slugs = new Map<string, string>();
   readonly submissions = recordedSubmissions();
@@ -219,7 +230,8 @@ export class Replay {
     if (search.has('signature')) {
       const basePath = new URL(this.placeholders.base_url).pathname;
       const recordedKey = `${basePath}${path}`;
-      const exact = this.links.get(`${recordedKey}?${search.toString()}`);
+      const full = `${recordedKey}?${search.toString()}`;
+      const exact = this.links.get(full);
       if (exact !== undefined) return exact;
       // a tampered signature or a changed expiry: the sandbox's link with the recorded change
       for (const [recorded, actual] of this.links) {
@@ -228,6 +240,12 @@ export class Replay {
         const url = new URL(actual);
         for (const [k, v] of search) if (r.searchParams.get(k) !== v) url.searchParams.set(k, v);
         return url.toString();
+      }
+      // not at the same place in an earlier answer: the sandbox's latest link to the same file
+      const same = this.sandboxLinks.get(fileKey(recordedKey));
+      if (same !== undefined) {
+        this.links.set(full, same);
+        return same;
       }
       throw new Error(`No earlier answer gave the sandbox's link for ${path}.`);
     }
@@ -264,10 +282,15 @@ export class Replay {
     const wanted = /call #(\d+)/i.exec(ex.comment ?? '');
     const out: string[] = [];
     if (wanted !== null) {
+      const refused: string[] = [];
       for (let n = done + 1; n < Number(wanted[1]); n++) {
         const filler = await this.send(ex);
-        if (filler.status !== 200) out.push(`unrecorded call #${n} of the burst answered ${filler.status}`);
+        if (filler.status !== 200) refused.push(`#${n}: ${filler.status}`);
       }
+      if (refused.length > 0)
+        out.push(
+          `${refused.length} unrecorded call(s) of the burst were not 200 (${refused.slice(0, 5).join(', ')})`,
+        );
       this.calls.set(key, Number(wanted[1]));
     } else this.calls.set(key, done + 1);
     return out;
@@ -334,6 +357,16 @@ export class Replay {
       next.invite = body.invite.id;
   }
 
+  private collectLinks(node: unknown) {
+    if (typeof node === 'string') {
+      for (const m of node.matchAll(/https?:\/\/[^\s",]+signature=[0-9a-f]+/g)) {
+        const url = new URL(m[0]);
+        this.sandboxLinks.set(fileKey(url.pathname), m[0]);
+      }
+    } else if (Array.isArray(node)) node.forEach((n) => this.collectLinks(n));
+    else if (isRecord(node)) Object.values(node).forEach((n) => this.collectLinks(n));
+  }
+
   /** After a creating exchange: the recorded slug and submission UUID (the server's random values). */
   private adopt(ex: RecordedExchange, actual: unknown) {
     const { method, path } = ex.request;
@@ -354,6 +387,7 @@ export class Replay {
     const expectation = this.config.expectations[`${file}#${index}`];
     const actual = await this.send(ex);
     if (ex.response.status === 200) this.adopt(ex, actual.body);
+    this.collectLinks(actual.body);
     const out: string[] = [];
     const status = expectation?.status ?? ex.response.status;
     if (actual.status !== status)
