@@ -24,12 +24,9 @@
  *   every file and where a comment says the cache was cleared or empty. In the rate-limit scenario
  *   the unrecorded calls of a burst ("Call #59") are made too, so the counters are the recorded ones.
  * - Placeholders: `{base_url}` is the sandbox's base URL and `{front_url}` its origin (share links);
- *   `{hook_base_url}` is `https://hooks.example.net` (test/helpers/recorded.ts): a public host, so
- *   the sandbox records the deliveries (`sandbox.deliveries()`) instead of sending them, and they
- *   are checked there (a loopback hook catcher would add nothing the records do not show).
- *   `{dead_hook_base_url}` is `https://127.0.0.1:<a port where nothing listens>` (host and port
- *   placeholders to match): the sandbox really fails to connect there, like the recording server
- *   (which accepted loopback hooks: artefact 4, the sandbox's default too).
+ *   `{hook_base_url}` is `https://hooks.example.net` and `{dead_hook_base_url}`
+ *   `https://dead.example.net:8443` (test/helpers/recorded.ts): public hosts, so the sandbox records
+ *   the deliveries (`sandbox.deliveries()`) instead of sending them, and they are checked there.
  *   A recorded signed link in a request becomes the link the sandbox gave at the same place.
  * - What is compared: the status; the headers `content-type`, `content-disposition` (exactly),
  *   `x-ratelimit-limit` (exactly), `x-ratelimit-remaining` (exactly in limits--rate-limit-429, a number
@@ -64,8 +61,6 @@
  */
 
 import { readdirSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { RECORDED_AUTH_VALUES, recordedSeed } from '../../sandbox/recorded-seed';
 import { REAL_RATE_LIMITS, type Sandbox, type SandboxOptions, startSandbox } from '../../sandbox/server';
 import { RECORDED_DIR } from '../helpers/recorded';
@@ -226,15 +221,6 @@ const CONFIG: ReplayConfig = {
   exactRemaining: ['limits--rate-limit-429'],
 };
 
-/** A loopback port where nothing listens (taken, then released). */
-const closedPort = async () => {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-};
-
 let sandbox: Sandbox;
 let replay: Replay;
 
@@ -247,7 +233,6 @@ beforeAll(async () => {
     selfHosted: true,
   };
   sandbox = await startSandbox(options);
-  const deadPort = await closedPort();
   // only Date is faked: the replay sets the clock to the recording's time line
   jest.useFakeTimers({
     doNotFake: [
@@ -268,11 +253,6 @@ beforeAll(async () => {
     CONFIG,
     (id, form) => id === 2066 || form === 18,
     (ms) => jest.setSystemTime(ms),
-    {
-      dead_hook_base_url: `https://127.0.0.1:${deadPort}`,
-      dead_hook_host: '127.0.0.1',
-      dead_hook_port: String(deadPort),
-    },
   );
 });
 

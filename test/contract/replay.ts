@@ -155,15 +155,8 @@ export class Replay {
     outOfBandIds: (id: number, form: number) => boolean,
     /** Sets the process clock (the sandbox runs in this process): jest's `setSystemTime`. */
     private readonly setClock: (ms: number) => void,
-    /** Placeholder values besides `{base_url}` and `{front_url}` (the sandbox's). */
-    placeholders: Partial<Placeholders> = {},
   ) {
-    this.placeholders = {
-      ...PLACEHOLDERS,
-      ...placeholders,
-      base_url: sandbox.baseUrl,
-      front_url: sandbox.origin,
-    };
+    this.placeholders = { ...PLACEHOLDERS, base_url: sandbox.baseUrl, front_url: sandbox.origin };
     const seeded = new Set(sandbox.state.submissions.map((s) => s.id));
     for (const [id, s] of [...this.submissions].sort((a, b) => a[0] - b[0])) {
       if (seeded.has(id) || outOfBandIds(id, s.form)) continue;
