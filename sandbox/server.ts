@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { checkAnswers, summary } from './answers';
+import { type Delivery, deliverToIntegrations } from './deliveries';
 import {
   csvCell,
   csvValue,
@@ -19,29 +20,17 @@ import {
   rawValue,
   ymdHis,
 } from './format';
+import { registerIntegrationRoutes } from './routes/integrations';
 import { type SandboxIds, type SandboxTokens, seed, stableUuid, TOKENS } from './seed';
-import type { Ability, Form, Integration, Role, SandboxState, Submission, Token, Workspace } from './state';
+import type { Ability, Form, Role, SandboxState, Submission, Token, Workspace } from './state';
 
+export type { Delivery } from './deliveries';
 export type { SandboxState } from './state';
 
 export type FaultKind = '429' | '500' | 'slow' | 'non-json' | 'drop';
 export interface FaultOptions {
   delayMs?: number;
   retryAfter?: number;
-}
-
-export interface Delivery {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-  /** `zapier` (a subscribed hook) or `webhook` (the generic integration, recorded only). */
-  kind: 'zapier' | 'webhook';
-  integrationId: number;
-  /** Whether the sandbox actually POSTed it (loopback hooks) or only recorded it. */
-  sent: boolean;
-  /** The receiver's status, or the network error, when sent. */
-  status?: number;
-  error?: string;
 }
 
 export interface LoggedRequest {
@@ -92,6 +81,18 @@ export interface SandboxOptions {
   /** How long a completed export file is served (default 24 h). */
   exportFileTtlMs?: number;
   rateLimits?: Partial<RateLimits>;
+  /**
+   * `WEBHOOKS_ALLOW_PRIVATE_URLS` (default true, like the recorded self-hosted server): hook and
+   * webhook URLs on private, loopback and link-local addresses are accepted. false: refused with
+   * 422 as on OpnForm Cloud. https is required either way.
+   */
+  allowPrivateWebhookUrls?: boolean;
+  /**
+   * Maps a hook or webhook URL to the address the sandbox really contacts (for example a recorded
+   * `https://hooks.example.net/...` to a loopback receiver); undefined keeps the URL. Only loopback
+   * addresses are ever contacted (over plain HTTP); other deliveries are recorded, not sent.
+   */
+  resolveHook?: (url: string) => string | undefined;
 }
 
 export interface Sandbox {
@@ -191,18 +192,6 @@ export const isLoopback = (hostname: string): boolean => {
   return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
 };
 
-const isPrivateLiteral = (hostname: string): boolean => {
-  const host = hostOf(hostname);
-  if (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host.endsWith('.internal') ||
-    host.endsWith('.local')
-  )
-    return true;
-  return ipaddr.isValid(host) && ipaddr.process(host).range() !== 'unicast';
-};
-
 const humanAgo = (isoText: string, now: number) => {
   const days = Math.floor((now - Date.parse(isoText)) / 86_400_000);
   if (days <= 0) return 'today';
@@ -211,9 +200,6 @@ const humanAgo = (isoText: string, now: number) => {
   const months = Math.floor(days / 30);
   return months === 1 ? '1 month ago' : `${months} months ago`;
 };
-
-/** Taken at load: zapier-platform-core wraps `globalThis.fetch` with its logger in-process. */
-const nativeFetch = globalThis.fetch;
 
 const nowIso = () => new Date().toISOString().replace(/\.\d{3}Z$/, '.000000Z');
 
@@ -411,7 +397,8 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       ...(s.attribution === null ? {} : { meta: { attribution: s.attribution } }),
     };
   };
-  const editLink = (f: Form, s: Submission) => `${origin}/forms/${f.slug}?submission_id=${encodedId(s)}`;
+  /** The public edit link OpnForm puts in deliveries: the share URL with the submission's UUID. */
+  const editLink = (f: Form, s: Submission) => `${origin}/forms/${f.slug}?submission_id=${s.uuid}`;
   /** The payload OpnForm posts to Zapier hooks and the generic webhook (real-server-notes.md). */
   const deliveryPayload = (f: Form, s: Submission, options: { poll?: boolean } = {}) => {
     const submission: Record<string, unknown> = {};
@@ -471,60 +458,15 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   };
 
   // ---------------------------------------------------------------- deliveries
-  const post = async (delivery: Delivery) => {
-    try {
-      const response = await nativeFetch(delivery.url, {
-        method: 'POST',
-        headers: delivery.headers,
-        body: delivery.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(5000),
-      });
-      delivery.status = response.status;
-      await response.arrayBuffer().catch(() => undefined);
-    } catch (error) {
-      delivery.error = error instanceof Error ? error.message : String(error);
-    }
-  };
-  /** Sends (loopback hooks) or records (public URLs, the generic webhook) every delivery. */
+  /** Runs the form's integrations for a completed submission (sandbox/deliveries.ts). */
   const deliver = async (f: Form, s: Submission) => {
     if (s.status !== 'completed') return;
-    const sends: Promise<void>[] = [];
-    for (const integration of state.integrations.filter((i) => i.form_id === f.id && i.status === 'active')) {
-      const body = JSON.stringify(deliveryPayload(f, s));
-      if (integration.integration_id === 'zapier') {
-        const url = String(integration.data.hook_url);
-        const loop = isLoopback(new URL(url).hostname);
-        const delivery: Delivery = {
-          url,
-          headers: { 'Content-Type': 'application/json', 'User-Agent': 'OpnForm-Sandbox' },
-          body,
-          kind: 'zapier',
-          integrationId: integration.id,
-          sent: loop,
-        };
-        deliveries.push(delivery);
-        if (loop) sends.push(post(delivery));
-      } else {
-        const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-        const secret = integration.data.webhook_secret;
-        if (typeof secret === 'string' && secret !== '') {
-          headers['X-Webhook-Signature'] =
-            `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-        }
-        for (const [k, v] of Object.entries(asRecord(integration.data.webhook_headers) ?? {}))
-          headers[k] = String(v);
-        deliveries.push({
-          url: String(integration.data.webhook_url ?? ''),
-          headers,
-          body,
-          kind: 'webhook',
-          integrationId: integration.id,
-          sent: false,
-        });
-      }
-    }
-    await Promise.all(sends);
+    await deliverToIntegrations(
+      { state, isLoopback, log: deliveries, now: nowIso, resolveHook: options.resolveHook },
+      f.id,
+      s.answers,
+      deliveryPayload(f, s),
+    );
   };
 
   // ---------------------------------------------------------------- pagination
@@ -726,48 +668,6 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     };
   };
 
-  // ---------------------------------------------------------------- integrations
-  const BLOCKED_HEADERS = new Set(
-    [
-      'authorization',
-      'x-webhook-signature',
-      'content-type',
-      'content-length',
-      'host',
-      'cookie',
-      'x-csrf-token',
-      'x-forwarded-for',
-      'x-forwarded-proto',
-      'x-real-ip',
-      'x-requested-with',
-      'accept-encoding',
-      'transfer-encoding',
-    ].map((h) => h.toLowerCase()),
-  );
-  const integrationJson = (i: Integration) => ({
-    id: i.id,
-    form_id: i.form_id,
-    integration_id: i.integration_id,
-    status: i.status,
-    data: i.data,
-    logic: null,
-    created_at: i.created_at,
-    updated_at: i.updated_at,
-  });
-  const hookUrlError = (hookUrl: unknown): string | undefined => {
-    if (typeof hookUrl !== 'string' || hookUrl === '') return 'The hook url field is required.';
-    let url: URL;
-    try {
-      url = new URL(hookUrl);
-    } catch {
-      return 'The hook url field must be a valid URL.';
-    }
-    if (isLoopback(url.hostname) && (url.protocol === 'http:' || url.protocol === 'https:')) return undefined;
-    if (url.protocol !== 'https:') return 'The hook url field must start with https://.';
-    if (isPrivateLiteral(url.hostname)) return 'The hook url must resolve to a public IP address.';
-    return undefined;
-  };
-
   // ---------------------------------------------------------------- members
   const ensureWorkspace = (userId: number) => {
     if (state.workspaces.some((w) => w.members.some((m) => m.userId === userId))) return;
@@ -811,17 +711,6 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       .filter((w) => roleIn(w, ctx.token.userId))
       .map((w) => ({ id: w.id, name: w.name }));
   });
-  route('GET', '/external/zapier/forms', 'external', (ctx) => {
-    need(ctx, 'forms-read');
-    const id = ctx.query.get('workspace_id');
-    if (id === null || id === '') throw invalid({ workspace_id: ['The workspace id field is required.'] });
-    const w = state.workspaces.find((x) => String(x.id) === id);
-    if (w === undefined) throw invalid({ workspace_id: ['The selected workspace id is invalid.'] });
-    memberOf(ctx, w);
-    return state.forms
-      .filter((f) => f.workspace_id === w.id)
-      .map((f) => ({ id: f.id, name: f.title, label: `${f.title} (${f.slug})` }));
-  });
   const hookForm = (ctx: Ctx) => {
     need(ctx, 'manage-integrations');
     const body = bodyRecord(ctx);
@@ -834,28 +723,6 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     canWrite(ctx, f);
     return { f, body };
   };
-  route('POST', '/external/zapier/webhook', 'external', (ctx) => {
-    const { f, body } = hookForm(ctx);
-    const error = hookUrlError(body.hookUrl);
-    if (error !== undefined) throw invalid({ hookUrl: [error] });
-    state.integrations.push({
-      id: state.next.integration++,
-      form_id: f.id,
-      integration_id: 'zapier',
-      status: 'active',
-      data: { hook_url: body.hookUrl },
-      created_at: nowIso(),
-      updated_at: nowIso(),
-    });
-    return [];
-  });
-  route('DELETE', '/external/zapier/webhook', 'external', (ctx) => {
-    const { f, body } = hookForm(ctx);
-    state.integrations = state.integrations.filter(
-      (i) => !(i.form_id === f.id && i.integration_id === 'zapier' && i.data.hook_url === body.hookUrl),
-    );
-    return [];
-  });
   route('GET', '/external/zapier/submissions/recent', 'external', (ctx) => {
     const { f } = hookForm(ctx);
     const newest = submissionsOf(f.id)[0];
@@ -996,64 +863,13 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   route('GET', '/open/forms/:form/submissions/export/status/:job', 'exportStatus', () => {
     throw fail(404, { message: '' });
   });
-  route('GET', '/open/forms/:form/integrations', 'open', (ctx) => {
-    const f = formOr404(p(ctx, 0));
-    need(ctx, 'manage-integrations');
-    memberOf(ctx, workspaceOfForm(f));
-    return state.integrations.filter((i) => i.form_id === f.id).map(integrationJson);
-  });
-  route('PUT', '/open/forms/:form/integrations/:id', 'open', (ctx) => {
-    const f = formOr404(p(ctx, 0));
-    const integration = state.integrations.find((i) => String(i.id) === p(ctx, 1) && i.form_id === f.id);
-    if (integration === undefined) throw missing('Integration\\FormIntegration', p(ctx, 1));
-    need(ctx, 'manage-integrations');
-    canWrite(ctx, f);
-    const body = bodyRecord(ctx);
-    if (body.integration_id !== integration.integration_id || body.integration_id !== 'webhook')
-      throw fail(500, { message: 'Server Error' });
-    const errors: Record<string, string[]> = {};
-    if (body.status === undefined || body.status === null || body.status === '')
-      errors.status = ['The status field is required.'];
-    else if (body.status !== 'active' && body.status !== 'inactive')
-      errors.status = ['The selected status is invalid.'];
-    const data = asRecord(body.data);
-    if (data === undefined) errors.data = ['The data field is required.'];
-    const url = data?.webhook_url;
-    if (typeof url !== 'string' || url === '')
-      errors['data.webhook_url'] = ['The webhook url field is required.'];
-    else if (!URL.canParse(url) || new URL(url).protocol !== 'https:')
-      errors['data.webhook_url'] = ['The webhook url must be a valid HTTPS URL.'];
-    else if (isPrivateLiteral(new URL(url).hostname))
-      errors['data.webhook_url'] = ['The webhook url must resolve to a public IP address.'];
-    const secret = data?.webhook_secret;
-    if (secret !== undefined && secret !== null && (typeof secret !== 'string' || secret.length < 12))
-      errors['data.webhook_secret'] = ['The webhook secret field must be at least 12 characters.'];
-    const headers = data?.webhook_headers;
-    if (headers !== undefined && headers !== null) {
-      const record = asRecord(headers);
-      if (record === undefined)
-        errors['data.webhook_headers'] = ['The webhook headers field must be an object.'];
-      else {
-        const problems: string[] = [];
-        if (Object.keys(record).length > 10) problems.push('At most 10 custom headers are allowed.');
-        for (const [name, value] of Object.entries(record)) {
-          if (BLOCKED_HEADERS.has(name.toLowerCase())) problems.push(`The header ${name} is not allowed.`);
-          if (name.length > 255 || String(value).length > 255)
-            problems.push(`The header ${name} must be at most 255 characters.`);
-          if (typeof value !== 'string') problems.push(`The header ${name} must have a text value.`);
-        }
-        if (problems.length > 0) errors['data.webhook_headers'] = problems;
-      }
-    }
-    if (Object.keys(errors).length > 0) throw invalid(errors);
-    integration.status = body.status as 'active' | 'inactive';
-    integration.data = { ...(data as Record<string, unknown>) };
-    integration.updated_at = nowIso();
-    return {
-      type: 'success',
-      message: 'Form Integration was updated.',
-      form_integration: integrationJson(integration),
-    };
+  registerIntegrationRoutes({
+    state,
+    route,
+    fail,
+    formOr404,
+    now: nowIso,
+    allowPrivateUrls: options.allowPrivateWebhookUrls ?? true,
   });
 
   route('GET', '/open/workspaces/:id/users', 'open', (ctx) => {
