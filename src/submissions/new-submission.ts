@@ -91,15 +91,17 @@ const performUnsubscribe = (async (z, bundle) => {
     LABELS,
   );
   // OpnForm deletes every hook of the form with this URL and answers 200 even when none matched;
-  // 404 means the form itself is gone, and its hooks with it.
+  // 404 means the form itself is gone (deleted), and its hooks with it; 422 (recorded: "The selected
+  // form id is invalid.") means no form row with this id exists at all: no hook can be left either.
+  // The stored hook URL and form id passed OpnForm's rules when subscribing, so nothing else gives 422.
   const reply = await opnform(z, bundle).allowing('DELETE', path`/external/zapier/webhook`, {
     thing: 'form',
     abilities: ['manage-integrations'],
     body: { hookUrl: subscription.hookUrl, form_id: subscription.form_id },
     schema: AnyReply,
-    allow: [404],
+    allow: [404, 422],
   });
-  return { ...subscription, form_gone: reply.status === 404 };
+  return { ...subscription, form_gone: reply.status === 404 || reply.status === 422 };
 }) satisfies WebhookTriggerPerformUnsubscribe;
 
 /** The scope that tells one Zap's subscription from another's (the hook URL is unique per Zap). */
