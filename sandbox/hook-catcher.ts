@@ -9,6 +9,8 @@ export interface CaughtDelivery {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
+  /** The headers as received, in order: `[name, value, name, value, ...]`. */
+  rawHeaders: string[];
   /** The raw body as received. */
   body: string;
   /** The body parsed as JSON (undefined when it is not JSON). */
@@ -47,6 +49,7 @@ export const startHookCatcher = async (options: { status?: number } = {}): Promi
         method: req.method ?? 'POST',
         path: req.url ?? '/',
         headers: req.headers,
+        rawHeaders: req.rawHeaders,
         body,
         json,
       };
