@@ -356,6 +356,32 @@ const send = async (
   return failureData(outcome);
 };
 
+/** One delivery: Guzzle's `User-Agent`, the given headers, `Content-Length`; the failure data if any. */
+const post = (
+  options: DeliverOptions,
+  integration: Integration,
+  kind: Delivery['kind'],
+  url: string,
+  body: string,
+  given: Array<[string, string]>,
+  timeoutMs: number,
+) => {
+  const headers: Array<[string, string]> = [
+    ['User-Agent', USER_AGENT],
+    ...given,
+    ['Content-Length', String(Buffer.byteLength(body))],
+  ];
+  const delivery: Delivery = {
+    url,
+    headers: Object.fromEntries(headers),
+    body,
+    kind,
+    integrationId: integration.id,
+    sent: false,
+  };
+  return send(options, delivery, headers, timeoutMs);
+};
+
 /**
  * Runs every active integration of the form for this payload, as OpnForm does after a submission
  * is completed or edited, and logs one event per integration.
@@ -378,20 +404,17 @@ export const deliverToIntegrations = async (
           return addEvent(state, integration, at, { message: 'The webhook URL is missing' });
         }
         const body = zapierBody(payload);
-        const headers: Array<[string, string]> = [
-          ['User-Agent', USER_AGENT],
-          ['Content-Type', 'application/json'],
-          ['Content-Length', String(Buffer.byteLength(body))],
-        ];
-        const delivery: Delivery = {
-          url: data.hook_url,
-          headers: Object.fromEntries(headers),
+        const headers: Array<[string, string]> = [['Content-Type', 'application/json']];
+        const failed = await post(
+          options,
+          integration,
+          'zapier',
+          data.hook_url,
           body,
-          kind: 'zapier',
-          integrationId: integration.id,
-          sent: false,
-        };
-        return addEvent(state, integration, at, await send(options, delivery, headers, ZAPIER_TIMEOUT_MS));
+          headers,
+          ZAPIER_TIMEOUT_MS,
+        );
+        return addEvent(state, integration, at, failed);
       }
       if (integration.integration_id === 'webhook') {
         if (typeof data.webhook_url !== 'string') return addEvent(state, integration, at);
@@ -407,20 +430,16 @@ export const deliverToIntegrations = async (
         if (!custom.some(([k]) => k === 'Content-Type')) custom.push(['Content-Type', 'application/json']);
         const secret = typeof data.webhook_secret === 'string' ? data.webhook_secret : '';
         if (secret !== '') custom.push(['X-Webhook-Signature', signature(body, secret)]);
-        const headers: Array<[string, string]> = [
-          ['User-Agent', USER_AGENT],
-          ...custom,
-          ['Content-Length', String(Buffer.byteLength(body))],
-        ];
-        const delivery: Delivery = {
-          url: data.webhook_url,
-          headers: Object.fromEntries(headers),
+        const failed = await post(
+          options,
+          integration,
+          'webhook',
+          data.webhook_url,
           body,
-          kind: 'webhook',
-          integrationId: integration.id,
-          sent: false,
-        };
-        return addEvent(state, integration, at, await send(options, delivery, headers, WEBHOOK_TIMEOUT_MS));
+          custom,
+          WEBHOOK_TIMEOUT_MS,
+        );
+        return addEvent(state, integration, at, failed);
       }
       // other integration types (e-mail, Slack, ...) are not emulated: they count as sent
       return addEvent(state, integration, at);

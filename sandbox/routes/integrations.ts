@@ -246,6 +246,16 @@ export const registerIntegrationRoutes = (deps: IntegrationDeps) => {
     return type;
   };
   const bodyOf = (ctx: RouteCtx) => asRecord(ctx.body) ?? {};
+  /** Create and update: the form, the request class, validation, then the policy. */
+  const checkedRequest = (ctx: RouteCtx) => {
+    const f = formOr404(ctx.params[0] ?? '');
+    const body = bodyOf(ctx);
+    const type = typeOf(body);
+    const errors = validateIntegration(body, allowPrivateUrls);
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+    authorize(ctx, f);
+    return { f, body, type };
+  };
 
   route('GET', '/open/forms/:form/integrations', 'open', (ctx) => {
     const f = formOr404(ctx.params[0] ?? '');
@@ -257,12 +267,7 @@ export const registerIntegrationRoutes = (deps: IntegrationDeps) => {
   });
 
   route('POST', '/open/forms/:form/integrations', 'open', (ctx) => {
-    const f = formOr404(ctx.params[0] ?? '');
-    const body = bodyOf(ctx);
-    const type = typeOf(body);
-    const errors = validateIntegration(body, allowPrivateUrls);
-    if (Object.keys(errors).length > 0) throw invalid(errors);
-    authorize(ctx, f);
+    const { f, body, type } = checkedRequest(ctx);
     const at = now();
     const integration: Integration = {
       id: state.next.integration++,
@@ -283,12 +288,7 @@ export const registerIntegrationRoutes = (deps: IntegrationDeps) => {
   });
 
   route('PUT', '/open/forms/:form/integrations/:id', 'open', (ctx) => {
-    const f = formOr404(ctx.params[0] ?? '');
-    const body = bodyOf(ctx);
-    const type = typeOf(body);
-    const errors = validateIntegration(body, allowPrivateUrls);
-    if (Object.keys(errors).length > 0) throw invalid(errors);
-    authorize(ctx, f);
+    const { f, body, type } = checkedRequest(ctx);
     // the row's own type is not checked: a zapier row becomes a webhook (integrations--update)
     const integration = integrationOr404(f, ctx.params[1] ?? '');
     const data = storedData(type, body.data);
@@ -353,28 +353,30 @@ export const registerIntegrationRoutes = (deps: IntegrationDeps) => {
     const exists = state.forms.some((x) => x.id === id) || (state.deletedFormIds ?? []).includes(id);
     return exists ? undefined : 'The selected form id is invalid.';
   };
-  /** `firstOrFail()` on the form (a soft-deleted form is 404), then the policy. */
-  const hookForm = (ctx: RouteCtx, formId: unknown) => {
-    const f = state.forms.find((x) => x.id === Number(formId));
-    if (f === undefined)
-      throw fail(404, { message: 'No query results for model [App\\Models\\Forms\\Form].' });
-    authorize(ctx, f);
-    return f;
-  };
-
-  route('POST', '/external/zapier/webhook', 'external', (ctx) => {
+  /**
+   * Subscribe and unsubscribe: the ability, `form_id` and `hookUrl` (`hookUrlErrors`), then
+   * `firstOrFail()` on the form (a soft-deleted form is 404) and the policy.
+   */
+  const hookRequest = (ctx: RouteCtx, hookUrlErrors: (url: unknown) => string[]) => {
     needAbility(ctx, 'manage-integrations');
     const body = bodyOf(ctx);
     const errors: Record<string, string[]> = {};
     const formError = formIdError(body.form_id);
     if (formError !== undefined) errors.form_id = [formError];
-    if (isBlank(body.hookUrl)) errors.hookUrl = ['The hook url field is required.'];
-    else {
-      const problems = urlErrors(body.hookUrl, 'hook url', allowPrivateUrls);
-      if (problems.length > 0) errors.hookUrl = problems;
-    }
+    const urlProblems = isBlank(body.hookUrl)
+      ? ['The hook url field is required.']
+      : hookUrlErrors(body.hookUrl);
+    if (urlProblems.length > 0) errors.hookUrl = urlProblems;
     if (Object.keys(errors).length > 0) throw invalid(errors);
-    const f = hookForm(ctx, body.form_id);
+    const f = state.forms.find((x) => x.id === Number(body.form_id));
+    if (f === undefined)
+      throw fail(404, { message: 'No query results for model [App\\Models\\Forms\\Form].' });
+    authorize(ctx, f);
+    return { f, hookUrl: body.hookUrl };
+  };
+
+  route('POST', '/external/zapier/webhook', 'external', (ctx) => {
+    const { f, hookUrl } = hookRequest(ctx, (url) => urlErrors(url, 'hook url', allowPrivateUrls));
     // duplicates are not detected: the same hook twice is two rows and two deliveries
     const at = now();
     state.integrations.push({
@@ -382,7 +384,7 @@ export const registerIntegrationRoutes = (deps: IntegrationDeps) => {
       form_id: f.id,
       integration_id: 'zapier',
       status: 'active',
-      data: { hook_url: body.hookUrl },
+      data: { hook_url: hookUrl },
       logic: {},
       created_at: at,
       updated_at: at,
@@ -391,20 +393,13 @@ export const registerIntegrationRoutes = (deps: IntegrationDeps) => {
   });
 
   route('DELETE', '/external/zapier/webhook', 'external', (ctx) => {
-    needAbility(ctx, 'manage-integrations');
-    const body = bodyOf(ctx);
-    const errors: Record<string, string[]> = {};
-    const formError = formIdError(body.form_id);
-    if (formError !== undefined) errors.form_id = [formError];
     // only `url` here: an http:// hook URL may be unsubscribed
-    if (isBlank(body.hookUrl)) errors.hookUrl = ['The hook url field is required.'];
-    else if (typeof body.hookUrl !== 'string' || !urlShapeOk(body.hookUrl))
-      errors.hookUrl = ['The hook url format is invalid.'];
-    if (Object.keys(errors).length > 0) throw invalid(errors);
-    const f = hookForm(ctx, body.form_id);
+    const { f, hookUrl } = hookRequest(ctx, (url) =>
+      typeof url === 'string' && urlShapeOk(url) ? [] : ['The hook url format is invalid.'],
+    );
     // every row of the form whose data.hook_url matches, whatever its type
     state.integrations = state.integrations.filter(
-      (i) => !(i.form_id === f.id && i.data?.hook_url === body.hookUrl),
+      (i) => !(i.form_id === f.id && i.data?.hook_url === hookUrl),
     );
     return [];
   });
