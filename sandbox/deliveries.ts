@@ -188,13 +188,20 @@ const loopbackTarget = (url: URL, isLoopback: (host: string) => boolean) =>
 
 const defaultPort = (url: URL) => (url.port !== '' ? Number(url.port) : url.protocol === 'http:' ? 80 : 443);
 
-/** A POST written on a raw socket, so the receiver sees exactly these headers. */
-const rawPost = (url: URL, headers: Array<[string, string]>, body: string, timeoutMs: number) =>
+const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
+
+/** cURL's message for a refused connection (named after the URL, as cURL sees it). */
+const refused = (url: URL, ms: number) =>
+  `cURL error 7: Failed to connect to ${hostOf(url)} port ${defaultPort(url)} after ${ms} ms: Could not connect to server ${CURL_HELP} for ${url.href}`;
+
+/**
+ * A POST of `url` written on a raw socket to `target` (the same address, or where `resolveHook`
+ * points it, like cURL's `CURLOPT_RESOLVE`), so the receiver sees exactly these headers.
+ */
+const rawPost = (url: URL, target: URL, headers: Array<[string, string]>, body: string, timeoutMs: number) =>
   new Promise<Outcome>((resolve) => {
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    const port = defaultPort(url);
-    const started = Date.now();
-    const socket = connect({ host, port });
+    const started = performance.now();
+    const socket = connect({ host: hostOf(target), port: defaultPort(target) });
     const chunks: Buffer[] = [];
     let settled = false;
     const finish = (outcome: Outcome) => {
@@ -207,7 +214,7 @@ const rawPost = (url: URL, headers: Array<[string, string]>, body: string, timeo
     const timer = setTimeout(() => {
       const received = Buffer.concat(chunks).length;
       finish({
-        curlError: `cURL error 28: Operation timed out after ${Date.now() - started} milliseconds with ${received} bytes received ${CURL_HELP} for ${url.href}`,
+        curlError: `cURL error 28: Operation timed out after ${Math.floor(performance.now() - started)} milliseconds with ${received} bytes received ${CURL_HELP} for ${url.href}`,
       });
     }, timeoutMs);
     const parse = (): Outcome | undefined => {
@@ -259,11 +266,10 @@ const rawPost = (url: URL, headers: Array<[string, string]>, body: string, timeo
         });
     });
     socket.on('error', (error: NodeJS.ErrnoException) => {
-      const elapsed = Date.now() - started;
       finish({
         curlError:
           error.code === 'ECONNREFUSED' || error.code === 'EHOSTUNREACH' || error.code === 'ENETUNREACH'
-            ? `cURL error 7: Failed to connect to ${host} port ${port} after ${elapsed} ms: Could not connect to server ${CURL_HELP} for ${url.href}`
+            ? refused(url, Math.floor(performance.now() - started))
             : `cURL error 56: Recv failure: ${error.message} ${CURL_HELP} for ${url.href}`,
       });
     });
@@ -303,8 +309,12 @@ export interface DeliverOptions {
   /** Where every delivery (sent or only recorded) is appended. */
   log: Delivery[];
   now: () => string;
-  /** Optional rewrite of a hook URL to the address really contacted (tests: a loopback receiver). */
-  resolveHook?: (url: string) => string | undefined;
+  /**
+   * Where a hook URL is really contacted (`CURLOPT_RESOLVE`): a URL whose host and port are used
+   * instead (the request still names the original URL and Host), `null` for "nothing listens
+   * there" (refused at once), undefined for the URL itself.
+   */
+  resolveHook?: (url: string) => string | null | undefined;
 }
 
 /** The delivery log (created on first use: seeds may leave it out). */
@@ -338,19 +348,25 @@ const send = async (
   timeoutMs: number,
 ): Promise<Record<string, unknown> | undefined> => {
   options.log.push(delivery);
-  const target = options.resolveHook?.(delivery.url) ?? delivery.url;
   let url: URL;
+  let target: URL;
   try {
-    url = new URL(target);
+    url = new URL(delivery.url);
+    const mapped = options.resolveHook?.(delivery.url);
+    if (mapped === null) {
+      delivery.sent = true;
+      delivery.error = refused(url, 0);
+      return { message: delivery.error };
+    }
+    target = new URL(mapped ?? delivery.url);
   } catch {
     return {
       message: `cURL error 3: URL rejected: Malformed input to a URL function ${CURL_HELP} for ${delivery.url}`,
     };
   }
-  if (!loopbackTarget(url, options.isLoopback)) return undefined;
+  if (!loopbackTarget(target, options.isLoopback)) return undefined;
   delivery.sent = true;
-  const hostHeader = url.host;
-  const outcome = await rawPost(url, [['Host', hostHeader], ...headers], delivery.body, timeoutMs);
+  const outcome = await rawPost(url, target, [['Host', url.host], ...headers], delivery.body, timeoutMs);
   if (outcome.status !== undefined) delivery.status = outcome.status;
   if (outcome.curlError !== undefined) delivery.error = outcome.curlError;
   return failureData(outcome);

@@ -88,11 +88,14 @@ export interface SandboxOptions {
    */
   allowPrivateWebhookUrls?: boolean;
   /**
-   * Maps a hook or webhook URL to the address the sandbox really contacts (for example a recorded
-   * `https://hooks.example.net/...` to a loopback receiver); undefined keeps the URL. Only loopback
-   * addresses are ever contacted (over plain HTTP); other deliveries are recorded, not sent.
+   * Where a hook or webhook URL is really contacted, like cURL's `CURLOPT_RESOLVE`: a URL whose host
+   * and port are used instead (the request still names the original URL and Host; for example a
+   * recorded `https://hooks.example.net/...` sent to a loopback receiver), `null` for "nothing
+   * listens there" (refused at once: the event log gets cURL error 7), undefined for the URL itself.
+   * Only loopback addresses are ever contacted (over plain HTTP); other deliveries are recorded, not
+   * sent, and count as received.
    */
-  resolveHook?: (url: string) => string | undefined;
+  resolveHook?: (url: string) => string | null | undefined;
 }
 
 export interface Sandbox {

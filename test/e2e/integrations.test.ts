@@ -605,3 +605,52 @@ describe('allowPrivateWebhookUrls: false (OpnForm Cloud)', () => {
     }
   });
 });
+
+describe('resolveHook (CURLOPT_RESOLVE): recorded hook URLs on a loopback receiver', () => {
+  it('sends https://hooks.example.net/... to the catcher with its own Host; null is "nothing listens": cURL error 7 naming the URL', async () => {
+    const catcher = await startHookCatcher();
+    const receiver = new URL(catcher.url());
+    const s = await startSandbox({
+      submissions: 5,
+      largeFormSubmissions: 5,
+      resolveHook: (url) =>
+        url.startsWith('https://dead.example.net:8443/')
+          ? null
+          : url.startsWith('https://hooks.example.net/')
+            ? `https://${receiver.host}/`
+            : undefined,
+    });
+    try {
+      const make = async (webhook_url: string) =>
+        (
+          await call(s, 'POST', integrationsOf(s.ids.emptyFormId), {
+            body: { integration_id: 'webhook', status: 'active', data: { webhook_url } },
+          })
+        ).json.form_integration.id as number;
+      const live = await make('https://hooks.example.net/hooks/webhook-minimal');
+      const dead = await make('https://dead.example.net:8443/hooks/nothing-listens-here');
+      await s.submit(s.ids.emptyFormId, { Name: 'Resolved' });
+      const got = await catcher.next();
+      expect(got.path).toBe('/hooks/webhook-minimal');
+      expect(got.headers.host).toBe('hooks.example.net');
+      const events = async (id: number) =>
+        (await call(s, 'GET', `${integrationsOf(s.ids.emptyFormId)}/${id}/events`)).json;
+      expect((await events(live))[0]).toMatchObject({ status: 'Success', data: {} });
+      expect((await events(dead))[0]).toMatchObject({
+        status: 'Error',
+        data: {
+          message:
+            'cURL error 7: Failed to connect to dead.example.net port 8443 after 0 ms: Could not connect to server ' +
+            '(see https://curl.haxx.se/libcurl/c/libcurl-errors.html) for https://dead.example.net:8443/hooks/nothing-listens-here',
+        },
+      });
+      expect(s.deliveries().map((d) => [d.url, d.sent])).toEqual([
+        ['https://hooks.example.net/hooks/webhook-minimal', true],
+        ['https://dead.example.net:8443/hooks/nothing-listens-here', true],
+      ]);
+    } finally {
+      await s.close();
+      await catcher.close();
+    }
+  });
+});
