@@ -345,12 +345,19 @@ export const registerIntegrationRoutes = (deps: IntegrationDeps) => {
   const needAbility = (ctx: RouteCtx, ability: Ability) => {
     if (!ctx.token.abilities.includes(ability)) throw fail(403, { message: 'Invalid ability provided.' });
   };
+  /**
+   * Form ids the forms table holds: OpnForm soft-deletes a form, so its row (and id) stays. The
+   * sandbox removes a deleted form from `state.forms`; it remembers every form id it has seen
+   * (and `state.deletedFormIds`) instead.
+   */
+  const formRows = new Set(state.forms.map((x) => x.id));
   /** `form_id`: required, and an id in the forms table (deleted forms included). */
   const formIdError = (value: unknown): string | undefined => {
     if (isBlank(value)) return 'The form id field is required.';
+    for (const x of state.forms) formRows.add(x.id);
     const id =
       typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? Number(value) : NaN;
-    const exists = state.forms.some((x) => x.id === id) || (state.deletedFormIds ?? []).includes(id);
+    const exists = formRows.has(id) || (state.deletedFormIds ?? []).includes(id);
     return exists ? undefined : 'The selected form id is invalid.';
   };
   /**
