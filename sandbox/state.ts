@@ -88,6 +88,11 @@ export interface Form {
   properties: Block[];
   editable_submissions: boolean;
   enable_partial_submissions: boolean;
+  /** Captcha on: every write needs a captcha answer, the admin API update included (422). */
+  use_captcha?: boolean;
+  captcha_provider?: 'hcaptcha' | 'recaptcha';
+  /** Questions removed from the form (their stored answers stay until the next update). */
+  removed_properties?: Block[];
   closes_at: string | null;
   max_submissions_count: number | null;
   views_count: number;
