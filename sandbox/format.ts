@@ -61,7 +61,10 @@ const dateParts = (text: string) => {
 const formatDate = (block: Block, value: unknown): string => {
   const parts = dateParts(String(value));
   if (parts === undefined) return String(value);
-  const date = block.date_format === 'MM/dd/yyyy' ? `${parts.m}/${parts.d}/${parts.y}` : `${parts.d}/${parts.m}/${parts.y}`;
+  const date =
+    block.date_format === 'MM/dd/yyyy'
+      ? `${parts.m}/${parts.d}/${parts.y}`
+      : `${parts.d}/${parts.m}/${parts.y}`;
   return block.with_time ? `${date} ${parts.hh}:${parts.mm}` : date;
 };
 

@@ -20,6 +20,7 @@ import {
   ymdHis,
 } from './format';
 import { type SandboxIds, type SandboxTokens, seed, stableUuid, TOKENS } from './seed';
+import type { Ability, Form, Integration, Role, SandboxState, Submission, Token, Workspace } from './state';
 import {
   captchaFailure,
   fileNameOfLink,
@@ -27,7 +28,6 @@ import {
   fileRoutePath,
   type RuleFailure,
 } from './submission-rules';
-import type { Ability, Form, Integration, Role, SandboxState, Submission, Token, Workspace } from './state';
 
 export type { SandboxState } from './state';
 
@@ -947,7 +947,11 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   // answers to removed questions dropped, a partial submission completed, integrations fired.
   route('PUT', '/open/forms/:form/submissions/:id', 'open', async (ctx) => {
     const f = formOr404(p(ctx, 0));
-    const s = formSubmissionOr404(f, p(ctx, 1), 'No query results for model [App\\Models\\Forms\\FormSubmission].');
+    const s = formSubmissionOr404(
+      f,
+      p(ctx, 1),
+      'No query results for model [App\\Models\\Forms\\FormSubmission].',
+    );
     need(ctx, 'forms-write');
     canWrite(ctx, f);
     const body = bodyRecord(ctx);
@@ -1428,21 +1432,29 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   /** `POST /forms/{slug or id}/answer`, as recorded in submissions--public-create.json. */
   const publicAnswer = async (formKey: string, body: Record<string, unknown>): Promise<Reply> => {
     const f = state.forms.find((x) => String(x.id) === formKey || x.slug === formKey);
-    if (f === undefined) return fail(404, { message: 'No query results for model [App\\Models\\Forms\\Form].' });
+    if (f === undefined)
+      return fail(404, { message: 'No query results for model [App\\Models\\Forms\\Form].' });
     const captcha = captchaFailure(f);
     if (captcha !== undefined) return fail(captcha.status, captcha.body);
     const { is_partial: partialFlag, ...answersIn } = body;
     // the flag only counts on a form with partial submissions enabled
     const partial = partialFlag === true && f.enable_partial_submissions;
     if (partial && Object.values(answersIn).every((v) => isEmptyAnswer(v)))
-      return fail(422, { type: 'error', message: 'At least one field must have a value for partial submissions.' });
+      return fail(422, {
+        type: 'error',
+        message: 'At least one field must have a value for partial submissions.',
+      });
     const crash = fileObjectCrash(f, answersIn);
     if (crash !== undefined) return fail(crash.status, crash.body);
     const first = !state.submissions.some((x) => x.form_id === f.id);
     try {
       const created = await createSubmission(f, answersIn, { partial, strict: true });
       if (partial)
-        return new Reply(200, { type: 'success', message: 'Partial submission saved', submission_hash: created.uuid });
+        return new Reply(200, {
+          type: 'success',
+          message: 'Partial submission saved',
+          submission_hash: created.uuid,
+        });
       return new Reply(200, {
         type: 'success',
         message: 'Form submission saved.',
@@ -1476,7 +1488,8 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   ): Promise<boolean> => {
     const answer = /^\/forms\/([^/]+)\/answer$/.exec(apiPath);
     const file = /^\/open\/forms\/(\d+)\/submissions\/file\/([A-Za-z0-9_-]+)$/.exec(apiPath);
-    if (!((answer !== null && req.method === 'POST') || (file !== null && req.method === 'GET'))) return false;
+    if (!((answer !== null && req.method === 'POST') || (file !== null && req.method === 'GET')))
+      return false;
     if (await logAndFault(req, res, apiPath, query)) return true;
     const text = await readBody(req);
     // public routes are limited per client, not per user: one shared counter here
