@@ -65,7 +65,10 @@ const formatDate = (block: Block, value: unknown): string => {
     block.date_format === 'MM/dd/yyyy'
       ? `${parts.m}/${parts.d}/${parts.y}`
       : `${parts.d}/${parts.m}/${parts.y}`;
-  return block.with_time ? `${date} ${parts.hh}:${parts.mm}` : date;
+  if (!block.with_time) return date;
+  // PHP's `g:ia`: 12-hour clock without a leading zero, `9:05am` (external--hook-delivery-every-block.json)
+  const hour = Number(parts.hh);
+  return `${date} ${hour % 12 === 0 ? 12 : hour % 12}:${parts.mm}${hour < 12 ? 'am' : 'pm'}`;
 };
 
 export type FileLink = (name: string) => string;

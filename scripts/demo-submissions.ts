@@ -82,7 +82,10 @@ export const SUBMISSION_DEMO_STEPS: DemoStep[] = [
     name: 'update a submission with files and a signature (update_submission)',
     run: async (ctx) => {
       const id = ctx.sandbox.ids.fileSubmissionId;
-      const { attachments, signature, age } = ctx.sandbox.ids.fields as Record<string, string>;
+      const fields = ctx.sandbox.ids.fields;
+      const [attachments, signature, age] = [fields.attachments, fields.signature, fields.age] as string[];
+      if (attachments === undefined || signature === undefined || age === undefined)
+        throw new Error('the seeded form has no attachments, signature or age question');
       const stored = () => ctx.sandbox.state.submissions.find((s) => s.id === id)?.answers ?? {};
       const before = structuredClone(stored());
       const files = (before[attachments] as string[] | undefined) ?? [];
@@ -102,7 +105,9 @@ export const SUBMISSION_DEMO_STEPS: DemoStep[] = [
       const same = (key: string) => JSON.stringify(after[key]) === JSON.stringify(before[key]);
       if (after[age] !== newAge) throw new Error('the age was not updated');
       if (!same(attachments) || !same(signature))
-        throw new Error(`files or signature changed: ${JSON.stringify([after[attachments], after[signature]])}`);
+        throw new Error(
+          `files or signature changed: ${JSON.stringify([after[attachments], after[signature]])}`,
+        );
       const shown = [...(out.answer_files[attachments] ?? []), ...(out.answer_files[signature] ?? [])];
       return (
         `#${id}: Age -> ${newAge}; still stored: ${files.length} files (${files.join(', ')}) and the signature ` +
