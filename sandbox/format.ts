@@ -40,35 +40,16 @@ export const ymdHis = (isoText: string) => {
   );
 };
 
-/** Date and time parts as written (no time zone conversion, like PHP's parse of an offset date-time). */
-const dateParts = (text: string) => {
-  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/.exec(text);
-  if (iso !== null) return { y: iso[1], m: iso[2], d: iso[3], hh: iso[4] ?? '00', mm: iso[5] ?? '00' };
-  // PHP reads a slash date as m/d/Y
-  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
-  if (us !== null) return { y: us[3], m: pad(Number(us[1])), d: pad(Number(us[2])), hh: '00', mm: '00' };
-  const d = new Date(text);
-  if (Number.isNaN(d.getTime())) return undefined;
-  return {
-    y: String(d.getUTCFullYear()),
-    m: pad(d.getUTCMonth() + 1),
-    d: pad(d.getUTCDate()),
-    hh: pad(d.getUTCHours()),
-    mm: pad(d.getUTCMinutes()),
-  };
-};
-
 const formatDate = (block: Block, value: unknown): string => {
-  const parts = dateParts(String(value));
-  if (parts === undefined) return String(value);
+  const d = new Date(String(value));
+  if (Number.isNaN(d.getTime())) return String(value);
+  const dd = pad(d.getUTCDate());
+  const mm = pad(d.getUTCMonth() + 1);
   const date =
     block.date_format === 'MM/dd/yyyy'
-      ? `${parts.m}/${parts.d}/${parts.y}`
-      : `${parts.d}/${parts.m}/${parts.y}`;
-  if (!block.with_time) return date;
-  // PHP's `g:ia`: 12-hour clock without a leading zero, `9:05am` (external--hook-delivery-every-block.json)
-  const hour = Number(parts.hh);
-  return `${date} ${hour % 12 === 0 ? 12 : hour % 12}:${parts.mm}${hour < 12 ? 'am' : 'pm'}`;
+      ? `${mm}/${dd}/${d.getUTCFullYear()}`
+      : `${dd}/${mm}/${d.getUTCFullYear()}`;
+  return block.with_time ? `${date} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` : date;
 };
 
 export type FileLink = (name: string) => string;

@@ -423,8 +423,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       ...(s.attribution === null ? {} : { meta: { attribution: s.attribution } }),
     };
   };
-  // the public UUID, as recorded (external--hook-delivery-every-block.json)
-  const editLink = (f: Form, s: Submission) => `${origin}/forms/${f.slug}?submission_id=${s.uuid}`;
+  const editLink = (f: Form, s: Submission) => `${origin}/forms/${f.slug}?submission_id=${encodedId(s)}`;
   /** The payload OpnForm posts to Zapier hooks and the generic webhook (real-server-notes.md). */
   const deliveryPayload = (f: Form, s: Submission, options: { poll?: boolean } = {}) => {
     const submission: Record<string, unknown> = {};
@@ -506,14 +505,12 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     for (const integration of state.integrations.filter((i) => i.form_id === f.id && i.status === 'active')) {
       const body = JSON.stringify(deliveryPayload(f, s));
       if (integration.integration_id === 'zapier') {
-        // Zapier hook bodies are PHP json_encode output: slashes escaped (`<\/p>`, `https:\/\/`)
-        const zapierBody = body.replace(/\//g, '\\/');
         const url = String(integration.data.hook_url);
         const loop = isLoopback(new URL(url).hostname);
         const delivery: Delivery = {
           url,
-          headers: { 'Content-Type': 'application/json', 'User-Agent': 'GuzzleHttp/7' },
-          body: zapierBody,
+          headers: { 'Content-Type': 'application/json', 'User-Agent': 'OpnForm-Sandbox' },
+          body,
           kind: 'zapier',
           integrationId: integration.id,
           sent: loop,

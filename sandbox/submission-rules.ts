@@ -19,18 +19,29 @@ export interface RuleFailure {
   body: unknown;
 }
 
-export const isRuleFailure = (value: unknown): value is RuleFailure =>
-  typeof value === 'object' && value !== null && 'status' in value && 'body' in value && !('id' in value);
-
-/** The captcha answer key the provider's rule checks. */
-const captchaKey = (form: Form) =>
-  form.captcha_provider === 'recaptcha' ? 'g-recaptcha-response' : 'h-captcha-response';
+/**
+ * A stored form setting: a top-level field, or one kept in a bag of other stored columns (the
+ * recorded seed and the forms routes keep settings such as `use_captcha` there).
+ */
+const setting = (form: Form, key: string): unknown => {
+  const record = form as unknown as Record<string, unknown>;
+  if (record[key] !== undefined) return record[key];
+  for (const bag of ['columns', 'attributes']) {
+    const values = record[bag];
+    if (values !== null && typeof values === 'object' && key in values)
+      return (values as Record<string, unknown>)[key];
+  }
+  return undefined;
+};
 
 /** 422 on a captcha form: an API client has no way to give the captcha answer. */
 export const captchaFailure = (form: Form): RuleFailure | undefined => {
-  if (!form.use_captcha) return undefined;
+  const on = setting(form, 'use_captcha');
+  if (!(on === true || on === 1 || on === '1')) return undefined;
+  const key =
+    setting(form, 'captcha_provider') === 'recaptcha' ? 'g-recaptcha-response' : 'h-captcha-response';
   const message = 'Please complete the captcha.';
-  return { status: 422, body: { message, errors: { [captchaKey(form)]: [message] } } };
+  return { status: 422, body: { message, errors: { [key]: [message] } } };
 };
 
 /** 500 when any file answer holds an object (the server's file rule crashes on it). */

@@ -100,7 +100,7 @@ describe('deliveries', () => {
         Subscribe: 'No',
         Interests: ['Forms', 'Design'],
         Satisfaction: 'Support: Good\nProduct: OK',
-        'Visit Date': '04/03/2026 9:30am',
+        'Visit Date': '04/03/2026 09:30',
         Stay: '03/04/2026 - 03/06/2026',
       });
       expect(payload.submission).not.toHaveProperty('Phone');
