@@ -19,6 +19,10 @@ import {
   rawValue,
   ymdHis,
 } from './format';
+import { formRoutes } from './routes/forms';
+import type { RouteKit } from './routes/kit';
+import { memberRoutes } from './routes/members';
+import { workspaceListJson } from './routes/shapes';
 import { type SandboxIds, type SandboxTokens, seed, stableUuid, TOKENS } from './seed';
 import type { Ability, Form, Integration, Role, SandboxState, Submission, Token, Workspace } from './state';
 import {
@@ -99,6 +103,18 @@ export interface SandboxOptions {
   /** How long a completed export file is served (default 24 h). */
   exportFileTtlMs?: number;
   rateLimits?: Partial<RateLimits>;
+  /**
+   * Start from this state instead of the default seed (the contract test passes the recorded seed,
+   * `sandbox/recorded-seed.ts`). `ids` and `tokens` become the sandbox's `ids` and `tokens`.
+   */
+  initial?: { state: SandboxState; ids: SandboxIds; tokens: SandboxTokens };
+  /** Serve form booleans as 0/1, as a self-hosted server on sqlite or MySQL does (default false). */
+  intBooleans?: boolean;
+  /**
+   * Self-hosted without a licence (recordings' artefact 5): adding an email with no account is 403
+   * once the instance has 2 users, and a `payment` block is 422 (default false: OpnForm Cloud).
+   */
+  selfHosted?: boolean;
 }
 
 export interface Sandbox {
@@ -124,6 +140,11 @@ export interface Sandbox {
   resetRequests(): void;
   /** A signed link to a stored file, valid for `ttlMs` (negative: already expired). */
   fileUrl(name: string, ttlMs: number): string;
+  /**
+   * Clears what the real server keeps in its cache: the rate-limit counters and the 5-minute
+   * poll cache (the recordings were made with the cache cleared between groups).
+   */
+  clearCache(): void;
   close(): Promise<void>;
 }
 
@@ -137,7 +158,6 @@ class Reply {
 const fail = (status: number, body: unknown, headers?: Record<string, string>) =>
   new Reply(status, body, headers);
 const UNAUTHORIZED = () => fail(403, { message: 'This action is unauthorized.' });
-const NOT_ADMIN = () => fail(403, { message: 'You need to be an admin of this workspace to do this.' });
 const missing = (model: string, id: string | number) =>
   fail(404, { message: `No query results for model [App\\Models\\${model}] ${id}` });
 const invalid = (errors: Record<string, string[]>) => fail(422, { message: summary(errors), errors });
@@ -210,15 +230,6 @@ const isPrivateLiteral = (hostname: string): boolean => {
   return ipaddr.isValid(host) && ipaddr.process(host).range() !== 'unicast';
 };
 
-const humanAgo = (isoText: string, now: number) => {
-  const days = Math.floor((now - Date.parse(isoText)) / 86_400_000);
-  if (days <= 0) return 'today';
-  if (days === 1) return '1 day ago';
-  if (days < 30) return `${days} days ago`;
-  const months = Math.floor(days / 30);
-  return months === 1 ? '1 month ago' : `${months} months ago`;
-};
-
 /** Taken at load: zapier-platform-core wraps `globalThis.fetch` with its logger in-process. */
 const nativeFetch = globalThis.fetch;
 
@@ -227,10 +238,13 @@ const nowIso = () => new Date().toISOString().replace(/\.\d{3}Z$/, '.000000Z');
 export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbox> => {
   const host = options.host ?? '127.0.0.1';
   if (!isLoopback(host)) throw new Error(`The sandbox listens on loopback only, not on ${host}.`);
-  const { state, ids } = seed({
-    submissions: options.submissions ?? 260,
-    largeFormSubmissions: options.largeFormSubmissions ?? 1200,
-  });
+  const { state, ids } =
+    options.initial ??
+    seed({
+      submissions: options.submissions ?? 260,
+      largeFormSubmissions: options.largeFormSubmissions ?? 1200,
+    });
+  const tokens = options.initial?.tokens ?? TOKENS;
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const exportDelay = options.exportPollDelayMs ?? 3000;
   const asyncThreshold = options.exportAsyncThreshold ?? 1000;
@@ -242,6 +256,8 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   const log: LoggedRequest[] = [];
   const deliveries: Delivery[] = [];
   const windows = new Map<string, { start: number; count: number }>();
+  /** Cleared with the rate-limit counters by `clearCache()` (the poll cache lives here). */
+  const caches: Array<Map<unknown, unknown>> = [windows];
   const timers = new Set<NodeJS.Timeout>();
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -303,9 +319,6 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     if (role === undefined) throw UNAUTHORIZED();
     return role;
   };
-  const adminOf = (ctx: Ctx, w: Workspace) => {
-    if (memberOf(ctx, w) !== 'admin') throw NOT_ADMIN();
-  };
   const workspaceOfForm = (f: Form) => state.workspaces.find((w) => w.id === f.workspace_id) as Workspace;
   const canWrite = (ctx: Ctx, f: Form) => {
     const role = memberOf(ctx, workspaceOfForm(f));
@@ -318,90 +331,6 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       .sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1));
 
   // ---------------------------------------------------------------- representations
-  const completedCount = (f: Form) =>
-    state.submissions.filter((s) => s.form_id === f.id && s.status === 'completed').length;
-  const isClosed = (f: Form) =>
-    f.visibility === 'closed' || (f.closes_at !== null && Date.parse(f.closes_at) < Date.now());
-  const shareUrl = (f: Form) => `${origin}/forms/${f.slug}`;
-  const workspaceJson = (w: Workspace, userId: number) => {
-    const role = roleIn(w, userId) ?? 'user';
-    return {
-      id: w.id,
-      name: w.name,
-      icon: w.icon,
-      plan_tier: w.plan_tier,
-      is_pro: w.plan_tier !== 'free',
-      is_admin: role === 'admin',
-      is_readonly: role === 'readonly',
-      users_count: w.members.length,
-      created_at: w.created_at,
-      updated_at: w.created_at,
-      pivot: { user_id: userId, workspace_id: w.id, role },
-    };
-  };
-  const formSummary = (f: Form) => ({
-    id: f.id,
-    slug: f.slug,
-    title: f.title,
-    visibility: f.visibility,
-    tags: f.tags,
-    views_count: f.views_count,
-    submissions_count: completedCount(f),
-    created_at: f.created_at,
-    updated_at: f.updated_at,
-    last_edited_human: humanAgo(f.updated_at, Date.now()),
-    closes_at: f.closes_at,
-    is_closed: isClosed(f),
-    max_submissions_count: f.max_submissions_count,
-    max_number_of_submissions_reached:
-      f.max_submissions_count !== null && completedCount(f) >= f.max_submissions_count,
-    is_pro: workspaceOfForm(f).plan_tier !== 'free',
-    workspace_id: f.workspace_id,
-    share_url: shareUrl(f),
-  });
-  const fullForm = (f: Form) => ({
-    ...formSummary(f),
-    language: 'en',
-    custom_domain: null,
-    theme: 'default',
-    font_family: null,
-    color: '#3B82F6',
-    dark_mode: 'auto',
-    width: 'centered',
-    size: 'md',
-    border_radius: 'small',
-    layout_rtl: false,
-    uppercase_labels: false,
-    cover_picture: null,
-    logo_picture: null,
-    no_branding: false,
-    transparent_background: false,
-    submit_button_text: 'Submit',
-    submitted_text: 'Amazing, we saved your answers. Thank you for your time.',
-    redirect_url: null,
-    re_fillable: false,
-    re_fill_button_text: 'Fill Again',
-    confetti_on_submission: false,
-    show_progress_bar: false,
-    submission_retention_value: null,
-    submission_retention_unit: null,
-    closed_text: null,
-    max_submissions_reached_text: null,
-    auto_save: true,
-    auto_focus: true,
-    enable_partial_submissions: f.enable_partial_submissions,
-    editable_submissions: f.editable_submissions,
-    editable_submissions_button_text: 'Edit submission',
-    password: null,
-    use_captcha: f.use_captcha ?? false,
-    captcha_provider: f.captcha_provider ?? 'recaptcha',
-    can_be_indexed: true,
-    seo_meta: {},
-    custom_code: null,
-    database_fields_update: null,
-    removed_properties: f.removed_properties ?? [],
-    properties: f.properties,
-  });
   const submissionItem = (s: Submission) => {
     const f = state.forms.find((x) => x.id === s.form_id) as Form;
     const blocks = new Map(f.properties.map((b) => [b.id, b]));
@@ -546,12 +475,14 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     path: string,
     perPageDefault: number,
     keepQuery: boolean,
+    cap?: number,
   ): { data: T[]; links: unknown; meta: unknown } => {
     const errors: Record<string, string[]> = {};
     const pageText = query.get('page') ?? '1';
     const perText = query.get('per_page') ?? String(perPageDefault);
     const page = Number(pageText);
-    const perPage = Number(perText);
+    const asked = Number(perText);
+    const perPage = cap !== undefined && asked > cap ? cap : asked;
     if (!Number.isInteger(page) || page < 1) errors.page = ['The page field must be at least 1.'];
     if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100)
       errors.per_page = ['The per page field must be between 1 and 100.'];
@@ -783,28 +714,6 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     return undefined;
   };
 
-  // ---------------------------------------------------------------- members
-  const ensureWorkspace = (userId: number) => {
-    if (state.workspaces.some((w) => w.members.some((m) => m.userId === userId))) return;
-    const u = user(userId);
-    state.workspaces.push({
-      id: state.next.workspace++,
-      name: `${u?.name ?? 'My'}'s Workspace`,
-      icon: '🏠',
-      plan_tier: 'free',
-      created_at: nowIso(),
-      members: [{ userId, role: 'admin' }],
-    });
-  };
-  const inviteOr400 = (w: Workspace, id: string) => {
-    const invite = state.invites.find((i) => String(i.id) === id && i.workspace_id === w.id);
-    if (invite === undefined)
-      throw fail(400, { type: 'error', success: false, message: 'Invite not found for this workspace.' });
-    if (invite.status === 'accepted')
-      throw fail(400, { type: 'error', success: false, message: 'Invite already accepted.' });
-    return invite;
-  };
-
   // ---------------------------------------------------------------- routes
   const routes: Route[] = [];
   const route = (method: string, pattern: string, group: keyof RateLimits, handler: Handler) =>
@@ -886,28 +795,25 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     need(ctx, 'workspaces-read');
     return state.workspaces
       .filter((w) => roleIn(w, ctx.token.userId))
-      .map((w) => workspaceJson(w, ctx.token.userId));
+      .map((w) => workspaceListJson(w, ctx.token.userId, state.users));
   });
-  route('GET', '/open/workspaces/:id/forms', 'open', (ctx) => {
-    const w = workspaceOr404(p(ctx, 0));
-    need(ctx, 'forms-read');
-    memberOf(ctx, w);
-    const forms = state.forms
-      .filter((f) => f.workspace_id === w.id)
-      .sort((a, b) => (a.updated_at === b.updated_at ? b.id - a.id : a.updated_at < b.updated_at ? 1 : -1))
-      .map(formSummary);
-    return paginate(forms, ctx.query, `/open/workspaces/${w.id}/forms`, 10, true);
-  });
-  route('GET', '/open/forms', 'open', (ctx) => {
-    need(ctx, 'forms-read');
-    return state.forms.filter((f) => roleIn(workspaceOfForm(f), ctx.token.userId)).map(fullForm);
-  });
-  route('GET', '/open/forms/:form', 'open', (ctx) => {
-    const f = formOr404(p(ctx, 0));
-    need(ctx, 'forms-read', 'manage-integrations');
-    memberOf(ctx, workspaceOfForm(f));
-    return fullForm(f);
-  });
+  const kit: RouteKit = {
+    state,
+    route: (method, pattern, group, handler) => route(method, pattern, group, handler),
+    fail,
+    invalid,
+    missing,
+    need,
+    workspaceOr404,
+    formOr404,
+    roleIn,
+    workspaceOfForm,
+    paginate,
+    origin: () => origin,
+    nowIso,
+  };
+  formRoutes(kit, { intBooleans: options.intBooleans, selfHosted: options.selfHosted });
+  memberRoutes(kit, { selfHosted: options.selfHosted });
   route('GET', '/open/forms/:form/submissions', 'open', (ctx) => {
     const f = formOr404(p(ctx, 0));
     need(ctx, 'forms-read', 'manage-integrations');
@@ -1111,88 +1017,6 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     };
   });
 
-  route('GET', '/open/workspaces/:id/users', 'open', (ctx) => {
-    const w = workspaceOr404(p(ctx, 0));
-    need(ctx, 'workspaces-read');
-    memberOf(ctx, w);
-    return w.members.map((m) => {
-      const u = user(m.userId);
-      return {
-        id: m.userId,
-        name: u?.name,
-        email: u?.email,
-        photo_url: `https://www.gravatar.com/avatar/${m.userId}?d=mp`,
-        created_at: u?.created_at,
-        updated_at: u?.created_at,
-        pivot: { workspace_id: w.id, user_id: m.userId, role: m.role },
-      };
-    });
-  });
-  const adminStep = (ctx: Ctx) => {
-    const w = workspaceOr404(p(ctx, 0));
-    need(ctx, 'workspaces-write');
-    adminOf(ctx, w);
-    return w;
-  };
-  const targetMember = (w: Workspace, id: string) => {
-    const m = w.members.find((x) => String(x.userId) === id);
-    if (m === undefined) throw missing('User', id);
-    return m;
-  };
-  route('PUT', '/open/workspaces/:id/users/:user/update-role', 'open', (ctx) => {
-    const w = adminStep(ctx);
-    const m = targetMember(w, p(ctx, 1));
-    const role = bodyRecord(ctx).role;
-    if (role === undefined || role === null || role === '')
-      throw invalid({ role: ['The role field is required.'] });
-    if (role !== 'admin' && role !== 'user' && role !== 'readonly')
-      throw invalid({ role: ['The selected role is invalid.'] });
-    m.role = role;
-    return { type: 'success', message: 'User role updated.' };
-  });
-  route('DELETE', '/open/workspaces/:id/users/:user/remove', 'open', (ctx) => {
-    const w = adminStep(ctx);
-    const m = targetMember(w, p(ctx, 1));
-    w.members = w.members.filter((x) => x !== m);
-    ensureWorkspace(m.userId);
-    return { type: 'success', message: 'User removed from workspace.' };
-  });
-  route('POST', '/open/workspaces/:id/leave', 'open', (ctx) => {
-    const w = workspaceOr404(p(ctx, 0));
-    need(ctx, 'workspaces-write');
-    memberOf(ctx, w);
-    w.members = w.members.filter((x) => x.userId !== ctx.token.userId);
-    ensureWorkspace(ctx.token.userId);
-    return { type: 'success', message: 'You have left the workspace.' };
-  });
-  route('GET', '/open/workspaces/:id/invites', 'open', (ctx) => {
-    const w = adminStep(ctx);
-    return state.invites
-      .filter((i) => i.workspace_id === w.id)
-      .map((i) => ({
-        id: i.id,
-        email: i.email,
-        role: i.role,
-        workspace_id: i.workspace_id,
-        valid_until: i.valid_until,
-        status: i.status,
-        created_at: i.created_at,
-        updated_at: i.updated_at,
-      }));
-  });
-  route('POST', '/open/workspaces/:id/invites/:invite/resend', 'open', (ctx) => {
-    const invite = inviteOr400(adminStep(ctx), p(ctx, 1));
-    invite.sent += 1;
-    invite.valid_until = new Date(Date.now() + 7 * 86_400_000).toISOString();
-    invite.updated_at = nowIso();
-    return { type: 'success', message: 'Invite email resent successfully.' };
-  });
-  route('DELETE', '/open/workspaces/:id/invites/:invite/cancel', 'open', (ctx) => {
-    const invite = inviteOr400(adminStep(ctx), p(ctx, 1));
-    state.invites = state.invites.filter((i) => i !== invite);
-    return { type: 'success', message: 'Invite cancelled successfully.' };
-  });
-
   // ---------------------------------------------------------------- HTTP plumbing
   const readBody = (req: IncomingMessage) =>
     new Promise<string>((resolve, reject) => {
@@ -1311,10 +1135,14 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
         break;
       }
     }
-    if (match === undefined) return write(res, 404, { message: '' });
+    if (match === undefined)
+      return write(res, 404, { message: `The route ${apiPath.slice(1)} could not be found.` });
     const auth = req.headers.authorization ?? '';
     const token = state.tokens.find((t) => auth === `Bearer ${t.token}`);
-    if (token === undefined) return write(res, 401, { message: 'Unauthenticated.' });
+    // a browser-session credential (recorded seed only) is accepted on the export-status route only
+    const sessionRoute = /\/submissions\/export\/status\/[^/]+$/.test(apiPath);
+    if (token === undefined || (token.session === true && !sessionRoute))
+      return write(res, 401, { message: 'Unauthenticated.' });
     const limited = rateLimit(token.userId, match.route.group);
     if (limited instanceof Reply) return write(res, limited.status, limited.body, limited.headers);
     let body: unknown;
@@ -1424,7 +1252,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       return write(res, 200, []);
     }
     if (path === '/__sandbox' && method === 'GET')
-      return write(res, 200, { baseUrl: `${origin}/api`, tokens: TOKENS, ids });
+      return write(res, 200, { baseUrl: `${origin}/api`, tokens, ids });
     return write(res, 404, { message: 'Unknown sandbox route.' });
   };
 
@@ -1554,7 +1382,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   return {
     baseUrl: `${origin}/api`,
     origin,
-    tokens: { ...TOKENS },
+    tokens: { ...tokens },
     ids,
     fault: addFault,
     clearFaults: () => {
@@ -1588,6 +1416,9 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       log.length = 0;
     },
     fileUrl,
+    clearCache: () => {
+      for (const cache of caches) cache.clear();
+    },
     close: async () => {
       for (const t of timers) clearTimeout(t);
       timers.clear();

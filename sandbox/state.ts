@@ -36,6 +36,11 @@ export interface Token {
   token: string;
   userId: number;
   abilities: Ability[];
+  /**
+   * A browser-session credential (the recorded `jwt-session`), not a personal access token: the
+   * real server accepts it on the export-status route only (recorded seed only).
+   */
+  session?: boolean;
 }
 
 export interface Membership {
@@ -46,7 +51,7 @@ export interface Membership {
 export interface Workspace {
   id: number;
   name: string;
-  icon: string;
+  icon: string | null;
   plan_tier: 'free' | 'pro';
   members: Membership[];
   created_at: string;
@@ -88,16 +93,15 @@ export interface Form {
   properties: Block[];
   editable_submissions: boolean;
   enable_partial_submissions: boolean;
-  /** Captcha on: every write needs a captcha answer, the admin API update included (422). */
-  use_captcha?: boolean;
-  captcha_provider?: 'hcaptcha' | 'recaptcha';
-  /** Questions removed from the form (their stored answers stay until the next update). */
-  removed_properties?: Block[];
   closes_at: string | null;
   max_submissions_count: number | null;
   views_count: number;
   created_at: string;
   updated_at: string;
+  /** Every other setting (`use_captcha`, `theme`, `redirect_url`, ...) as last written; defaults when absent. */
+  columns?: Record<string, unknown>;
+  /** Blocks an update took out of `properties` (OpnForm keeps them for old answers). */
+  removed_properties?: Block[];
 }
 
 export type Attribution = Record<string, string>;
@@ -170,5 +174,5 @@ export interface SandboxState {
   exports: ExportJob[];
   files: Map<string, StoredFile>;
   /** Next ids for created records. */
-  next: { submission: number; integration: number; workspace: number };
+  next: { submission: number; integration: number; workspace: number; form?: number; invite?: number };
 }

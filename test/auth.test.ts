@@ -15,7 +15,7 @@ describe('authentication', () => {
     expect(apiKey).toMatchObject({ key: 'api_key', type: 'password', required: true });
     expect(apiKey?.helpText).toContain('https://opnform.com/settings/access-tokens');
     expect(apiKey?.helpText).toContain(
-      'workspaces-read, workspaces-write, workspace-users-read, workspace-users-write, forms-read, forms-write, manage-integrations',
+      'workspaces-read, workspaces-write, forms-read, forms-write, manage-integrations',
     );
   });
 

@@ -292,7 +292,7 @@ describe('members and invites', () => {
     expect(reply.json[0]).not.toHaveProperty('role');
   });
 
-  it('invite errors are 400 {type, success, message}; a non-admin gets the admin sentence', async () => {
+  it('invite errors are 400 {type, success, message}; a non-admin gets the generic 403', async () => {
     const s = sandbox();
     const w = s.ids.workspaceId;
     expect(
@@ -312,7 +312,7 @@ describe('members and invites', () => {
     });
     expect(await call(s, 'GET', `/open/workspaces/${w}/invites`, { token: 'member' })).toMatchObject({
       status: 403,
-      json: { message: 'You need to be an admin of this workspace to do this.' },
+      json: { message: 'This action is unauthorized.' },
     });
   });
 });

@@ -158,8 +158,12 @@ test('answers to a removed question: refused, then dropped on request and listed
 test('a captcha form: the connector refuses before any write; the sandbox answers a raw PUT with 422', async () => {
   const s = sandbox();
   const form = s.state.forms.find((f) => f.id === s.ids.formId);
-  (form as { use_captcha?: boolean }).use_captcha = true;
-  (form as { captcha_provider?: string }).captcha_provider = 'hcaptcha';
+  const columns = form?.columns ?? {};
+  (form as { columns?: Record<string, unknown> }).columns = {
+    ...columns,
+    use_captcha: true,
+    captcha_provider: 'hcaptcha',
+  };
   try {
     s.resetRequests();
     const error = await failure(
@@ -183,7 +187,7 @@ test('a captcha form: the connector refuses before any write; the sandbox answer
       errors: { 'h-captcha-response': ['Please complete the captcha.'] },
     });
   } finally {
-    (form as { use_captcha?: boolean }).use_captcha = false;
+    (form as { columns?: Record<string, unknown> }).columns = columns;
   }
 });
 
