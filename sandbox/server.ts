@@ -27,6 +27,13 @@ import { memberRoutes } from './routes/members';
 import { workspaceListJson } from './routes/shapes';
 import { type SandboxIds, type SandboxTokens, seed, stableUuid, TOKENS } from './seed';
 import type { Ability, Form, Role, SandboxState, Submission, Token, Workspace } from './state';
+import {
+  captchaFailure,
+  fileNameOfLink,
+  fileObjectCrash,
+  fileRoutePath,
+  type RuleFailure,
+} from './submission-rules';
 
 export type { Delivery } from './deliveries';
 export type { SandboxState } from './state';
@@ -267,8 +274,13 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       Number(expires) * 1000 > Date.now()
     );
   };
-  const apiLink = (name: string) => fileUrl(name, FILE_LINK_API_MS);
   const deliveryLink = (name: string) => fileUrl(name, FILE_LINK_DELIVERY_MS);
+  /** Links of the real server's signed file route (`/open/forms/{id}/submissions/file/{base64url name}`). */
+  const formFileLink = (formId: number, ttlMs: number) => (name: string) => {
+    const path = fileRoutePath(formId, name);
+    const expires = Math.floor((Date.now() + ttlMs) / 1000);
+    return `${origin}/api${path}?expires=${expires}&signature=${sign(`${path}?expires=${expires}`)}`;
+  };
 
   // ---------------------------------------------------------------- lookups and checks
   const user = (id: number) => state.users.find((u) => u.id === id);
@@ -313,7 +325,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     const blocks = new Map(f.properties.map((b) => [b.id, b]));
     const data: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(s.answers))
-      data[key] = rawValue(blocks.get(key), value, apiLink);
+      data[key] = rawValue(blocks.get(key), value, formFileLink(f.id, FILE_LINK_API_MS));
     Object.assign(data, {
       status: s.status,
       created_at: ymdHis(s.created_at),
@@ -338,7 +350,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     for (const block of inputBlocks(f)) {
       const value = s.answers[block.id];
       if (isEmptyAnswer(value)) continue;
-      const shown = displayValue(block, value, deliveryLink);
+      const shown = displayValue(block, value, formFileLink(f.id, FILE_LINK_DELIVERY_MS));
       submission[block.name] = shown;
       data[block.id] = { value: shown, name: block.name, type: block.type };
     }
@@ -475,7 +487,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   const createSubmission = async (
     f: Form,
     answersIn: Record<string, unknown>,
-    opts: { partial?: boolean; attribution?: Record<string, string> } = {},
+    opts: { partial?: boolean; attribution?: Record<string, string>; strict?: boolean } = {},
   ): Promise<Submission> => {
     const byKey = byField(f, answersIn);
     if (opts.partial && workspaceOfForm(f).plan_tier === 'free') throw paymentRequired();
@@ -492,7 +504,10 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
         ),
       );
     }
-    const { answers, errors } = checkAnswers(f, byKey, state.files, { partial: opts.partial });
+    const { answers, errors } = checkAnswers(f, byKey, state.files, {
+      partial: opts.partial,
+      strict: opts.strict,
+    });
     if (Object.keys(errors).length > 0) throw invalid(errors);
     const id = state.next.submission++;
     const at = nowIso();
@@ -636,6 +651,11 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     return { f, body };
   };
   route('GET', '/external/zapier/submissions/recent', 'external', (ctx) => {
+    need(ctx, 'manage-integrations');
+    const formId = ctx.query.get('form_id');
+    // an unknown form is a validation error here (exists rule), not a 404 (external--submissions-recent.json)
+    if (formId !== null && formId !== '' && !state.forms.some((x) => String(x.id) === formId))
+      throw invalid({ form_id: ['The selected form id is invalid.'] });
     const { f } = hookForm(ctx);
     const newest = submissionsOf(f.id)[0];
     return [deliveryPayload(f, newest ?? fakeSubmission(f), { poll: true })];
@@ -666,11 +686,11 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   memberRoutes(kit, { selfHosted: options.selfHosted });
   route('GET', '/open/forms/:form/submissions', 'open', (ctx) => {
     const f = formOr404(p(ctx, 0));
-    need(ctx, 'forms-read');
+    need(ctx, 'forms-read', 'manage-integrations');
     memberOf(ctx, workspaceOfForm(f));
-    const status = ctx.query.get('status') ?? 'all';
-    if (!['all', 'completed', 'partial'].includes(status))
-      throw invalid({ status: ['The selected status is invalid.'] });
+    // an unknown status is ignored (all submissions), no 422 (submissions--list.json)
+    const asked = ctx.query.get('status') ?? 'all';
+    const status = ['completed', 'partial'].includes(asked) ? asked : 'all';
     if (status === 'partial' && workspaceOfForm(f).plan_tier === 'free') throw paymentRequired();
     const search = (ctx.query.get('search') ?? '').toLowerCase();
     const items = submissionsOf(f.id)
@@ -683,29 +703,64 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
               (typeof v === 'string' || typeof v === 'number') && String(v).toLowerCase().includes(search),
           ),
       );
-    const page = paginate(items, ctx.query, `/open/forms/${f.id}/submissions`, 100, false);
+    // per_page 0 falls back to Laravel's default of 15 (submissions--list.json)
+    const query = new URLSearchParams(ctx.query);
+    if (query.get('per_page') === '0') query.set('per_page', '15');
+    const page = paginate(items, query, `/open/forms/${f.id}/submissions`, 100, false);
     return { ...page, data: page.data.map(submissionItem) };
   });
+  /** The submission `:id` of form `:form`, or the real server's 404 (its message has no id). */
+  const formSubmissionOr404 = (f: Form, id: string, message: string) => {
+    const s = state.submissions.find((x) => String(x.id) === id && x.form_id === f.id);
+    if (s === undefined) throw fail(404, { message });
+    return s;
+  };
+  const ruleFailure = (failure: RuleFailure | undefined) => {
+    if (failure !== undefined) throw fail(failure.status, failure.body);
+  };
+  // The admin update (submissions--update.json and the other submissions--*.json): every answer is
+  // replaced by the body, files only as strings, a signature as one string, a captcha form refused,
+  // answers to removed questions dropped, a partial submission completed, integrations fired.
   route('PUT', '/open/forms/:form/submissions/:id', 'open', async (ctx) => {
     const f = formOr404(p(ctx, 0));
-    const s = state.submissions.find((x) => String(x.id) === p(ctx, 1) && x.form_id === f.id);
-    if (s === undefined) throw missing('Forms\\FormSubmission', p(ctx, 1));
+    const s = formSubmissionOr404(
+      f,
+      p(ctx, 1),
+      'No query results for model [App\\Models\\Forms\\FormSubmission].',
+    );
     need(ctx, 'forms-write');
     canWrite(ctx, f);
     const body = bodyRecord(ctx);
-    const { answers, errors } = checkAnswers(f, body, state.files);
-    if (
-      body.completion_time !== undefined &&
-      body.completion_time !== null &&
-      !Number.isInteger(body.completion_time)
-    )
-      errors.completion_time = ['The completion time field must be an integer.'];
-    if (Object.keys(errors).length > 0) throw invalid(errors);
-    s.answers = answers;
-    if (typeof body.completion_time === 'number') s.completion_time = body.completion_time;
+    ruleFailure(captchaFailure(f));
+    if (body.is_partial === true && f.enable_partial_submissions) {
+      // validation is skipped and nothing validated is stored: every answer is wiped
+      s.answers = {};
+    } else {
+      ruleFailure(fileObjectCrash(f, body));
+      const { answers, errors } = checkAnswers(f, body, state.files, { strict: true });
+      if (
+        body.completion_time !== undefined &&
+        body.completion_time !== null &&
+        !Number.isInteger(body.completion_time)
+      )
+        errors.completion_time = ['The completion time field must be an integer.'];
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      s.answers = answers;
+    }
+    // left out, the completion time becomes null
+    s.completion_time = typeof body.completion_time === 'number' ? body.completion_time : null;
+    s.status = 'completed';
     s.updated_at = nowIso();
     await deliver(f, s);
     return { type: 'success', message: 'Record successfully updated.', data: submissionItem(s) };
+  });
+  route('DELETE', '/open/forms/:form/submissions/:id', 'open', (ctx) => {
+    const f = formOr404(p(ctx, 0));
+    need(ctx, 'forms-write');
+    canWrite(ctx, f);
+    const s = formSubmissionOr404(f, p(ctx, 1), '');
+    state.submissions = state.submissions.filter((x) => x !== s);
+    return { type: 'success', message: 'Record successfully removed.' };
   });
   route('POST', '/open/forms/:form/submissions/export', 'export', (ctx) => {
     const f = formOr404(p(ctx, 0));
@@ -1020,6 +1075,93 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     return write(res, 404, { message: 'Unknown sandbox route.' });
   };
 
+  // ---------------------------------------------------------------- public submission routes (no token)
+  /** `POST /forms/{slug or id}/answer`, as recorded in submissions--public-create.json. */
+  const publicAnswer = async (formKey: string, body: Record<string, unknown>): Promise<Reply> => {
+    const f = state.forms.find((x) => String(x.id) === formKey || x.slug === formKey);
+    if (f === undefined)
+      return fail(404, { message: 'No query results for model [App\\Models\\Forms\\Form].' });
+    const captcha = captchaFailure(f);
+    if (captcha !== undefined) return fail(captcha.status, captcha.body);
+    const { is_partial: partialFlag, ...answersIn } = body;
+    // the flag only counts on a form with partial submissions enabled
+    const partial = partialFlag === true && f.enable_partial_submissions;
+    if (partial && Object.values(answersIn).every((v) => isEmptyAnswer(v)))
+      return fail(422, {
+        type: 'error',
+        message: 'At least one field must have a value for partial submissions.',
+      });
+    const crash = fileObjectCrash(f, answersIn);
+    if (crash !== undefined) return fail(crash.status, crash.body);
+    const first = !state.submissions.some((x) => x.form_id === f.id);
+    try {
+      const created = await createSubmission(f, answersIn, { partial, strict: true });
+      if (partial)
+        return new Reply(200, {
+          type: 'success',
+          message: 'Partial submission saved',
+          submission_hash: created.uuid,
+        });
+      return new Reply(200, {
+        type: 'success',
+        message: 'Form submission saved.',
+        submission_id: f.editable_submissions ? created.uuid : null,
+        is_first_submission: first,
+        redirect: false,
+      });
+    } catch (error) {
+      if (error instanceof Reply) return error;
+      throw error;
+    }
+  };
+  /** `GET /open/forms/{id}/submissions/file/{base64url name}?expires&signature` (submissions--file-links.json). */
+  const signedFile = (formId: string, encoded: string, query: URLSearchParams): Reply => {
+    const path = `/open/forms/${formId}/submissions/file/${encoded}`;
+    const name = fileNameOfLink(path);
+    const file = name === undefined ? undefined : state.files.get(name);
+    if (!checkSigned(path, query) || file === undefined || name === undefined)
+      return fail(403, { message: 'Invalid signature.' });
+    return new Reply(200, file.content, {
+      'Content-Type': 'application/octet-stream',
+      'Content-Disposition': `attachment; filename=${name}`,
+    });
+  };
+  /** Answers the public submission routes; false for any other path. */
+  const publicRoutes = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    apiPath: string,
+    query: URLSearchParams,
+  ): Promise<boolean> => {
+    const answer = /^\/forms\/([^/]+)\/answer$/.exec(apiPath);
+    const file = /^\/open\/forms\/(\d+)\/submissions\/file\/([A-Za-z0-9_-]+)$/.exec(apiPath);
+    if (!((answer !== null && req.method === 'POST') || (file !== null && req.method === 'GET')))
+      return false;
+    if (await logAndFault(req, res, apiPath, query)) return true;
+    const text = await readBody(req);
+    // public routes are limited per client, not per user: one shared counter here
+    const limited = rateLimit(0, 'open');
+    if (limited instanceof Reply) {
+      write(res, limited.status, limited.body, limited.headers);
+      return true;
+    }
+    let reply: Reply;
+    if (answer !== null) {
+      let body: unknown;
+      try {
+        body = text.trim() === '' ? {} : JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      reply =
+        body === undefined
+          ? fail(400, { message: 'The request body is not valid JSON.' })
+          : await publicAnswer(decodeURIComponent(answer[1] ?? ''), asRecord(body) ?? {});
+    } else reply = signedFile(file?.[1] ?? '', file?.[2] ?? '', query);
+    write(res, reply.status, reply.body, { ...limited, ...reply.headers });
+    return true;
+  };
+
   const addFault = (kind: FaultKind, count = 1, opts: FaultOptions = {}) => {
     faults.push({ kind, left: Math.max(1, count), options: opts });
   };
@@ -1034,7 +1176,9 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     const work = path.startsWith('/__sandbox')
       ? sandboxRoutes(req, res, path, url.searchParams)
       : path.startsWith('/api/')
-        ? handleApi(req, res, path.slice(4), url.searchParams)
+        ? publicRoutes(req, res, path.slice(4), url.searchParams).then((done) =>
+            done ? undefined : handleApi(req, res, path.slice(4), url.searchParams),
+          )
         : Promise.resolve(write(res, 404, { message: '' }));
     work.catch((error: unknown) => {
       console.error('sandbox error:', error);

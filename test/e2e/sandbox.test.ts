@@ -117,7 +117,13 @@ describe('deliveries', () => {
       expect(payload.submission).not.toHaveProperty('Phone');
       expect(payload.data[F.plan as string]).toEqual({ value: 'Pro', name: 'Plan', type: 'select' });
       expect(payload.submission.Attachments).toEqual([
-        { file_url: expect.stringContaining('/__sandbox/files/cv.pdf?expires='), file_name: 'cv.pdf' },
+        {
+          // the real server's signed file route: the name base64url-encoded
+          file_url: expect.stringContaining(
+            `/api/open/forms/${s.ids.formId}/submissions/file/${Buffer.from('cv.pdf').toString('base64url')}?expires=`,
+          ),
+          file_name: 'cv.pdf',
+        },
       ]);
       expect(payload.edit_link).toMatch(/\/forms\/customer-feedback\?submission_id=/);
       expect(payload.meta).toEqual({ attribution: { utm_source: 'newsletter' } });
@@ -230,7 +236,7 @@ describe('/open submissions', () => {
       'Full Name': 'Before',
       Email: 'b@example.org',
       Plan: 'Free',
-      Phone: '+331',
+      Phone: '+33612345678',
     });
     const refused = await call(s, 'PUT', `/open/forms/${s.ids.formId}/submissions/${id}`, {
       body: { [F.full_name as string]: 'After' },
