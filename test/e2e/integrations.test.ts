@@ -1,9 +1,13 @@
 // The sandbox's form integrations, Zapier hook routes and deliveries behave as the recordings show
 // (integrations--*, external--webhook-*, external--forms, integrations--webhook-delivery).
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { signature, webhookBody, zapierBody } from '../../sandbox/deliveries';
 import { startHookCatcher } from '../../sandbox/hook-catcher';
 import { startSandbox } from '../../sandbox/server';
 import { verifyWebhookSignature } from '../../src/integrations/signature';
+import { RECORDED_DIR, type Recording } from '../helpers/recorded';
 import { call, type TokenName, useSandbox } from './helpers';
 
 const sandbox = useSandbox();
@@ -652,5 +656,36 @@ describe('resolveHook (CURLOPT_RESOLVE): recorded hook URLs on a loopback receiv
       await s.close();
       await catcher.close();
     }
+  });
+});
+
+describe('delivery bodies byte for byte as the recorded body_raw', () => {
+  /** A recording as stored (placeholders kept: the scrubbed body_raw has them JSON-escaped too). */
+  const raw = (name: string) =>
+    JSON.parse(readFileSync(join(RECORDED_DIR, `${name}.json`), 'utf8')) as Recording;
+
+  it('Zapier hook bodies: PHP json_encode defaults (every-block delivery and its re-delivery)', () => {
+    const deliveries = raw('external--hook-delivery-every-block').exchanges.filter(
+      (e) => e.kind === 'delivery',
+    );
+    expect(deliveries).toHaveLength(2);
+    for (const d of deliveries) {
+      expect(d.request.body_raw).toContain('<\\/p>');
+      expect(zapierBody(d.request.body)).toBe(d.request.body_raw);
+    }
+  });
+
+  it('generic webhook bodies: unescaped, and the recorded signature is the HMAC of exactly these bytes', () => {
+    const recording = raw('integrations--webhook-delivery');
+    const secret = /secret: ([^\s)]+)/.exec(recording.note)?.[1] as string;
+    expect(secret).toBe(SECRET);
+    const deliveries = recording.exchanges.filter((e) => e.kind === 'delivery');
+    expect(deliveries).toHaveLength(3);
+    for (const d of deliveries) {
+      expect(webhookBody(d.request.body)).toBe(d.request.body_raw);
+      const header = d.request.headers['X-Webhook-Signature'];
+      if (header !== undefined) expect(signature(d.request.body_raw as string, secret)).toBe(header);
+    }
+    expect(deliveries.filter((d) => d.request.headers['X-Webhook-Signature'] !== undefined)).toHaveLength(1);
   });
 });
