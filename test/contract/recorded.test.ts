@@ -26,7 +26,8 @@
  * - Placeholders: `{base_url}` is the sandbox's base URL and `{front_url}` its origin (share links);
  *   `{hook_base_url}` is `https://hooks.example.net` and `{dead_hook_base_url}`
  *   `https://dead.example.net:8443` (test/helpers/recorded.ts): public hosts, so the sandbox records
- *   the deliveries (`sandbox.deliveries()`) instead of sending them, and they are checked there.
+ *   the deliveries (`sandbox.deliveries()`) instead of sending them, and they are checked there;
+ *   `resolveHook` says nothing listens on the dead one (refused: cURL error 7 in the event log).
  *   A recorded signed link in a request becomes the link the sandbox gave at the same place.
  * - What is compared: the status; the headers `content-type`, `content-disposition` (exactly),
  *   `x-ratelimit-limit` (exactly), `x-ratelimit-remaining` (exactly in limits--rate-limit-429, a number
@@ -63,7 +64,7 @@
 import { readdirSync } from 'node:fs';
 import { RECORDED_AUTH_VALUES, recordedSeed } from '../../sandbox/recorded-seed';
 import { REAL_RATE_LIMITS, type Sandbox, type SandboxOptions, startSandbox } from '../../sandbox/server';
-import { RECORDED_DIR } from '../helpers/recorded';
+import { PLACEHOLDERS, RECORDED_DIR } from '../helpers/recorded';
 import { RECORDING_ORDER, Replay, type ReplayConfig, readRecording } from './replay';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -231,6 +232,9 @@ beforeAll(async () => {
     exportPollDelayMs: 0,
     intBooleans: true,
     selfHosted: true,
+    // {dead_hook_base_url}: nothing listens there (cURL error 7 in the event log); the other hook
+    // URLs are public hosts, so their deliveries are recorded (`sandbox.deliveries()`), not sent
+    resolveHook: (url) => (url.startsWith(`${PLACEHOLDERS.dead_hook_base_url}/`) ? null : undefined),
   };
   sandbox = await startSandbox(options);
   // only Date is faked: the replay sets the clock to the recording's time line

@@ -475,8 +475,10 @@ export class Replay {
   ): string[] {
     const out: string[] = [];
     const listened = new Set(all.filter((e) => e.kind === 'delivery').map((e) => e.request.path));
+    // a delivery that reached no receiver (refused: the dead hook URL) is in the event log, not here
+    const reached = actual.filter((d) => d.error === undefined);
     const relevant =
-      recorded.length > 0 ? actual : actual.filter((d) => listened.has(new URL(d.url).pathname));
+      recorded.length > 0 ? reached : reached.filter((d) => listened.has(new URL(d.url).pathname));
     if (relevant.length !== recorded.length)
       out.push(
         `the sandbox made ${relevant.length} deliveries (${relevant.map((d) => new URL(d.url).pathname).join(', ') || 'none'}), recorded ${recorded.length} (${recorded.map((d) => d.request.path).join(', ') || 'none'})`,
