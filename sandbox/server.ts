@@ -103,6 +103,11 @@ export interface SandboxOptions {
    * once the instance has 2 users, and a `payment` block is 422 (default false: OpnForm Cloud).
    */
   selfHosted?: boolean;
+  /**
+   * Start from this state instead of the default seed (the contract test passes the recorded seed,
+   * `sandbox/recorded-seed.ts`). `ids` and `tokens` become the sandbox's `ids` and `tokens`.
+   */
+  initial?: { state: SandboxState; ids: SandboxIds; tokens: SandboxTokens };
 }
 
 export interface Sandbox {
@@ -128,6 +133,11 @@ export interface Sandbox {
   resetRequests(): void;
   /** A signed link to a stored file, valid for `ttlMs` (negative: already expired). */
   fileUrl(name: string, ttlMs: number): string;
+  /**
+   * Clears what the real server keeps in its cache: the rate-limit counters and the 5-minute
+   * poll cache (the recordings were made with the cache cleared between groups).
+   */
+  clearCache(): void;
   close(): Promise<void>;
 }
 
@@ -221,10 +231,13 @@ const nowIso = () => new Date().toISOString().replace(/\.\d{3}Z$/, '.000000Z');
 export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbox> => {
   const host = options.host ?? '127.0.0.1';
   if (!isLoopback(host)) throw new Error(`The sandbox listens on loopback only, not on ${host}.`);
-  const { state, ids } = seed({
-    submissions: options.submissions ?? 260,
-    largeFormSubmissions: options.largeFormSubmissions ?? 1200,
-  });
+  const { state, ids } =
+    options.initial ??
+    seed({
+      submissions: options.submissions ?? 260,
+      largeFormSubmissions: options.largeFormSubmissions ?? 1200,
+    });
+  const tokens = options.initial?.tokens ?? TOKENS;
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const exportDelay = options.exportPollDelayMs ?? 3000;
   const asyncThreshold = options.exportAsyncThreshold ?? 1000;
@@ -236,6 +249,8 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   const log: LoggedRequest[] = [];
   const deliveries: Delivery[] = [];
   const windows = new Map<string, { start: number; count: number }>();
+  /** Cleared with the rate-limit counters by `clearCache()` (the poll cache lives here). */
+  const caches: Array<Map<unknown, unknown>> = [windows];
   const timers = new Set<NodeJS.Timeout>();
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -1065,10 +1080,14 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
         break;
       }
     }
-    if (match === undefined) return write(res, 404, { message: '' });
+    if (match === undefined)
+      return write(res, 404, { message: `The route ${apiPath.slice(1)} could not be found.` });
     const auth = req.headers.authorization ?? '';
     const token = state.tokens.find((t) => auth === `Bearer ${t.token}`);
-    if (token === undefined) return write(res, 401, { message: 'Unauthenticated.' });
+    // a browser-session credential (recorded seed only) is accepted on the export-status route only
+    const sessionRoute = /\/submissions\/export\/status\/[^/]+$/.test(apiPath);
+    if (token === undefined || (token.session === true && !sessionRoute))
+      return write(res, 401, { message: 'Unauthenticated.' });
     const limited = rateLimit(token.userId, match.route.group);
     if (limited instanceof Reply) return write(res, limited.status, limited.body, limited.headers);
     let body: unknown;
@@ -1178,7 +1197,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       return write(res, 200, []);
     }
     if (path === '/__sandbox' && method === 'GET')
-      return write(res, 200, { baseUrl: `${origin}/api`, tokens: TOKENS, ids });
+      return write(res, 200, { baseUrl: `${origin}/api`, tokens, ids });
     return write(res, 404, { message: 'Unknown sandbox route.' });
   };
 
@@ -1219,7 +1238,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   return {
     baseUrl: `${origin}/api`,
     origin,
-    tokens: { ...TOKENS },
+    tokens: { ...tokens },
     ids,
     fault: addFault,
     clearFaults: () => {
@@ -1253,6 +1272,9 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       log.length = 0;
     },
     fileUrl,
+    clearCache: () => {
+      for (const cache of caches) cache.clear();
+    },
     close: async () => {
       for (const t of timers) clearTimeout(t);
       timers.clear();

@@ -158,7 +158,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
   const column = (f: Form, key: string) => {
     const t = typed(f);
     if (key in t) return t[key];
-    const c = f.columns ?? {};
+    const c = f.attributes ?? {};
     return key in c ? c[key] : key in COLUMN_DEFAULTS ? COLUMN_DEFAULTS[key] : LATE_COLUMNS[key];
   };
   const isIntColumn = (key: string) => (INT_BOOLEAN_COLUMNS as readonly string[]).includes(key);
@@ -332,7 +332,6 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     const w = state.workspaces.find((x) => String(x.id) === String(body.workspace_id));
     const role = w === undefined ? undefined : kit.roleIn(w, ctx.token.userId);
     if (w === undefined || role === undefined || role === 'readonly') throw fail(403, UNAUTHORIZED);
-    state.next.form ??= Math.max(0, ...state.forms.map((x) => x.id)) + 1;
     const id = state.next.form++;
     const at = kit.nowIso();
     const slugBase = String(body.title)
@@ -348,7 +347,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
       created_at: at,
       updated_at: at,
       ...typedFrom(body),
-      columns: storedColumns(body),
+      attributes: storedColumns(body),
       removed_properties: [],
     };
     state.forms.push(f);
@@ -410,7 +409,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     const kept = new Set(next.properties.map((b) => b.id));
     const removed = [...(f.removed_properties ?? []), ...f.properties].filter((b) => !kept.has(b.id));
     Object.assign(f, next, {
-      columns: storedColumns(body),
+      attributes: storedColumns(body),
       removed_properties: removed.filter((b, i) => removed.findIndex((x) => x.id === b.id) === i),
       updated_at: kit.nowIso(),
     });
