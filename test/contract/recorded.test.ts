@@ -132,6 +132,12 @@ const OUT_OF_BAND: ReplayConfig['outOfBand'] = {
         });
     },
   },
+  'team--leave#5': {
+    what: 'the sole admin leaves and gets a new personal workspace: the recording server gave it id 13 (ids 11 and 12 went to other activity on the server)',
+    before: (replay) => {
+      replay.sandbox.state.next.workspace = 13;
+    },
+  },
   'team--invites#0': {
     what: 'the invite is then marked accepted in the database',
     after: (replay, ex) => {
