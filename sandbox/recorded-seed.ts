@@ -385,7 +385,7 @@ export const recordedSeed = (): { state: SandboxState; ids: SandboxIds; tokens: 
     views_count: 0,
     created_at: CREATED,
     updated_at: CREATED,
-    columns: attributes,
+    attributes,
   });
   const forms = [
     form(6, 6, 5, 'zapier-test-form-corpus-bnml9u', 'Zapier Test Form (corpus)', FORM6_PROPERTIES, {
@@ -464,7 +464,7 @@ export const recordedSeed = (): { state: SandboxState; ids: SandboxIds; tokens: 
     invites: [],
     exports: [],
     files,
-    next: { submission: 1027, integration: 9, workspace: 11, form: 12, invite: 8 },
+    next: { submission: 1027, integration: 9, workspace: 11, form: 12, invite: 8, user: 10 },
   };
   const ids: SandboxIds = {
     adminUserId: 5,

@@ -86,12 +86,6 @@ const FORM18 = {
  * and ids the recording shows only in a later exchange.
  */
 const STEPS: ReplayConfig['outOfBand'] = {
-  'team--leave#5': {
-    what: 'not out of band: OpnForm gives a user left with no workspace a new one; #6 shows its id (13)',
-    before: (replay) => {
-      replay.sandbox.state.next.workspace = 13;
-    },
-  },
   'external--hook-delivery-every-block#1': {
     what: 'upload files placed in the temporary upload storage before the every-block submission',
     before: (replay) => {
@@ -138,7 +132,7 @@ const STEPS: ReplayConfig['outOfBand'] = {
           views_count: 0,
           created_at: '2026-11-23T17:25:00.000000Z',
           updated_at: '2026-11-23T17:25:00.000000Z',
-          columns: { ...(form6?.columns ?? {}) },
+          attributes: { ...(form6?.attributes ?? {}) },
         });
       }
       for (let k = 1; k <= 1001; k++)
@@ -146,6 +140,12 @@ const STEPS: ReplayConfig['outOfBand'] = {
           [FORM18.name]: `Person ${k}`,
           [FORM18.n]: k,
         });
+    },
+  },
+  'team--leave#5': {
+    what: 'the sole admin leaves and gets a new personal workspace: the recording server gave it id 13 (ids 11 and 12 went to other activity on the server)',
+    before: (replay) => {
+      replay.sandbox.state.next.workspace = 13;
     },
   },
   'team--invites#0': {
