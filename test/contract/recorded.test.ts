@@ -62,7 +62,7 @@
  */
 
 import { readdirSync } from 'node:fs';
-import { RECORDED_AUTH_VALUES, recordedSeed } from '../../sandbox/recorded-seed';
+import { RECORDED_AUTH_VALUES, recordedForm, recordedSeed } from '../../sandbox/recorded-seed';
 import { REAL_RATE_LIMITS, type Sandbox, type SandboxOptions, startSandbox } from '../../sandbox/server';
 import { PLACEHOLDERS, RECORDED_DIR } from '../helpers/recorded';
 import { RECORDING_ORDER, Replay, type ReplayConfig, readRecording } from './replay';
@@ -113,27 +113,21 @@ const STEPS: ReplayConfig['outOfBand'] = {
       const state = replay.sandbox.state;
       if (!state.forms.some((f) => f.id === 18)) {
         const form6 = state.forms.find((f) => f.id === 6);
-        state.forms.push({
-          id: 18,
-          workspace_id: 6,
-          creator_id: 5,
-          slug: 'large-form-h6fdmj',
-          title: 'Large Form',
-          visibility: 'public',
-          tags: [],
-          properties: [
-            { id: FORM18.name, type: 'text', name: 'Name', hidden: false, required: false },
-            { id: FORM18.n, type: 'number', name: 'N', hidden: false, required: false },
-          ],
-          editable_submissions: false,
-          enable_partial_submissions: false,
-          closes_at: null,
-          max_submissions_count: null,
-          views_count: 0,
-          created_at: '2026-11-23T17:25:00.000000Z',
-          updated_at: '2026-11-23T17:25:00.000000Z',
-          attributes: { ...(form6?.attributes ?? {}) },
-        });
+        // only the slug and the questions are recorded (the CSV header); the title is invented
+        state.forms.push(
+          recordedForm(
+            18,
+            6,
+            5,
+            'large-form-h6fdmj',
+            'Large Form',
+            [
+              { id: FORM18.name, type: 'text', name: 'Name', hidden: false, required: false },
+              { id: FORM18.n, type: 'number', name: 'N', hidden: false, required: false },
+            ],
+            { ...(form6?.attributes ?? {}) },
+          ),
+        );
       }
       for (let k = 1; k <= 1001; k++)
         replay.insertSubmission(2066 + k, 18, '2026-11-23 17:25:29', {

@@ -5,9 +5,13 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { INVALID_TOKEN, RECORDED_AUTH, type RecordedAuth } from '../../sandbox/recorded-seed';
+import {
+  INVALID_TOKEN,
+  RECORDED_AUTH,
+  type RecordedAuth,
+  recordedSubmission,
+} from '../../sandbox/recorded-seed';
 import type { Delivery, Sandbox } from '../../sandbox/server';
-import type { Submission } from '../../sandbox/state';
 import {
   PLACEHOLDERS,
   type Placeholders,
@@ -539,19 +543,8 @@ export class Replay {
 
   /** Stores a submission directly (an out-of-band insert), answers as the recording lists them. */
   insertSubmission(id: number, formId: number, created: string, answers: Record<string, unknown>) {
-    const recorded = this.submissions.get(id);
-    const at = created.includes('T') ? created : `${created.replace(' ', 'T')}.000000Z`;
-    const s: Submission = {
-      id,
-      uuid: recorded?.uuid ?? `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
-      form_id: formId,
-      status: 'completed',
-      completion_time: null,
-      answers,
-      attribution: null,
-      created_at: at,
-      updated_at: at,
-    };
+    const uuid = this.submissions.get(id)?.uuid ?? `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`;
+    const s = recordedSubmission(id, uuid, formId, created, answers);
     this.sandbox.state.submissions.push(s);
     this.sandbox.state.next.submission = Math.max(this.sandbox.state.next.submission, id + 1);
     return s;
