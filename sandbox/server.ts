@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { checkAnswers, summary } from './answers';
+import { type Delivery, deliverToIntegrations } from './deliveries';
 import {
   csvCell,
   csvValue,
@@ -24,31 +25,30 @@ import {
   checkExportRequest,
   exportCsv as exportCsvOf,
   exportFileName,
-  noRouteAnswer,
+  pageWindow,
 } from './routes/exports';
+import { formRoutes } from './routes/forms';
+import { registerIntegrationRoutes } from './routes/integrations';
+import type { RouteKit } from './routes/kit';
+import { memberRoutes } from './routes/members';
+import { workspaceListJson } from './routes/shapes';
 import { type SandboxIds, type SandboxTokens, seed, stableUuid, TOKENS } from './seed';
-import type { Ability, Form, Integration, Role, SandboxState, Submission, Token, Workspace } from './state';
+import type { Ability, Form, Role, SandboxState, Submission, Token, Workspace } from './state';
+import {
+  captchaFailure,
+  fileNameOfLink,
+  fileObjectCrash,
+  fileRoutePath,
+  type RuleFailure,
+} from './submission-rules';
 
+export type { Delivery } from './deliveries';
 export type { SandboxState } from './state';
 
 export type FaultKind = '429' | '500' | 'slow' | 'non-json' | 'drop';
 export interface FaultOptions {
   delayMs?: number;
   retryAfter?: number;
-}
-
-export interface Delivery {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-  /** `zapier` (a subscribed hook) or `webhook` (the generic integration, recorded only). */
-  kind: 'zapier' | 'webhook';
-  integrationId: number;
-  /** Whether the sandbox actually POSTed it (loopback hooks) or only recorded it. */
-  sent: boolean;
-  /** The receiver's status, or the network error, when sent. */
-  status?: number;
-  error?: string;
 }
 
 export interface LoggedRequest {
@@ -104,6 +104,33 @@ export interface SandboxOptions {
    */
   exportStatusForTokens?: boolean;
   rateLimits?: Partial<RateLimits>;
+  /**
+   * Start from this state instead of the default seed (the contract test passes the recorded seed,
+   * `sandbox/recorded-seed.ts`). `ids` and `tokens` become the sandbox's `ids` and `tokens`.
+   */
+  initial?: { state: SandboxState; ids: SandboxIds; tokens: SandboxTokens };
+  /** Serve form booleans as 0/1, as a self-hosted server on sqlite or MySQL does (default false). */
+  intBooleans?: boolean;
+  /**
+   * Self-hosted without a licence (recordings' artefact 5): adding an email with no account is 403
+   * once the instance has 2 users, and a `payment` block is 422 (default false: OpnForm Cloud).
+   */
+  selfHosted?: boolean;
+  /**
+   * `WEBHOOKS_ALLOW_PRIVATE_URLS` (default true, like the recorded self-hosted server): hook and
+   * webhook URLs on private, loopback and link-local addresses are accepted. false: refused with
+   * 422 as on OpnForm Cloud. https is required either way.
+   */
+  allowPrivateWebhookUrls?: boolean;
+  /**
+   * Where a hook or webhook URL is really contacted, like cURL's `CURLOPT_RESOLVE`: a URL whose host
+   * and port are used instead (the request still names the original URL and Host; for example a
+   * recorded `https://hooks.example.net/...` sent to a loopback receiver), `null` for "nothing
+   * listens there" (refused at once: the event log gets cURL error 7), undefined for the URL itself.
+   * Only loopback addresses are ever contacted (over plain HTTP); other deliveries are recorded, not
+   * sent, and count as received.
+   */
+  resolveHook?: (url: string) => string | null | undefined;
 }
 
 export interface Sandbox {
@@ -129,6 +156,11 @@ export interface Sandbox {
   resetRequests(): void;
   /** A signed link to a stored file, valid for `ttlMs` (negative: already expired). */
   fileUrl(name: string, ttlMs: number): string;
+  /**
+   * Clears what the real server keeps in its cache: the rate-limit counters and the 5-minute
+   * poll cache (the recordings were made with the cache cleared between groups).
+   */
+  clearCache(): void;
   close(): Promise<void>;
 }
 
@@ -142,7 +174,6 @@ class Reply {
 const fail = (status: number, body: unknown, headers?: Record<string, string>) =>
   new Reply(status, body, headers);
 const UNAUTHORIZED = () => fail(403, { message: 'This action is unauthorized.' });
-const NOT_ADMIN = () => fail(403, { message: 'You need to be an admin of this workspace to do this.' });
 const missing = (model: string, id: string | number) =>
   fail(404, { message: `No query results for model [App\\Models\\${model}] ${id}` });
 const invalid = (errors: Record<string, string[]>) => fail(422, { message: summary(errors), errors });
@@ -203,39 +234,18 @@ export const isLoopback = (hostname: string): boolean => {
   return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
 };
 
-const isPrivateLiteral = (hostname: string): boolean => {
-  const host = hostOf(hostname);
-  if (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host.endsWith('.internal') ||
-    host.endsWith('.local')
-  )
-    return true;
-  return ipaddr.isValid(host) && ipaddr.process(host).range() !== 'unicast';
-};
-
-const humanAgo = (isoText: string, now: number) => {
-  const days = Math.floor((now - Date.parse(isoText)) / 86_400_000);
-  if (days <= 0) return 'today';
-  if (days === 1) return '1 day ago';
-  if (days < 30) return `${days} days ago`;
-  const months = Math.floor(days / 30);
-  return months === 1 ? '1 month ago' : `${months} months ago`;
-};
-
-/** Taken at load: zapier-platform-core wraps `globalThis.fetch` with its logger in-process. */
-const nativeFetch = globalThis.fetch;
-
 const nowIso = () => new Date().toISOString().replace(/\.\d{3}Z$/, '.000000Z');
 
 export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbox> => {
   const host = options.host ?? '127.0.0.1';
   if (!isLoopback(host)) throw new Error(`The sandbox listens on loopback only, not on ${host}.`);
-  const { state, ids } = seed({
-    submissions: options.submissions ?? 260,
-    largeFormSubmissions: options.largeFormSubmissions ?? 1200,
-  });
+  const { state, ids } =
+    options.initial ??
+    seed({
+      submissions: options.submissions ?? 260,
+      largeFormSubmissions: options.largeFormSubmissions ?? 1200,
+    });
+  const tokens = options.initial?.tokens ?? TOKENS;
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const exportDelay = options.exportPollDelayMs ?? 3000;
   const asyncThreshold = options.exportAsyncThreshold ?? 1000;
@@ -248,6 +258,8 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   const log: LoggedRequest[] = [];
   const deliveries: Delivery[] = [];
   const windows = new Map<string, { start: number; count: number }>();
+  /** Cleared with the rate-limit counters by `clearCache()` (the poll cache lives here). */
+  const caches: Array<Map<unknown, unknown>> = [windows];
   const timers = new Set<NodeJS.Timeout>();
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -275,8 +287,13 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       Number(expires) * 1000 > Date.now()
     );
   };
-  const apiLink = (name: string) => fileUrl(name, FILE_LINK_API_MS);
   const deliveryLink = (name: string) => fileUrl(name, FILE_LINK_DELIVERY_MS);
+  /** Links of the real server's signed file route (`/open/forms/{id}/submissions/file/{base64url name}`). */
+  const formFileLink = (formId: number, ttlMs: number) => (name: string) => {
+    const path = fileRoutePath(formId, name);
+    const expires = Math.floor((Date.now() + ttlMs) / 1000);
+    return `${origin}/api${path}?expires=${expires}&signature=${sign(`${path}?expires=${expires}`)}`;
+  };
 
   // ---------------------------------------------------------------- lookups and checks
   const user = (id: number) => state.users.find((u) => u.id === id);
@@ -287,7 +304,11 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   };
   const formOr404 = (key: string) => {
     const f = state.forms.find((x) => String(x.id) === key || x.slug === key);
-    if (f === undefined) throw missing('Forms\\Form', key);
+    // by id the model's key is named; by slug it is not (recorded: forms--get-form)
+    if (f === undefined)
+      throw /^\d+$/.test(key)
+        ? missing('Forms\\Form', key)
+        : fail(404, { message: 'No query results for model [App\\Models\\Forms\\Form].' });
     return f;
   };
   const roleIn = (w: Workspace, userId: number): Role | undefined =>
@@ -304,9 +325,6 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     if (role === undefined) throw UNAUTHORIZED();
     return role;
   };
-  const adminOf = (ctx: Ctx, w: Workspace) => {
-    if (memberOf(ctx, w) !== 'admin') throw NOT_ADMIN();
-  };
   const workspaceOfForm = (f: Form) => state.workspaces.find((w) => w.id === f.workspace_id) as Workspace;
   const canWrite = (ctx: Ctx, f: Form) => {
     const role = memberOf(ctx, workspaceOfForm(f));
@@ -319,96 +337,12 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       .sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1));
 
   // ---------------------------------------------------------------- representations
-  const completedCount = (f: Form) =>
-    state.submissions.filter((s) => s.form_id === f.id && s.status === 'completed').length;
-  const isClosed = (f: Form) =>
-    f.visibility === 'closed' || (f.closes_at !== null && Date.parse(f.closes_at) < Date.now());
-  const shareUrl = (f: Form) => `${origin}/forms/${f.slug}`;
-  const workspaceJson = (w: Workspace, userId: number) => {
-    const role = roleIn(w, userId) ?? 'user';
-    return {
-      id: w.id,
-      name: w.name,
-      icon: w.icon,
-      plan_tier: w.plan_tier,
-      is_pro: w.plan_tier !== 'free',
-      is_admin: role === 'admin',
-      is_readonly: role === 'readonly',
-      users_count: w.members.length,
-      created_at: w.created_at,
-      updated_at: w.created_at,
-      pivot: { user_id: userId, workspace_id: w.id, role },
-    };
-  };
-  const formSummary = (f: Form) => ({
-    id: f.id,
-    slug: f.slug,
-    title: f.title,
-    visibility: f.visibility,
-    tags: f.tags,
-    views_count: f.views_count,
-    submissions_count: completedCount(f),
-    created_at: f.created_at,
-    updated_at: f.updated_at,
-    last_edited_human: humanAgo(f.updated_at, Date.now()),
-    closes_at: f.closes_at,
-    is_closed: isClosed(f),
-    max_submissions_count: f.max_submissions_count,
-    max_number_of_submissions_reached:
-      f.max_submissions_count !== null && completedCount(f) >= f.max_submissions_count,
-    is_pro: workspaceOfForm(f).plan_tier !== 'free',
-    workspace_id: f.workspace_id,
-    share_url: shareUrl(f),
-  });
-  const fullForm = (f: Form) => ({
-    ...formSummary(f),
-    language: 'en',
-    custom_domain: null,
-    theme: 'default',
-    font_family: null,
-    color: '#3B82F6',
-    dark_mode: 'auto',
-    width: 'centered',
-    size: 'md',
-    border_radius: 'small',
-    layout_rtl: false,
-    uppercase_labels: false,
-    cover_picture: null,
-    logo_picture: null,
-    no_branding: false,
-    transparent_background: false,
-    submit_button_text: 'Submit',
-    submitted_text: 'Amazing, we saved your answers. Thank you for your time.',
-    redirect_url: null,
-    re_fillable: false,
-    re_fill_button_text: 'Fill Again',
-    confetti_on_submission: false,
-    show_progress_bar: false,
-    submission_retention_value: null,
-    submission_retention_unit: null,
-    closed_text: null,
-    max_submissions_reached_text: null,
-    auto_save: true,
-    auto_focus: true,
-    enable_partial_submissions: f.enable_partial_submissions,
-    editable_submissions: f.editable_submissions,
-    editable_submissions_button_text: 'Edit submission',
-    password: null,
-    use_captcha: false,
-    captcha_provider: 'recaptcha',
-    can_be_indexed: true,
-    seo_meta: {},
-    custom_code: null,
-    database_fields_update: null,
-    removed_properties: [],
-    properties: f.properties,
-  });
   const submissionItem = (s: Submission) => {
     const f = state.forms.find((x) => x.id === s.form_id) as Form;
     const blocks = new Map(f.properties.map((b) => [b.id, b]));
     const data: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(s.answers))
-      data[key] = rawValue(blocks.get(key), value, apiLink);
+      data[key] = rawValue(blocks.get(key), value, formFileLink(f.id, FILE_LINK_API_MS));
     Object.assign(data, {
       status: s.status,
       created_at: ymdHis(s.created_at),
@@ -424,7 +358,8 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       ...(s.attribution === null ? {} : { meta: { attribution: s.attribution } }),
     };
   };
-  const editLink = (f: Form, s: Submission) => `${origin}/forms/${f.slug}?submission_id=${encodedId(s)}`;
+  /** The public edit link OpnForm puts in deliveries: the share URL with the submission's UUID. */
+  const editLink = (f: Form, s: Submission) => `${origin}/forms/${f.slug}?submission_id=${s.uuid}`;
   /** The payload OpnForm posts to Zapier hooks and the generic webhook (real-server-notes.md). */
   const deliveryPayload = (f: Form, s: Submission, options: { poll?: boolean } = {}) => {
     const submission: Record<string, unknown> = {};
@@ -432,7 +367,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     for (const block of inputBlocks(f)) {
       const value = s.answers[block.id];
       if (isEmptyAnswer(value)) continue;
-      const shown = displayValue(block, value, deliveryLink);
+      const shown = displayValue(block, value, formFileLink(f.id, FILE_LINK_DELIVERY_MS));
       submission[block.name] = shown;
       data[block.id] = { value: shown, name: block.name, type: block.type };
     }
@@ -484,60 +419,15 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   };
 
   // ---------------------------------------------------------------- deliveries
-  const post = async (delivery: Delivery) => {
-    try {
-      const response = await nativeFetch(delivery.url, {
-        method: 'POST',
-        headers: delivery.headers,
-        body: delivery.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(5000),
-      });
-      delivery.status = response.status;
-      await response.arrayBuffer().catch(() => undefined);
-    } catch (error) {
-      delivery.error = error instanceof Error ? error.message : String(error);
-    }
-  };
-  /** Sends (loopback hooks) or records (public URLs, the generic webhook) every delivery. */
+  /** Runs the form's integrations for a completed submission (sandbox/deliveries.ts). */
   const deliver = async (f: Form, s: Submission) => {
     if (s.status !== 'completed') return;
-    const sends: Promise<void>[] = [];
-    for (const integration of state.integrations.filter((i) => i.form_id === f.id && i.status === 'active')) {
-      const body = JSON.stringify(deliveryPayload(f, s));
-      if (integration.integration_id === 'zapier') {
-        const url = String(integration.data.hook_url);
-        const loop = isLoopback(new URL(url).hostname);
-        const delivery: Delivery = {
-          url,
-          headers: { 'Content-Type': 'application/json', 'User-Agent': 'OpnForm-Sandbox' },
-          body,
-          kind: 'zapier',
-          integrationId: integration.id,
-          sent: loop,
-        };
-        deliveries.push(delivery);
-        if (loop) sends.push(post(delivery));
-      } else {
-        const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-        const secret = integration.data.webhook_secret;
-        if (typeof secret === 'string' && secret !== '') {
-          headers['X-Webhook-Signature'] =
-            `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-        }
-        for (const [k, v] of Object.entries(asRecord(integration.data.webhook_headers) ?? {}))
-          headers[k] = String(v);
-        deliveries.push({
-          url: String(integration.data.webhook_url ?? ''),
-          headers,
-          body,
-          kind: 'webhook',
-          integrationId: integration.id,
-          sent: false,
-        });
-      }
-    }
-    await Promise.all(sends);
+    await deliverToIntegrations(
+      { state, isLoopback, log: deliveries, now: nowIso, resolveHook: options.resolveHook },
+      f.id,
+      s.answers,
+      deliveryPayload(f, s),
+    );
   };
 
   // ---------------------------------------------------------------- pagination
@@ -547,12 +437,14 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     path: string,
     perPageDefault: number,
     keepQuery: boolean,
+    cap?: number,
   ): { data: T[]; links: unknown; meta: unknown } => {
     const errors: Record<string, string[]> = {};
     const pageText = query.get('page') ?? '1';
     const perText = query.get('per_page') ?? String(perPageDefault);
     const page = Number(pageText);
-    const perPage = Number(perText);
+    const asked = Number(perText);
+    const perPage = cap !== undefined && asked > cap ? cap : asked;
     if (!Number.isInteger(page) || page < 1) errors.page = ['The page field must be at least 1.'];
     if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100)
       errors.per_page = ['The per page field must be between 1 and 100.'];
@@ -583,11 +475,11 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
         last_page: last,
         links: [
           { url: page > 1 ? url(page - 1) : null, label: '&laquo; Previous', active: false },
-          ...Array.from({ length: last }, (_, i) => ({
-            url: url(i + 1),
-            label: String(i + 1),
-            active: i + 1 === page,
-          })),
+          ...pageWindow(page, last).map((n) =>
+            n === '...'
+              ? { url: null, label: '...', active: false }
+              : { url: url(n), label: String(n), active: n === page },
+          ),
           { url: page < last ? url(page + 1) : null, label: 'Next &raquo;', active: false },
         ],
         path: base,
@@ -612,7 +504,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   const createSubmission = async (
     f: Form,
     answersIn: Record<string, unknown>,
-    opts: { partial?: boolean; attribution?: Record<string, string> } = {},
+    opts: { partial?: boolean; attribution?: Record<string, string>; strict?: boolean } = {},
   ): Promise<Submission> => {
     const byKey = byField(f, answersIn);
     if (opts.partial && workspaceOfForm(f).plan_tier === 'free') throw paymentRequired();
@@ -629,7 +521,10 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
         ),
       );
     }
-    const { answers, errors } = checkAnswers(f, byKey, state.files, { partial: opts.partial });
+    const { answers, errors } = checkAnswers(f, byKey, state.files, {
+      partial: opts.partial,
+      strict: opts.strict,
+    });
     if (Object.keys(errors).length > 0) throw invalid(errors);
     const id = state.next.submission++;
     const at = nowIso();
@@ -677,8 +572,10 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       columns,
       submissionsOf(f.id).filter((s) => ids === null || ids.includes(s.id)),
       ATTRIBUTION_KEYS,
-      deliveryLink,
+      formFileLink(f.id, FILE_LINK_DELIVERY_MS),
     );
+  /** Laravel's JSON date-time: ISO 8601 with microseconds. */
+  const micros = (ms: number) => new Date(ms).toISOString().replace(/Z$/, '000Z');
   const exportStatus = (job: { id: string; form_id: number }, ctx: Ctx) => {
     const j = state.exports.find((x) => x.id === job.id && x.form_id === job.form_id);
     const now = Date.now();
@@ -691,8 +588,9 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     const span = Math.max(1, j.readyAt - j.createdAt);
     const common = {
       job_id: j.id,
-      created_at: new Date(j.createdAt).toISOString(),
-      updated_at: new Date(Math.min(now, j.readyAt)).toISOString(),
+      error_message: null,
+      created_at: micros(j.createdAt),
+      updated_at: micros(Math.min(now, j.readyAt)),
     };
     if (now < j.readyAt) {
       const queued = elapsed < span / 4;
@@ -713,73 +611,9 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       processed_submissions: j.total,
       total_submissions: j.total,
       file_url: `${origin}${path}?expires=${expires}&signature=${sign(`${path}?expires=${expires}`)}`,
-      expires_at: new Date(j.expiresAt).toISOString(),
+      expires_at: micros(j.expiresAt),
       ...common,
     };
-  };
-
-  // ---------------------------------------------------------------- integrations
-  const BLOCKED_HEADERS = new Set(
-    [
-      'authorization',
-      'x-webhook-signature',
-      'content-type',
-      'content-length',
-      'host',
-      'cookie',
-      'x-csrf-token',
-      'x-forwarded-for',
-      'x-forwarded-proto',
-      'x-real-ip',
-      'x-requested-with',
-      'accept-encoding',
-      'transfer-encoding',
-    ].map((h) => h.toLowerCase()),
-  );
-  const integrationJson = (i: Integration) => ({
-    id: i.id,
-    form_id: i.form_id,
-    integration_id: i.integration_id,
-    status: i.status,
-    data: i.data,
-    logic: null,
-    created_at: i.created_at,
-    updated_at: i.updated_at,
-  });
-  const hookUrlError = (hookUrl: unknown): string | undefined => {
-    if (typeof hookUrl !== 'string' || hookUrl === '') return 'The hook url field is required.';
-    let url: URL;
-    try {
-      url = new URL(hookUrl);
-    } catch {
-      return 'The hook url field must be a valid URL.';
-    }
-    if (isLoopback(url.hostname) && (url.protocol === 'http:' || url.protocol === 'https:')) return undefined;
-    if (url.protocol !== 'https:') return 'The hook url field must start with https://.';
-    if (isPrivateLiteral(url.hostname)) return 'The hook url must resolve to a public IP address.';
-    return undefined;
-  };
-
-  // ---------------------------------------------------------------- members
-  const ensureWorkspace = (userId: number) => {
-    if (state.workspaces.some((w) => w.members.some((m) => m.userId === userId))) return;
-    const u = user(userId);
-    state.workspaces.push({
-      id: state.next.workspace++,
-      name: `${u?.name ?? 'My'}'s Workspace`,
-      icon: '🏠',
-      plan_tier: 'free',
-      created_at: nowIso(),
-      members: [{ userId, role: 'admin' }],
-    });
-  };
-  const inviteOr400 = (w: Workspace, id: string) => {
-    const invite = state.invites.find((i) => String(i.id) === id && i.workspace_id === w.id);
-    if (invite === undefined)
-      throw fail(400, { type: 'error', success: false, message: 'Invite not found for this workspace.' });
-    if (invite.status === 'accepted')
-      throw fail(400, { type: 'error', success: false, message: 'Invite already accepted.' });
-    return invite;
   };
 
   // ---------------------------------------------------------------- routes
@@ -803,17 +637,6 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       .filter((w) => roleIn(w, ctx.token.userId))
       .map((w) => ({ id: w.id, name: w.name }));
   });
-  route('GET', '/external/zapier/forms', 'external', (ctx) => {
-    need(ctx, 'forms-read');
-    const id = ctx.query.get('workspace_id');
-    if (id === null || id === '') throw invalid({ workspace_id: ['The workspace id field is required.'] });
-    const w = state.workspaces.find((x) => String(x.id) === id);
-    if (w === undefined) throw invalid({ workspace_id: ['The selected workspace id is invalid.'] });
-    memberOf(ctx, w);
-    return state.forms
-      .filter((f) => f.workspace_id === w.id)
-      .map((f) => ({ id: f.id, name: f.title, label: `${f.title} (${f.slug})` }));
-  });
   const hookForm = (ctx: Ctx) => {
     need(ctx, 'manage-integrations');
     const body = bodyRecord(ctx);
@@ -826,29 +649,12 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     canWrite(ctx, f);
     return { f, body };
   };
-  route('POST', '/external/zapier/webhook', 'external', (ctx) => {
-    const { f, body } = hookForm(ctx);
-    const error = hookUrlError(body.hookUrl);
-    if (error !== undefined) throw invalid({ hookUrl: [error] });
-    state.integrations.push({
-      id: state.next.integration++,
-      form_id: f.id,
-      integration_id: 'zapier',
-      status: 'active',
-      data: { hook_url: body.hookUrl },
-      created_at: nowIso(),
-      updated_at: nowIso(),
-    });
-    return [];
-  });
-  route('DELETE', '/external/zapier/webhook', 'external', (ctx) => {
-    const { f, body } = hookForm(ctx);
-    state.integrations = state.integrations.filter(
-      (i) => !(i.form_id === f.id && i.integration_id === 'zapier' && i.data.hook_url === body.hookUrl),
-    );
-    return [];
-  });
   route('GET', '/external/zapier/submissions/recent', 'external', (ctx) => {
+    need(ctx, 'manage-integrations');
+    const formId = ctx.query.get('form_id');
+    // an unknown form is a validation error here (exists rule), not a 404 (external--submissions-recent.json)
+    if (formId !== null && formId !== '' && !state.forms.some((x) => String(x.id) === formId))
+      throw invalid({ form_id: ['The selected form id is invalid.'] });
     const { f } = hookForm(ctx);
     const newest = submissionsOf(f.id)[0];
     return [deliveryPayload(f, newest ?? fakeSubmission(f), { poll: true })];
@@ -858,35 +664,32 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     need(ctx, 'workspaces-read');
     return state.workspaces
       .filter((w) => roleIn(w, ctx.token.userId))
-      .map((w) => workspaceJson(w, ctx.token.userId));
+      .map((w) => workspaceListJson(w, ctx.token.userId, state.users));
   });
-  route('GET', '/open/workspaces/:id/forms', 'open', (ctx) => {
-    const w = workspaceOr404(p(ctx, 0));
-    need(ctx, 'forms-read');
-    memberOf(ctx, w);
-    const forms = state.forms
-      .filter((f) => f.workspace_id === w.id)
-      .sort((a, b) => (a.updated_at === b.updated_at ? b.id - a.id : a.updated_at < b.updated_at ? 1 : -1))
-      .map(formSummary);
-    return paginate(forms, ctx.query, `/open/workspaces/${w.id}/forms`, 10, true);
-  });
-  route('GET', '/open/forms', 'open', (ctx) => {
-    need(ctx, 'forms-read');
-    return state.forms.filter((f) => roleIn(workspaceOfForm(f), ctx.token.userId)).map(fullForm);
-  });
-  route('GET', '/open/forms/:form', 'open', (ctx) => {
+  const kit: RouteKit = {
+    state,
+    route: (method, pattern, group, handler) => route(method, pattern, group, handler),
+    fail,
+    invalid,
+    missing,
+    need,
+    workspaceOr404,
+    formOr404,
+    roleIn,
+    workspaceOfForm,
+    paginate,
+    origin: () => origin,
+    nowIso,
+  };
+  formRoutes(kit, { intBooleans: options.intBooleans, selfHosted: options.selfHosted });
+  memberRoutes(kit, { selfHosted: options.selfHosted });
+  route('GET', '/open/forms/:form/submissions', 'open', (ctx) => {
     const f = formOr404(p(ctx, 0));
     need(ctx, 'forms-read', 'manage-integrations');
     memberOf(ctx, workspaceOfForm(f));
-    return fullForm(f);
-  });
-  route('GET', '/open/forms/:form/submissions', 'open', (ctx) => {
-    const f = formOr404(p(ctx, 0));
-    need(ctx, 'forms-read');
-    memberOf(ctx, workspaceOfForm(f));
-    const status = ctx.query.get('status') ?? 'all';
-    if (!['all', 'completed', 'partial'].includes(status))
-      throw invalid({ status: ['The selected status is invalid.'] });
+    // an unknown status is ignored (all submissions), no 422 (submissions--list.json)
+    const asked = ctx.query.get('status') ?? 'all';
+    const status = ['completed', 'partial'].includes(asked) ? asked : 'all';
     if (status === 'partial' && workspaceOfForm(f).plan_tier === 'free') throw paymentRequired();
     const search = (ctx.query.get('search') ?? '').toLowerCase();
     const items = submissionsOf(f.id)
@@ -899,29 +702,64 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
               (typeof v === 'string' || typeof v === 'number') && String(v).toLowerCase().includes(search),
           ),
       );
-    const page = paginate(items, ctx.query, `/open/forms/${f.id}/submissions`, 100, false);
+    // per_page 0 falls back to Laravel's default of 15 (submissions--list.json)
+    const query = new URLSearchParams(ctx.query);
+    if (query.get('per_page') === '0') query.set('per_page', '15');
+    const page = paginate(items, query, `/open/forms/${f.id}/submissions`, 100, false);
     return { ...page, data: page.data.map(submissionItem) };
   });
+  /** The submission `:id` of form `:form`, or the real server's 404 (its message has no id). */
+  const formSubmissionOr404 = (f: Form, id: string, message: string) => {
+    const s = state.submissions.find((x) => String(x.id) === id && x.form_id === f.id);
+    if (s === undefined) throw fail(404, { message });
+    return s;
+  };
+  const ruleFailure = (failure: RuleFailure | undefined) => {
+    if (failure !== undefined) throw fail(failure.status, failure.body);
+  };
+  // The admin update (submissions--update.json and the other submissions--*.json): every answer is
+  // replaced by the body, files only as strings, a signature as one string, a captcha form refused,
+  // answers to removed questions dropped, a partial submission completed, integrations fired.
   route('PUT', '/open/forms/:form/submissions/:id', 'open', async (ctx) => {
     const f = formOr404(p(ctx, 0));
-    const s = state.submissions.find((x) => String(x.id) === p(ctx, 1) && x.form_id === f.id);
-    if (s === undefined) throw missing('Forms\\FormSubmission', p(ctx, 1));
+    const s = formSubmissionOr404(
+      f,
+      p(ctx, 1),
+      'No query results for model [App\\Models\\Forms\\FormSubmission].',
+    );
     need(ctx, 'forms-write');
     canWrite(ctx, f);
     const body = bodyRecord(ctx);
-    const { answers, errors } = checkAnswers(f, body, state.files);
-    if (
-      body.completion_time !== undefined &&
-      body.completion_time !== null &&
-      !Number.isInteger(body.completion_time)
-    )
-      errors.completion_time = ['The completion time field must be an integer.'];
-    if (Object.keys(errors).length > 0) throw invalid(errors);
-    s.answers = answers;
-    if (typeof body.completion_time === 'number') s.completion_time = body.completion_time;
+    ruleFailure(captchaFailure(f));
+    if (body.is_partial === true && f.enable_partial_submissions) {
+      // validation is skipped and nothing validated is stored: every answer is wiped
+      s.answers = {};
+    } else {
+      ruleFailure(fileObjectCrash(f, body));
+      const { answers, errors } = checkAnswers(f, body, state.files, { strict: true });
+      if (
+        body.completion_time !== undefined &&
+        body.completion_time !== null &&
+        !Number.isInteger(body.completion_time)
+      )
+        errors.completion_time = ['The completion time field must be an integer.'];
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      s.answers = answers;
+    }
+    // left out, the completion time becomes null
+    s.completion_time = typeof body.completion_time === 'number' ? body.completion_time : null;
+    s.status = 'completed';
     s.updated_at = nowIso();
     await deliver(f, s);
     return { type: 'success', message: 'Record successfully updated.', data: submissionItem(s) };
+  });
+  route('DELETE', '/open/forms/:form/submissions/:id', 'open', (ctx) => {
+    const f = formOr404(p(ctx, 0));
+    need(ctx, 'forms-write');
+    canWrite(ctx, f);
+    const s = formSubmissionOr404(f, p(ctx, 1), '');
+    state.submissions = state.submissions.filter((x) => x !== s);
+    return { type: 'success', message: 'Record successfully removed.' };
   });
   route('POST', '/open/forms/:form/submissions/export', 'export', (ctx) => {
     const f = formOr404(p(ctx, 0));
@@ -954,160 +792,26 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     state.exports.push(job);
     return asyncExportAnswer(job.id);
   });
-  // A real server has no route at the spec's status path, and its own path (`export/status/{job}`)
-  // answers 404 with an empty message to tokens, whether the job exists or not. With
-  // `exportStatusForTokens` the sandbox plays a spec-like server that serves the spec's path.
-  route('GET', '/open/forms/:form/submissions/export/:job/status', 'exportStatus', (ctx) => {
-    if (!exportStatusForTokens)
-      throw fail(404, noRouteAnswer(`/open/forms/${p(ctx, 0)}/submissions/export/${p(ctx, 1)}/status`));
+  // A real server has no route at the spec's status path (the unknown-route 404 answers), and its own
+  // path (`export/status/{job}`) is not open to tokens (404 with an empty message, before any rate
+  // limit: see handleApi); a browser session reads it. With `exportStatusForTokens` the sandbox plays
+  // a spec-like server that serves the spec's path to tokens.
+  const exportStatusRoute = (ctx: Ctx) => {
     const f = formOr404(p(ctx, 0));
     need(ctx, 'forms-read');
     memberOf(ctx, workspaceOfForm(f));
     return exportStatus({ id: p(ctx, 1), form_id: f.id }, ctx);
-  });
-  route('GET', '/open/forms/:form/submissions/export/status/:job', 'exportStatus', () => {
-    throw fail(404, { message: '' });
-  });
-  route('GET', '/open/forms/:form/integrations', 'open', (ctx) => {
-    const f = formOr404(p(ctx, 0));
-    need(ctx, 'manage-integrations');
-    memberOf(ctx, workspaceOfForm(f));
-    return state.integrations.filter((i) => i.form_id === f.id).map(integrationJson);
-  });
-  route('PUT', '/open/forms/:form/integrations/:id', 'open', (ctx) => {
-    const f = formOr404(p(ctx, 0));
-    const integration = state.integrations.find((i) => String(i.id) === p(ctx, 1) && i.form_id === f.id);
-    if (integration === undefined) throw missing('Integration\\FormIntegration', p(ctx, 1));
-    need(ctx, 'manage-integrations');
-    canWrite(ctx, f);
-    const body = bodyRecord(ctx);
-    if (body.integration_id !== integration.integration_id || body.integration_id !== 'webhook')
-      throw fail(500, { message: 'Server Error' });
-    const errors: Record<string, string[]> = {};
-    if (body.status === undefined || body.status === null || body.status === '')
-      errors.status = ['The status field is required.'];
-    else if (body.status !== 'active' && body.status !== 'inactive')
-      errors.status = ['The selected status is invalid.'];
-    const data = asRecord(body.data);
-    if (data === undefined) errors.data = ['The data field is required.'];
-    const url = data?.webhook_url;
-    if (typeof url !== 'string' || url === '')
-      errors['data.webhook_url'] = ['The webhook url field is required.'];
-    else if (!URL.canParse(url) || new URL(url).protocol !== 'https:')
-      errors['data.webhook_url'] = ['The webhook url must be a valid HTTPS URL.'];
-    else if (isPrivateLiteral(new URL(url).hostname))
-      errors['data.webhook_url'] = ['The webhook url must resolve to a public IP address.'];
-    const secret = data?.webhook_secret;
-    if (secret !== undefined && secret !== null && (typeof secret !== 'string' || secret.length < 12))
-      errors['data.webhook_secret'] = ['The webhook secret field must be at least 12 characters.'];
-    const headers = data?.webhook_headers;
-    if (headers !== undefined && headers !== null) {
-      const record = asRecord(headers);
-      if (record === undefined)
-        errors['data.webhook_headers'] = ['The webhook headers field must be an object.'];
-      else {
-        const problems: string[] = [];
-        if (Object.keys(record).length > 10) problems.push('At most 10 custom headers are allowed.');
-        for (const [name, value] of Object.entries(record)) {
-          if (BLOCKED_HEADERS.has(name.toLowerCase())) problems.push(`The header ${name} is not allowed.`);
-          if (name.length > 255 || String(value).length > 255)
-            problems.push(`The header ${name} must be at most 255 characters.`);
-          if (typeof value !== 'string') problems.push(`The header ${name} must have a text value.`);
-        }
-        if (problems.length > 0) errors['data.webhook_headers'] = problems;
-      }
-    }
-    if (Object.keys(errors).length > 0) throw invalid(errors);
-    integration.status = body.status as 'active' | 'inactive';
-    integration.data = { ...(data as Record<string, unknown>) };
-    integration.updated_at = nowIso();
-    return {
-      type: 'success',
-      message: 'Form Integration was updated.',
-      form_integration: integrationJson(integration),
-    };
-  });
-
-  route('GET', '/open/workspaces/:id/users', 'open', (ctx) => {
-    const w = workspaceOr404(p(ctx, 0));
-    need(ctx, 'workspaces-read');
-    memberOf(ctx, w);
-    return w.members.map((m) => {
-      const u = user(m.userId);
-      return {
-        id: m.userId,
-        name: u?.name,
-        email: u?.email,
-        photo_url: `https://www.gravatar.com/avatar/${m.userId}?d=mp`,
-        created_at: u?.created_at,
-        updated_at: u?.created_at,
-        pivot: { workspace_id: w.id, user_id: m.userId, role: m.role },
-      };
-    });
-  });
-  const adminStep = (ctx: Ctx) => {
-    const w = workspaceOr404(p(ctx, 0));
-    need(ctx, 'workspaces-write');
-    adminOf(ctx, w);
-    return w;
   };
-  const targetMember = (w: Workspace, id: string) => {
-    const m = w.members.find((x) => String(x.userId) === id);
-    if (m === undefined) throw missing('User', id);
-    return m;
-  };
-  route('PUT', '/open/workspaces/:id/users/:user/update-role', 'open', (ctx) => {
-    const w = adminStep(ctx);
-    const m = targetMember(w, p(ctx, 1));
-    const role = bodyRecord(ctx).role;
-    if (role === undefined || role === null || role === '')
-      throw invalid({ role: ['The role field is required.'] });
-    if (role !== 'admin' && role !== 'user' && role !== 'readonly')
-      throw invalid({ role: ['The selected role is invalid.'] });
-    m.role = role;
-    return { type: 'success', message: 'User role updated.' };
-  });
-  route('DELETE', '/open/workspaces/:id/users/:user/remove', 'open', (ctx) => {
-    const w = adminStep(ctx);
-    const m = targetMember(w, p(ctx, 1));
-    w.members = w.members.filter((x) => x !== m);
-    ensureWorkspace(m.userId);
-    return { type: 'success', message: 'User removed from workspace.' };
-  });
-  route('POST', '/open/workspaces/:id/leave', 'open', (ctx) => {
-    const w = workspaceOr404(p(ctx, 0));
-    need(ctx, 'workspaces-write');
-    memberOf(ctx, w);
-    w.members = w.members.filter((x) => x.userId !== ctx.token.userId);
-    ensureWorkspace(ctx.token.userId);
-    return { type: 'success', message: 'You have left the workspace.' };
-  });
-  route('GET', '/open/workspaces/:id/invites', 'open', (ctx) => {
-    const w = adminStep(ctx);
-    return state.invites
-      .filter((i) => i.workspace_id === w.id)
-      .map((i) => ({
-        id: i.id,
-        email: i.email,
-        role: i.role,
-        workspace_id: i.workspace_id,
-        valid_until: i.valid_until,
-        status: i.status,
-        created_at: i.created_at,
-        updated_at: i.updated_at,
-      }));
-  });
-  route('POST', '/open/workspaces/:id/invites/:invite/resend', 'open', (ctx) => {
-    const invite = inviteOr400(adminStep(ctx), p(ctx, 1));
-    invite.sent += 1;
-    invite.valid_until = new Date(Date.now() + 7 * 86_400_000).toISOString();
-    invite.updated_at = nowIso();
-    return { type: 'success', message: 'Invite email resent successfully.' };
-  });
-  route('DELETE', '/open/workspaces/:id/invites/:invite/cancel', 'open', (ctx) => {
-    const invite = inviteOr400(adminStep(ctx), p(ctx, 1));
-    state.invites = state.invites.filter((i) => i !== invite);
-    return { type: 'success', message: 'Invite cancelled successfully.' };
+  if (exportStatusForTokens)
+    route('GET', '/open/forms/:form/submissions/export/:job/status', 'exportStatus', exportStatusRoute);
+  route('GET', '/open/forms/:form/submissions/export/status/:job', 'exportStatus', exportStatusRoute);
+  registerIntegrationRoutes({
+    state,
+    route,
+    fail,
+    formOr404,
+    now: nowIso,
+    allowPrivateUrls: options.allowPrivateWebhookUrls ?? true,
   });
 
   // ---------------------------------------------------------------- HTTP plumbing
@@ -1228,10 +932,16 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
         break;
       }
     }
-    if (match === undefined) return write(res, 404, { message: '' });
+    if (match === undefined)
+      return write(res, 404, { message: `The route ${apiPath.slice(1)} could not be found.` });
     const auth = req.headers.authorization ?? '';
     const token = state.tokens.find((t) => auth === `Bearer ${t.token}`);
-    if (token === undefined) return write(res, 401, { message: 'Unauthenticated.' });
+    // a browser-session credential (recorded seed only) is accepted on the export-status route only
+    const sessionRoute = /\/submissions\/export\/status\/[^/]+$/.test(apiPath);
+    if (token === undefined || (token.session === true && !sessionRoute))
+      return write(res, 401, { message: 'Unauthenticated.' });
+    // the export-status route is not in the token allow-list: 404, empty message, no rate-limit headers
+    if (sessionRoute && token.session !== true) return write(res, 404, { message: '' });
     const limited = rateLimit(token.userId, match.route.group);
     if (limited instanceof Reply) return write(res, limited.status, limited.body, limited.headers);
     let body: unknown;
@@ -1341,8 +1051,95 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       return write(res, 200, []);
     }
     if (path === '/__sandbox' && method === 'GET')
-      return write(res, 200, { baseUrl: `${origin}/api`, tokens: TOKENS, ids });
+      return write(res, 200, { baseUrl: `${origin}/api`, tokens, ids });
     return write(res, 404, { message: 'Unknown sandbox route.' });
+  };
+
+  // ---------------------------------------------------------------- public submission routes (no token)
+  /** `POST /forms/{slug or id}/answer`, as recorded in submissions--public-create.json. */
+  const publicAnswer = async (formKey: string, body: Record<string, unknown>): Promise<Reply> => {
+    const f = state.forms.find((x) => String(x.id) === formKey || x.slug === formKey);
+    if (f === undefined)
+      return fail(404, { message: 'No query results for model [App\\Models\\Forms\\Form].' });
+    const captcha = captchaFailure(f);
+    if (captcha !== undefined) return fail(captcha.status, captcha.body);
+    const { is_partial: partialFlag, ...answersIn } = body;
+    // the flag only counts on a form with partial submissions enabled
+    const partial = partialFlag === true && f.enable_partial_submissions;
+    if (partial && Object.values(answersIn).every((v) => isEmptyAnswer(v)))
+      return fail(422, {
+        type: 'error',
+        message: 'At least one field must have a value for partial submissions.',
+      });
+    const crash = fileObjectCrash(f, answersIn);
+    if (crash !== undefined) return fail(crash.status, crash.body);
+    const first = !state.submissions.some((x) => x.form_id === f.id);
+    try {
+      const created = await createSubmission(f, answersIn, { partial, strict: true });
+      if (partial)
+        return new Reply(200, {
+          type: 'success',
+          message: 'Partial submission saved',
+          submission_hash: created.uuid,
+        });
+      return new Reply(200, {
+        type: 'success',
+        message: 'Form submission saved.',
+        submission_id: f.editable_submissions ? created.uuid : null,
+        is_first_submission: first,
+        redirect: false,
+      });
+    } catch (error) {
+      if (error instanceof Reply) return error;
+      throw error;
+    }
+  };
+  /** `GET /open/forms/{id}/submissions/file/{base64url name}?expires&signature` (submissions--file-links.json). */
+  const signedFile = (formId: string, encoded: string, query: URLSearchParams): Reply => {
+    const path = `/open/forms/${formId}/submissions/file/${encoded}`;
+    const name = fileNameOfLink(path);
+    const file = name === undefined ? undefined : state.files.get(name);
+    if (!checkSigned(path, query) || file === undefined || name === undefined)
+      return fail(403, { message: 'Invalid signature.' });
+    return new Reply(200, file.content, {
+      'Content-Type': 'application/octet-stream',
+      'Content-Disposition': `attachment; filename=${name}`,
+    });
+  };
+  /** Answers the public submission routes; false for any other path. */
+  const publicRoutes = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    apiPath: string,
+    query: URLSearchParams,
+  ): Promise<boolean> => {
+    const answer = /^\/forms\/([^/]+)\/answer$/.exec(apiPath);
+    const file = /^\/open\/forms\/(\d+)\/submissions\/file\/([A-Za-z0-9_-]+)$/.exec(apiPath);
+    if (!((answer !== null && req.method === 'POST') || (file !== null && req.method === 'GET')))
+      return false;
+    if (await logAndFault(req, res, apiPath, query)) return true;
+    const text = await readBody(req);
+    // public routes are limited per client, not per user: one shared counter here
+    const limited = rateLimit(0, 'open');
+    if (limited instanceof Reply) {
+      write(res, limited.status, limited.body, limited.headers);
+      return true;
+    }
+    let reply: Reply;
+    if (answer !== null) {
+      let body: unknown;
+      try {
+        body = text.trim() === '' ? {} : JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      reply =
+        body === undefined
+          ? fail(400, { message: 'The request body is not valid JSON.' })
+          : await publicAnswer(decodeURIComponent(answer[1] ?? ''), asRecord(body) ?? {});
+    } else reply = signedFile(file?.[1] ?? '', file?.[2] ?? '', query);
+    write(res, reply.status, reply.body, { ...limited, ...reply.headers });
+    return true;
   };
 
   const addFault = (kind: FaultKind, count = 1, opts: FaultOptions = {}) => {
@@ -1359,7 +1156,9 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     const work = path.startsWith('/__sandbox')
       ? sandboxRoutes(req, res, path, url.searchParams)
       : path.startsWith('/api/')
-        ? handleApi(req, res, path.slice(4), url.searchParams)
+        ? publicRoutes(req, res, path.slice(4), url.searchParams).then((done) =>
+            done ? undefined : handleApi(req, res, path.slice(4), url.searchParams),
+          )
         : Promise.resolve(write(res, 404, { message: '' }));
     work.catch((error: unknown) => {
       console.error('sandbox error:', error);
@@ -1382,7 +1181,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   return {
     baseUrl: `${origin}/api`,
     origin,
-    tokens: { ...TOKENS },
+    tokens: { ...tokens },
     ids,
     fault: addFault,
     clearFaults: () => {
@@ -1416,6 +1215,9 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       log.length = 0;
     },
     fileUrl,
+    clearCache: () => {
+      for (const cache of caches) cache.clear();
+    },
     close: async () => {
       for (const t of timers) clearTimeout(t);
       timers.clear();

@@ -36,6 +36,11 @@ export interface Token {
   token: string;
   userId: number;
   abilities: Ability[];
+  /**
+   * A browser-session credential (the recorded `jwt-session`), not a personal access token: the
+   * real server accepts it on the export-status route only (recorded seed only).
+   */
+  session?: boolean;
 }
 
 export interface Membership {
@@ -46,7 +51,7 @@ export interface Membership {
 export interface Workspace {
   id: number;
   name: string;
-  icon: string;
+  icon: string | null;
   plan_tier: 'free' | 'pro';
   members: Membership[];
   created_at: string;
@@ -93,6 +98,13 @@ export interface Form {
   views_count: number;
   created_at: string;
   updated_at: string;
+  /**
+   * Other stored columns, as OpnForm keeps them (theme, size, description, ...): set by the
+   * recorded seed (and create/update bodies); full-form reads echo them.
+   */
+  attributes?: Record<string, unknown>;
+  /** Blocks an update took out of `properties` (OpnForm keeps them for old answers). */
+  removed_properties?: Block[];
 }
 
 export type Attribution = Record<string, string>;
@@ -114,11 +126,25 @@ export interface Submission {
 export interface Integration {
   id: number;
   form_id: number;
-  integration_id: 'webhook' | 'zapier';
+  /** `webhook` and `zapier` are emulated; other OpnForm integration types are stored only. */
+  integration_id: 'webhook' | 'zapier' | (string & {});
   status: 'active' | 'inactive';
   data: Record<string, unknown>;
+  /** The trigger logic as stored (`[]` or `{}` when none; absent counts as `[]`). */
+  logic?: unknown;
   created_at: string;
   updated_at: string;
+}
+
+/** One run of an integration (OpnForm's `form_integrations_events`): the delivery log. */
+export interface IntegrationEvent {
+  id: number;
+  /** The integration's id (`form_integrations.id`). */
+  integration_id: number;
+  status: 'success' | 'error';
+  /** `{}` on success; `{message}` (plus `response`, `status` for an HTTP error) on failure. */
+  data: Record<string, unknown>;
+  created_at: string;
 }
 
 export interface Invite {
@@ -161,9 +187,23 @@ export interface SandboxState {
   forms: Form[];
   submissions: Submission[];
   integrations: Integration[];
+  /** The integrations' delivery log (created empty when absent). */
+  integrationEvents?: IntegrationEvent[];
+  /** Ids of soft-deleted forms: still "existing" for `exists` validation, 404 otherwise. */
+  deletedFormIds?: number[];
   invites: Invite[];
   exports: ExportJob[];
   files: Map<string, StoredFile>;
-  /** Next ids for created records. */
-  next: { submission: number; integration: number; workspace: number };
+  /**
+   * Next ids for created records. Every route that creates a record takes its id from here (and
+   * increments it): the contract test sets them to the recorded ids before a creating request.
+   */
+  next: {
+    submission: number;
+    integration: number;
+    workspace: number;
+    form: number;
+    invite: number;
+    user: number;
+  };
 }

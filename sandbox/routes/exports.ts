@@ -6,8 +6,8 @@
  * asked, `created_at` (`Y-m-d H:i`), then `status` (`Completed` / `In Progress`) whenever the form
  * has partial submissions on, newest first.
  */
-import { csvValue, encodedId, type FileLink, inputBlocks } from '../format';
-import type { Form, Submission } from '../state';
+import { encodedId, type FileLink, inputBlocks, isEmptyAnswer } from '../format';
+import type { Block, Form, Submission } from '../state';
 
 export const EXPORT_SYNC_LIMIT = 1000;
 
@@ -19,11 +19,6 @@ export const asyncExportAnswer = (jobId: string) => ({
   message: 'Export started. Large export will be processed in the background.',
   job_id: jobId,
   is_async: true,
-});
-
-/** The spec's status path has no route on a real server. */
-export const noRouteAnswer = (apiPath: string) => ({
-  message: `The route ${apiPath.replace(/^\//, '')} could not be found.`,
 });
 
 const asRecord = (value: unknown): Record<string, unknown> | undefined =>
@@ -92,7 +87,35 @@ const ymdHi = (isoText: string) => {
 };
 const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
-/** The CSV of an export: `rows` are the form's submissions, newest first (already filtered by id). */
+/**
+ * A CSV cell as the real server writes it (exports--sync-csv #8): stored values as they are (dates
+ * too, a date range joined by a comma), multi-select joined by a comma, a checkbox `TRUE`/`FALSE`, a
+ * phone without its leading `+`, a matrix `row: col | row: col`, files and signatures as signed links.
+ */
+export const exportCell = (block: Block, value: unknown, link: FileLink): string => {
+  if (isEmptyAnswer(value)) return '';
+  switch (block.type) {
+    case 'checkbox':
+      return value === true || value === 1 || value === '1' ? 'TRUE' : 'FALSE';
+    case 'phone_number':
+      return String(value).replace(/^\+/, '');
+    case 'matrix':
+      return Object.entries(value as Record<string, unknown>)
+        .map(([row, col]) => `${row}: ${String(col)}`)
+        .join(' | ');
+    case 'files':
+    case 'signature':
+      return (Array.isArray(value) ? value : [value]).map((name) => link(String(name))).join(', ');
+    default:
+      return Array.isArray(value) ? value.map(String).join(',') : String(value);
+  }
+};
+
+/**
+ * The CSV of an export: `rows` are the form's submissions in the order its submission list gives
+ * them (newest first; the recordings show the export in the list's order, ties included), already
+ * filtered by id.
+ */
 export const exportCsv = (
   f: Form,
   columns: Record<string, boolean>,
@@ -110,7 +133,7 @@ export const exportCsv = (
   ];
   for (const block of inputBlocks(f)) {
     if (chosen.has(block.id))
-      cols.push({ header: block.name, cell: (s) => csvValue(block, s.answers[block.id], link) });
+      cols.push({ header: block.name, cell: (s) => exportCell(block, s.answers[block.id], link) });
   }
   for (const key of Object.keys(columns)) {
     const attribution = /^meta\.attribution\.(.+)$/.exec(key)?.[1];
@@ -123,4 +146,20 @@ export const exportCsv = (
   const lines = [cols.map((c) => quoted(c.header)).join(',')];
   for (const s of rows) lines.push(cols.map((c) => quoted(c.cell(s))).join(','));
   return `\uFEFF${lines.join('\n')}\n`;
+};
+
+/**
+ * Laravel's pagination link window (`meta.links` between "Previous" and "Next"): every page up to 13
+ * pages; else the first 10 (near the start), the last 10 (near the end) or 3 around the current one,
+ * with the first two and the last two pages and "..." between (exports--async-and-status #0).
+ */
+export const pageWindow = (page: number, last: number): Array<number | '...'> => {
+  const range = (from: number, to: number) =>
+    Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+  const side = 3;
+  const window = side * 2;
+  if (last < window + 8) return range(1, last);
+  if (page <= window) return [...range(1, window + side + 1), '...', last - 1, last];
+  if (page > last - window) return [1, 2, '...', ...range(last - (window + side), last)];
+  return [1, 2, '...', ...range(page - side, page + side), '...', last - 1, last];
 };

@@ -1,4 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import { READ_FORM } from '../http/abilities';
 import { opnform } from '../http/client';
 import { path } from '../http/path';
 import { Form, type FormBlock } from '../schemas/resources';
@@ -46,6 +47,6 @@ export const blockOptions = (block: FormBlock): string[] => {
 export const fetchForm = (z: ZObject, bundle: Bundle, formId: number | string) =>
   opnform(z, bundle).get(path`/open/forms/${formId}`, {
     thing: 'form',
-    abilities: ['forms-read'],
+    ...READ_FORM,
     schema: Form,
   });

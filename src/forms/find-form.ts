@@ -1,4 +1,5 @@
 import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-platform-core';
+import { READ_FORM } from '../http/abilities';
 import { opnform } from '../http/client';
 import { path } from '../http/path';
 import { FormRef } from '../schemas/forms';
@@ -34,7 +35,7 @@ const perform = (async (z, bundle) => {
   const client = opnform(z, bundle);
   const reply = await client.allowing('GET', path`/open/forms/${ref}`, {
     thing: 'form',
-    abilities: ['forms-read'],
+    ...READ_FORM,
     schema: Form,
     allow: [404],
   });

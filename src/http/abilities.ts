@@ -20,13 +20,28 @@ export type Thing =
   | 'export job'
   | 'file';
 
-/** The abilities to tick when creating a token for this connector (README and auth help). */
+/**
+ * The abilities to tick when creating a token for this connector (README and auth help): the ones a
+ * real OpnForm server checks. `workspace-users-read`/`-write` exist on the token page but no route
+ * checks them (recorded: `team--list-users`, `limits--abilities-403`), so they are not asked for.
+ */
 export const CONNECTOR_ABILITIES: readonly Ability[] = [
   'workspaces-read',
   'workspaces-write',
-  'workspace-users-read',
-  'workspace-users-write',
   'forms-read',
   'forms-write',
   'manage-integrations',
 ];
+
+/** What a request needs of the token: every ability listed, or (`anyOf`) any one of them. */
+export interface AbilityNeed {
+  abilities: readonly Ability[];
+  /** Any one of `abilities` is enough (the server's policy accepts either). */
+  anyOf?: boolean;
+}
+
+/**
+ * Reading a full form, listing its submissions and exporting them: `forms-read` OR
+ * `manage-integrations` (FormPolicy::view; recorded in `forms--get-form`, `limits--abilities-403`).
+ */
+export const READ_FORM: AbilityNeed = { abilities: ['forms-read', 'manage-integrations'], anyOf: true };

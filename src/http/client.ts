@@ -96,7 +96,9 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     const opnformData: OpnformRequestData = {
       thing: ctx.thing,
       abilities: ctx.abilities,
+      anyOf: ctx.anyOf,
       admin: ctx.admin,
+      member: ctx.member,
       known: ctx.known,
       fields: ctx.fields,
       redact: ctx.redact,

@@ -19,8 +19,12 @@ export interface RequestContext {
   thing: Thing;
   /** Abilities the token needs for this step: used for 403 wording. */
   abilities: readonly Ability[];
+  /** Any one of `abilities` is enough (403 wording says "or"). */
+  anyOf?: boolean;
   /** Whether the step also needs the connected user to be an admin of the workspace. */
   admin?: boolean;
+  /** Whether any member may do it (no admin rights needed): 403 wording names membership instead. */
+  member?: boolean;
   /** Server sentences that get their own message, whatever client-error status carries them. */
   known?: readonly KnownFailure[];
   /** Names for the server's field paths in validation errors, e.g. `data.webhook_url` -> `Webhook URL (webhook_url)`. */
@@ -77,16 +81,19 @@ const quote = (text: string) => (/[.!?]$/.test(text) ? `"${text}"` : `"${text}."
 
 export const forbiddenMessage = (body: unknown, ctx: RequestContext): string => {
   const said = serverMessage(body);
-  const abilities = ctx.abilities.map((a) => `"${a}"`).join(', ');
+  const names = ctx.abilities.map((a) => `"${a}"`);
+  const abilities = ctx.anyOf ? names.join(' or ') : names.join(', ');
   const needs =
     ctx.abilities.length === 0
       ? 'The connected user may lack permission for this step.'
-      : `The access token needs the ${abilities} ${ctx.abilities.length === 1 ? 'ability' : 'abilities'}`;
+      : `The access token needs the ${abilities} ${ctx.abilities.length === 1 || ctx.anyOf ? 'ability' : 'abilities'}`;
   const admin = ctx.admin
     ? ' and the connected user must be an admin of the workspace.'
-    : ctx.abilities.length === 0
-      ? ''
-      : ', and the connected user may need admin rights in the workspace.';
+    : ctx.member
+      ? ' and the connected user must be a member of the workspace.'
+      : ctx.abilities.length === 0
+        ? ''
+        : ', and the connected user may need admin rights in the workspace.';
   return (
     `OpnForm refused this step (403)${said === undefined ? '' : `: ${quote(said)}`} ${needs}${admin} ` +
     'Create a token with these abilities in OpnForm (Settings > Access Tokens) and reconnect.'

@@ -4,11 +4,13 @@
  * break a Zap; a wrong shape fails at the boundary with a clear error instead of later.
  */
 import * as z from 'zod/mini';
+import { OptionalServerBoolean } from './boolean';
 
 const str = z.string();
 const optStr = z.optional(z.nullable(z.string()));
 const optNum = z.optional(z.nullable(z.number()));
-const optBool = z.optional(z.nullable(z.boolean()));
+/** Every boolean OpnForm sends: true/false, or 0/1 from MySQL/sqlite servers. */
+const optBool = OptionalServerBoolean;
 
 /** Keys OpnForm allows in `meta.attribution` (spec: SubmissionAttribution). */
 export const ATTRIBUTION_KEYS = [
@@ -167,6 +169,10 @@ export const Workspace = z.looseObject({
   is_admin: optBool,
   is_readonly: optBool,
   users_count: optNum,
+  /** The connected user's membership (real server). */
+  pivot: z.optional(z.nullable(z.looseObject({ role: optStr }))),
+  /** Real servers embed the workspace's members (role in `pivot.role`). */
+  users: z.optional(z.nullable(z.array(WorkspaceUser))),
 });
 export type Workspace = z.infer<typeof Workspace>;
 
@@ -187,7 +193,7 @@ export const ExportJobStatus = z.looseObject({
 export type ExportJobStatus = z.infer<typeof ExportJobStatus>;
 
 /** The async answer of the export endpoint. */
-export const AsyncExport = z.looseObject({ job_id: str, is_async: z.optional(z.boolean()), message: optStr });
+export const AsyncExport = z.looseObject({ job_id: str, is_async: OptionalServerBoolean, message: optStr });
 export type AsyncExport = z.infer<typeof AsyncExport>;
 
 export const WebhookData = z.looseObject({

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { Choice, InviteId, inputObject, OptionalChoice, UserId, WorkspaceId } from './inputs';
-import { Invite, WorkspaceUser } from './resources';
+import { Invite, Workspace, WorkspaceUser } from './resources';
 
 const optStr = z.optional(z.nullable(z.string()));
 
@@ -21,6 +21,9 @@ export type Member = z.infer<typeof Member>;
 
 /** `GET /open/workspaces/{id}/users`: a bare array. */
 export const MemberList = z.array(Member);
+
+/** `GET /open/workspaces`: a bare array of the user's workspaces (no paging). */
+export const OpenWorkspaceList = z.array(Workspace);
 
 /** `GET /open/workspaces/{id}/invites`: a bare array. */
 export const InviteList = z.array(Invite);

@@ -1,30 +1,30 @@
 import type { KnownFailure, RequestContext } from '../http/failures';
 
 /**
- * What each team step asks of the token and the connected user, for the HTTP layer's 403 wording.
- * The spec checks the `workspace-users-*` abilities; current OpnForm servers check
- * `workspaces-read` / `workspaces-write` instead, so both are named.
+ * What each team step asks of the token and the connected user, as a real OpnForm server checks it
+ * (recorded: `team--*`, `limits--abilities-403`), for the HTTP layer's 403 wording. The spec's
+ * `workspace-users-*` abilities are never checked by the server, so they are never asked for.
  */
+/** Listing members: `workspaces-read` (any member, readonly ones too). */
 export const READ_MEMBERS: Omit<RequestContext, 'thing'> = {
-  abilities: ['workspace-users-read', 'workspaces-read'],
+  abilities: ['workspaces-read'],
+  member: true,
 };
 
-/** Role changes, removals, resending and cancelling invites: admins only. */
+/** Adding members, role changes, removals, listing, resending and cancelling invites: admins only. */
 export const MANAGE_MEMBERS: Omit<RequestContext, 'thing'> = {
-  abilities: ['workspace-users-write', 'workspaces-write'],
-  admin: true,
-};
-
-/** Leaving needs the write ability but not admin rights (any member may leave). */
-export const LEAVE: Omit<RequestContext, 'thing'> = {
-  abilities: ['workspace-users-write', 'workspaces-write'],
-};
-
-/** Listing invites: `workspaces-write` and admin rights (spec changelog 2026-05-27). */
-export const READ_INVITES: Omit<RequestContext, 'thing'> = {
   abilities: ['workspaces-write'],
   admin: true,
 };
+
+/** Leaving: `workspaces-read` only (a read-only token performs this write), any member. */
+export const LEAVE: Omit<RequestContext, 'thing'> = {
+  abilities: ['workspaces-read'],
+  member: true,
+};
+
+/** Listing invites: `workspaces-write` and admin rights (`workspaces-read` is not needed). */
+export const READ_INVITES: Omit<RequestContext, 'thing'> = MANAGE_MEMBERS;
 
 /**
  * The failures of resend and cancel. The spec does not say which status carries them; a real

@@ -9,7 +9,7 @@ import {
   NOT_ADMIN,
   UNAUTHORIZED,
 } from '../workspaces/fixtures';
-import { runOn, type TokenName } from './helpers';
+import { call, runOn, type TokenName } from './helpers';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
@@ -60,7 +60,12 @@ describe('members', () => {
         user_id: GRACE,
         role: 'readonly',
       }),
-    ).resolves.toEqual({ id: GRACE, workspace_id: W, role: 'readonly', message: 'User role updated.' });
+    ).resolves.toEqual({
+      id: GRACE,
+      workspace_id: W,
+      role: 'readonly',
+      message: 'User role changed successfully.',
+    });
     await expect(
       on('searches.find_member.operation.perform', { workspace_id: W, email: 'grace@example.org' }),
     ).resolves.toEqual([{ id: GRACE, name: 'Grace Hopper', email: 'grace@example.org', role: 'readonly' }]);
@@ -78,7 +83,7 @@ describe('members', () => {
       name: 'AppError',
       code: 'forbidden',
       status: 403,
-      message: FORBIDDEN.manage(NOT_ADMIN),
+      message: FORBIDDEN.manage(UNAUTHORIZED),
     });
   });
 
@@ -110,7 +115,7 @@ describe('members', () => {
       id: 3,
       workspace_id: W,
       removed: true,
-      message: 'User removed from workspace.',
+      message: 'User removed from workspace successfully.',
     });
     await expect(
       on('searches.find_member.operation.perform', { workspace_id: W, email: 'alan@example.org' }),
@@ -120,7 +125,7 @@ describe('members', () => {
       {},
       'readonlyMember',
     );
-    expect(alans.map((w) => w.name)).toEqual(["Alan Turing's Workspace"]);
+    expect(alans.map((w) => w.name)).toEqual(['My Workspace']);
   });
 
   test('leave_workspace: Grace leaves (200 with a body) and is gone from the member list', async () => {
@@ -130,11 +135,38 @@ describe('members', () => {
       id: W,
       workspace_id: W,
       left: true,
-      message: 'You have left the workspace.',
+      message: 'You have left the workspace successfully.',
     });
     await expect(
       on('searches.find_member.operation.perform', { workspace_id: W, email: 'grace@example.org' }),
     ).resolves.toEqual([]);
+  });
+
+  test('leave_workspace: the only admin is refused before any leave is sent, and stays', async () => {
+    sandbox.resetRequests();
+    const error = await failure(on('creates.leave_workspace.operation.perform', { workspace_id: W }));
+    expect(error).toMatchObject({ code: 'conflict', status: 409 });
+    expect(error.message).toContain('You are the only admin of the workspace "Acme Research"');
+    expect(error.message).toContain('its 2 other members would be left with no admin');
+    expect(sandbox.requests().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /open/workspaces']);
+    expect(sandbox.state.workspaces.find((w) => w.id === W)?.members.map((m) => m.userId)).toContain(1);
+  });
+
+  test('leave_workspace with a read-only token (workspaces-read is all leaving needs) once another admin exists', async () => {
+    await on('creates.update_member_role.operation.perform', {
+      workspace_id: W,
+      user_id: GRACE,
+      role: 'admin',
+    });
+    sandbox.resetRequests();
+    await expect(
+      on('creates.leave_workspace.operation.perform', { workspace_id: W }, 'readonly'),
+    ).resolves.toMatchObject({ left: true, message: 'You have left the workspace successfully.' });
+    // the workspace list embeds every member, so no users list is needed: 2 requests
+    expect(sandbox.requests().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+      'GET /open/workspaces 200',
+      `POST /open/workspaces/${W}/leave 200`,
+    ]);
   });
 });
 
@@ -168,29 +200,45 @@ describe('invites', () => {
       id: PENDING,
       workspace_id: W,
       cancelled: true,
-      message: 'Invite cancelled successfully.',
+      message: 'Invite deleted successfully.',
     });
     await expect(
       on('searches.find_invite.operation.perform', { workspace_id: W, email: 'barbara@example.org' }),
     ).resolves.toEqual([]);
   });
 
-  test('resending an expired invite makes it valid again', async () => {
-    const before = await on<Array<{ is_expired: boolean }>>('searches.find_invite.operation.perform', {
-      workspace_id: W,
-      email: 'KEN@example.org',
-    });
-    expect(before.map((i) => i.is_expired)).toEqual([true]);
-    await on('creates.resend_invite.operation.perform', { workspace_id: W, invite_id: EXPIRED });
+  test('resending an expired invite is refused before sending; it stays expired, as on OpnForm', async () => {
+    sandbox.resetRequests();
+    const before = sandbox.state.invites.find((i) => i.id === EXPIRED);
+    const error = await failure(
+      on('creates.resend_invite.operation.perform', { workspace_id: W, invite_id: EXPIRED }),
+    );
+    expect(error).toMatchObject({ code: 'conflict', status: 409 });
+    expect(error.message).toMatch(
+      /^This invite \(ken@example\.org\) expired on \d{4}-\d\d-\d\d \d\d:\d\d UTC, so it was not resent: /,
+    );
+    expect(sandbox.requests().map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /open/workspaces/${W}/invites`,
+    ]);
+    expect(before?.sent).toBe(1);
     const after = await on<Array<{ id: number; status: string; is_expired: boolean }>>(
       'searches.find_invite.operation.perform',
-      {
-        workspace_id: W,
-        email: 'ken@example.org',
-        status: 'pending',
-      },
+      { workspace_id: W, email: 'ken@example.org' },
     );
-    expect(after.map((i) => [i.id, i.status, i.is_expired])).toEqual([[EXPIRED, 'pending', false]]);
+    expect(after.map((i) => [i.id, i.status, i.is_expired])).toEqual([[EXPIRED, 'pending', true]]);
+  });
+
+  test('the sandbox itself answers 200 to a resend of an expired invite and does not extend it', async () => {
+    const invite = sandbox.state.invites.find((i) => i.id === EXPIRED);
+    const until = invite?.valid_until;
+    const response = await fetch(`${sandbox.baseUrl}/open/workspaces/${W}/invites/${EXPIRED}/resend`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${sandbox.tokens.admin}`, Accept: 'application/json' },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ type: 'success', message: 'Invite email resent successfully.' });
+    expect(invite?.valid_until).toBe(until);
+    expect(invite?.sent).toBe(2);
   });
 
   test.each(['cancel_invite', 'resend_invite'])(
@@ -199,7 +247,13 @@ describe('invites', () => {
       const error = await failure(
         on(`creates.${key}.operation.perform`, { workspace_id: W, invite_id: ACCEPTED }),
       );
-      expect(error).toEqual({ name: 'AppError', code: 'conflict', status: 400, message: ALREADY_ACCEPTED });
+      // resend reads the invite first and refuses before sending (409); cancel gets OpnForm's 400
+      expect(error).toEqual({
+        name: 'AppError',
+        code: 'conflict',
+        status: key === 'resend_invite' ? 409 : 400,
+        message: ALREADY_ACCEPTED,
+      });
     },
   );
 
@@ -228,6 +282,79 @@ describe('invites', () => {
       code: 'forbidden',
       status: 403,
       message: FORBIDDEN.readInvites(UNAUTHORIZED),
+    });
+  });
+});
+
+describe('POST /open/workspaces/{id}/users/add (sandbox, as recorded in team--add-user)', () => {
+  const add = (body: unknown, token: TokenName = 'admin', s: Sandbox = sandbox) =>
+    call(s, 'POST', `/open/workspaces/${W}/users/add`, { body, token });
+
+  test('an existing user is added at once; again, "already in workspace" and the role is unchanged', async () => {
+    expect(await add({ email: 'edsger@example.org', role: 'user' })).toMatchObject({
+      status: 200,
+      json: { type: 'success', message: 'User has been successfully added to workspace.' },
+    });
+    expect(await add({ email: 'edsger@example.org', role: 'admin' })).toMatchObject({
+      status: 200,
+      json: { type: 'success', message: 'User is already in workspace.' },
+    });
+    expect(sandbox.state.workspaces.find((w) => w.id === W)?.members).toContainEqual({
+      userId: 4,
+      role: 'user',
+    });
+  });
+
+  test('an unknown email (or a known one in another case) becomes an invite; again is 400', async () => {
+    const invited = await add({ email: 'EDSGER@EXAMPLE.ORG', role: 'readonly' });
+    expect(invited).toMatchObject({
+      status: 200,
+      json: {
+        type: 'success',
+        message: 'Registration invitation email sent to user.',
+        invite: { email: 'EDSGER@EXAMPLE.ORG', role: 'readonly', workspace_id: W, id: expect.any(Number) },
+      },
+    });
+    expect(invited.json.invite.valid_until).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+    expect(await add({ email: 'EDSGER@EXAMPLE.ORG', role: 'readonly' })).toMatchObject({
+      status: 400,
+      json: { type: 'error', message: 'User has already been invited.' },
+    });
+    const list = await call(sandbox, 'GET', `/open/workspaces/${W}/invites`);
+    const row = list.json.find((i: { id: number }) => i.id === invited.json.invite.id);
+    expect(row.valid_until).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+  });
+
+  test('self-hosted without a licence: a brand-new email is 403; an existing account in another case passes', async () => {
+    const selfHosted = await startSandbox({ submissions: 1, largeFormSubmissions: 1, selfHosted: true });
+    try {
+      expect(await add({ email: 'brand-new@example.org', role: 'user' }, 'admin', selfHosted)).toMatchObject({
+        status: 403,
+        json: {
+          message: 'Enterprise license is required to add more than 2 users to a self-hosted instance.',
+        },
+      });
+      expect((await add({ email: 'EDSGER@example.org', role: 'user' }, 'admin', selfHosted)).status).toBe(
+        200,
+      );
+    } finally {
+      await selfHosted.close();
+    }
+  });
+
+  test('refusals: a non-admin or a token without workspaces-write, an invalid role, no email', async () => {
+    for (const token of ['member', 'readonly'] as const)
+      expect(await add({ email: 'edsger@example.org', role: 'user' }, token)).toMatchObject({
+        status: 403,
+        json: { message: NOT_ADMIN },
+      });
+    expect(await add({ email: 'edsger@example.org', role: 'owner' })).toMatchObject({
+      status: 422,
+      json: { message: 'The selected role is invalid.', errors: { role: ['The selected role is invalid.'] } },
+    });
+    expect(await add({ role: 'user' })).toMatchObject({
+      status: 422,
+      json: { errors: { email: ['The email field is required.'] } },
     });
   });
 });

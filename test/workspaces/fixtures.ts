@@ -87,14 +87,14 @@ const TOKEN_TAIL = 'Create a token with these abilities in OpnForm (Settings > A
 /** The 403 messages of the team steps, written out in full. */
 export const FORBIDDEN = {
   readMembers: (said: string) =>
-    `OpnForm refused this step (403): "${said}" The access token needs the "workspace-users-read", ` +
-    `"workspaces-read" abilities, and the connected user may need admin rights in the workspace. ${TOKEN_TAIL}`,
+    `OpnForm refused this step (403): "${said}" The access token needs the "workspaces-read" ability and ` +
+    `the connected user must be a member of the workspace. ${TOKEN_TAIL}`,
   manage: (said: string) =>
-    `OpnForm refused this step (403): "${said}" The access token needs the "workspace-users-write", ` +
-    `"workspaces-write" abilities and the connected user must be an admin of the workspace. ${TOKEN_TAIL}`,
+    `OpnForm refused this step (403): "${said}" The access token needs the "workspaces-write" ability and ` +
+    `the connected user must be an admin of the workspace. ${TOKEN_TAIL}`,
   leave: (said: string) =>
-    `OpnForm refused this step (403): "${said}" The access token needs the "workspace-users-write", ` +
-    `"workspaces-write" abilities, and the connected user may need admin rights in the workspace. ${TOKEN_TAIL}`,
+    `OpnForm refused this step (403): "${said}" The access token needs the "workspaces-read" ability and ` +
+    `the connected user must be a member of the workspace. ${TOKEN_TAIL}`,
   readInvites: (said: string) =>
     `OpnForm refused this step (403): "${said}" The access token needs the "workspaces-write" ability and ` +
     `the connected user must be an admin of the workspace. ${TOKEN_TAIL}`,

@@ -7,15 +7,19 @@ import { InviteInput } from '../../schemas/workspaces';
 import { FIELD_LABELS, workspaceField } from '../../shared/fields';
 import { INVITE_FAILURES, MANAGE_MEMBERS } from '../access';
 import { inviteField } from '../fields';
+import { refuseUnresendable } from './resendable';
 
 export const inviteInputFields = [workspaceField, inviteField];
 
 /**
  * Resend (`POST .../resend`) or cancel (`DELETE .../cancel`) one invite. "Invite already accepted."
  * and "Invite not found for this workspace." get clear messages whatever status carries them.
+ * A resend reads the invite first and refuses an expired one (OpnForm would answer 200 and change
+ * nothing): 2 requests; a cancel is 1.
  */
 export const inviteAction = async (z: ZObject, bundle: Bundle, action: 'resend' | 'cancel') => {
   const { workspace_id, invite_id } = parseInput(z, InviteInput, bundle.inputData, FIELD_LABELS);
+  if (action === 'resend') await refuseUnresendable(z, bundle, workspace_id, invite_id);
   const client = opnform(z, bundle);
   const call = { thing: 'invite' as const, ...MANAGE_MEMBERS, known: INVITE_FAILURES, schema: MessageReply };
   const reply =

@@ -11,7 +11,9 @@ export const resendInvite = defineCreate({
   noun: 'Invite',
   display: {
     label: 'Resend Invite',
-    description: 'Sends the invitation email of a pending workspace invite again (expired invites too).',
+    description:
+      'Sends the invitation email of a pending workspace invite again. An expired invite is refused: OpnForm ' +
+      'does not extend it when resending, so cancel it and invite the person again.',
   },
   operation: {
     inputFields: inviteInputFields,

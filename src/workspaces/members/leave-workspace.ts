@@ -6,10 +6,15 @@ import { MessageReply } from '../../schemas/resources';
 import { WorkspaceInput } from '../../schemas/workspaces';
 import { FIELD_LABELS, workspaceField } from '../../shared/fields';
 import { LEAVE } from '../access';
+import { refuseLastAdmin } from './last-admin';
 
-/** The connected user leaves; spec 204 without a body, real server 200 `{type, message}`. */
+/**
+ * The connected user leaves; spec 204 without a body, real server 200 `{type, message}`. The last
+ * admin is refused before the leave is sent (OpnForm itself would let them go).
+ */
 const perform = (async (z, bundle) => {
   const { workspace_id } = parseInput(z, WorkspaceInput, bundle.inputData, FIELD_LABELS);
+  await refuseLastAdmin(z, bundle, workspace_id);
   const reply = await opnform(z, bundle).post(path`/open/workspaces/${workspace_id}/leave`, {
     thing: 'workspace',
     ...LEAVE,
@@ -24,10 +29,18 @@ export const leaveWorkspace = defineCreate({
   display: {
     label: 'Leave Workspace',
     description:
-      'Removes the connected OpnForm user (the owner of the access token) from a workspace. It cannot remove anyone else.',
+      'Removes the connected OpnForm user (the owner of the access token) from a workspace. It cannot remove ' +
+      "anyone else, and it refuses to remove the workspace's only admin.",
   },
   operation: {
-    inputFields: [workspaceField],
+    inputFields: [
+      {
+        ...workspaceField,
+        helpText:
+          'The workspace the connected user leaves. Needs only the workspaces-read ability. If that user is ' +
+          "the workspace's only admin, the step refuses: make another member an admin first.",
+      },
+    ],
     perform,
     sample: { id: 7, workspace_id: 7, left: true, message: 'You have left the workspace.' },
     outputFields: [

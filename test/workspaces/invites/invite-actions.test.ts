@@ -1,5 +1,6 @@
 import nock from 'nock';
 import { API_HEADERS, BASE, failure, op, run } from '../../helpers/app';
+import { recorded, recordedScope } from '../../helpers/recorded';
 import {
   ALREADY_ACCEPTED,
   FORBIDDEN,
@@ -28,8 +29,22 @@ const steps = [
 describe.each(steps)('$key', ({ key, method, path, flag, fallback }) => {
   const perform = op(`creates.${key}.operation.perform`);
   const input = { workspace_id: '7', invite_id: '71' };
-  const reply = (status: number, body?: nock.Body) =>
-    nock(BASE, { reqheaders: API_HEADERS })[method](path).reply(status, body);
+  /** A resend reads the invites first: here invite 71 is pending and valid, so the resend is sent. */
+  const reply = (status: number, body?: nock.Body) => {
+    const scope = nock(BASE, { reqheaders: API_HEADERS });
+    if (key === 'resend_invite')
+      scope.get('/open/workspaces/7/invites').reply(200, [
+        {
+          id: 71,
+          workspace_id: 7,
+          email: 'grace@example.org',
+          role: 'user',
+          status: 'pending',
+          valid_until: '2099-06-03 10:00:00',
+        },
+      ]);
+    return scope[method](path).reply(status, body);
+  };
 
   test('spec: 200 {message}', async () => {
     const scope = reply(200, { message: 'Done by the server.' });
@@ -127,8 +142,12 @@ describe.each(steps)('$key', ({ key, method, path, flag, fallback }) => {
   test.each([
     ['not an admin', NOT_ADMIN],
     ['missing ability', UNAUTHORIZED],
-  ])('403 (%s) names the write abilities and admin rights', async (_why, said) => {
-    reply(403, { message: said });
+  ])('403 (%s) names the write ability and admin rights', async (_why, said) => {
+    nock(BASE, { reqheaders: API_HEADERS })
+      [key === 'resend_invite' ? 'get' : method](
+        key === 'resend_invite' ? '/open/workspaces/7/invites' : path,
+      )
+      .reply(403, { message: said });
     const error = await failure(run(perform, input));
     expect(error).toEqual({
       name: 'AppError',
@@ -139,7 +158,11 @@ describe.each(steps)('$key', ({ key, method, path, flag, fallback }) => {
   });
 
   test('a 403 that happens to carry a known sentence stays a 403', async () => {
-    reply(403, { message: 'Invite already accepted.' });
+    nock(BASE, { reqheaders: API_HEADERS })
+      [key === 'resend_invite' ? 'get' : method](
+        key === 'resend_invite' ? '/open/workspaces/7/invites' : path,
+      )
+      .reply(403, { message: 'Invite already accepted.' });
     const error = await failure(run(perform, input));
     expect(error.code).toBe('forbidden');
   });
@@ -149,5 +172,85 @@ describe.each(steps)('$key', ({ key, method, path, flag, fallback }) => {
     expect(error.message).toBe(
       'Invalid input: Invite (invite_id) must be a whole number (an OpnForm id), got "grace@example.org".',
     );
+  });
+});
+
+describe('resend_invite on a real server (recorded: team--invites)', () => {
+  const perform = op('creates.resend_invite.operation.perform');
+  const invites = recorded('team--invites');
+  /** Invites 8 (pending, valid until 2026-11-30 17:43:45 UTC), 9 (accepted), 10 (pending, expired 2026-11-21). */
+  const list = invites.exchange(2);
+  /** The recording's own moment (2026-11-23, 17:44 UTC): the clock is fixed, never the wall clock. */
+  const RECORDED_AT = Date.parse('2026-11-23T17:44:10Z');
+
+  beforeEach(() => jest.spyOn(Date, 'now').mockReturnValue(RECORDED_AT));
+  afterEach(() => {
+    jest.restoreAllMocks();
+    nock.cleanAll();
+  });
+
+  test('a pending, valid invite: the list, then the resend (2 requests)', async () => {
+    const read = recordedScope(list);
+    const resend = recordedScope(invites.exchange(3));
+    await expect(run(perform, { workspace_id: 6, invite_id: 8 })).resolves.toEqual({
+      id: 8,
+      workspace_id: 6,
+      resent: true,
+      message: 'Invite email resent successfully.',
+    });
+    expect(read.isDone() && resend.isDone()).toBe(true);
+  });
+
+  test('an expired invite (still "pending" on OpnForm) is refused before any resend is sent', async () => {
+    const read = recordedScope(list);
+    const error = await failure(run(perform, { workspace_id: 6, invite_id: 10 }));
+    expect(read.isDone()).toBe(true);
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'conflict',
+      status: 409,
+      message:
+        'This invite (Corpus-Spare-D0B487@Example.Test) expired on 2026-11-21 17:44 UTC, so it was not resent: ' +
+        'OpnForm does not extend an invite when it resends it, and the email would carry a link that no longer ' +
+        'works. Cancel it (Cancel Invite) and invite Corpus-Spare-D0B487@Example.Test again.',
+    });
+  });
+
+  test('the same invite 8 once its valid_until (UTC, no offset in the list) has passed is refused', async () => {
+    jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-30T17:43:46Z'));
+    const read = recordedScope(list);
+    const error = await failure(run(perform, { workspace_id: 6, invite_id: 8 }));
+    expect(read.isDone()).toBe(true);
+    expect(error.message).toContain('expired on 2026-11-30 17:43 UTC');
+  });
+
+  test.each([
+    ['accepted invite 9', 9, 'conflict', 409, ALREADY_ACCEPTED],
+    ['unknown invite 999999', 999999, 'not_found', 404, NOT_FOUND],
+  ])('%s: the clear message, no resend sent', async (_why, id, code, status, message) => {
+    const read = recordedScope(list);
+    const error = await failure(run(perform, { workspace_id: 6, invite_id: id }));
+    expect(read.isDone()).toBe(true);
+    expect(error).toEqual({ name: 'AppError', code, status, message });
+  });
+
+  test('a token without workspaces-write cannot read the invites (recorded 403)', async () => {
+    const read = recordedScope(invites.exchange(13));
+    const error = await failure(run(perform, { workspace_id: 6, invite_id: 8 }));
+    expect(read.isDone()).toBe(true);
+    expect(error.message).toBe(FORBIDDEN.readInvites(UNAUTHORIZED));
+  });
+
+  test('cancel of the expired invite still works (recorded 200)', async () => {
+    const cancel = recordedScope(invites.exchange(19));
+    await expect(
+      run(op('creates.cancel_invite.operation.perform'), { workspace_id: 6, invite_id: 10 }),
+    ).resolves.toEqual({
+      id: 10,
+      workspace_id: 6,
+      cancelled: true,
+      message: 'Invite deleted successfully.',
+    });
+    expect(cancel.isDone()).toBe(true);
   });
 });

@@ -1,0 +1,450 @@
+/**
+ * Forms as a real OpnForm server answers them (recorded: `forms--*.json`): the full form with every
+ * column, `removed_properties`, `is_closed`, `submissions_count` and the embedded workspace; the
+ * deprecated bare list of every form; create and update validated like OpnForm (every required key,
+ * per-block errors, validation before authorization); update replaces the whole form; delete.
+ * `intBooleans` serves the boolean columns as 0/1 in reads, as a server on sqlite or MySQL does
+ * (recordings' artefact 1); create and update answers echo what was sent.
+ */
+import { stableUuid } from '../seed';
+import type { Block, Form } from '../state';
+import { asRecord, type RouteCtx, type RouteKit, UNAUTHORIZED } from './kit';
+import { formWorkspaceJson, loadedWorkspaceJson } from './shapes';
+
+export interface FormOptions {
+  /** Serve the boolean columns below as 0/1 in form reads (sqlite/MySQL). Default false (true/false). */
+  intBooleans?: boolean;
+  /** Self-hosted: a `payment` block is refused with 422 (recordings' artefact 5). */
+  selfHosted?: boolean;
+}
+
+/** Columns without a boolean cast: 0/1 on sqlite and MySQL (recordings' README, artefact 1). */
+export const INT_BOOLEAN_COLUMNS = [
+  're_fillable',
+  'uppercase_labels',
+  'transparent_background',
+  'use_captcha',
+  'can_be_indexed',
+  'editable_submissions',
+  'confetti_on_submission',
+  'show_progress_bar',
+  'auto_focus',
+  'layout_rtl',
+] as const;
+
+/** The stored columns of a form and their defaults, in the order OpnForm sends them. */
+const COLUMN_DEFAULTS: Record<string, unknown> = {
+  description: null,
+  submit_button_text: null,
+  re_fillable: false,
+  re_fill_button_text: null,
+  color: '#3B82F6',
+  uppercase_labels: false,
+  no_branding: false,
+  submitted_text: 'Amazing, we saved your answers. Thank you for your time and have a great day!',
+  dark_mode: 'light',
+  logo_picture: null,
+  cover_picture: null,
+  custom_code: null,
+  theme: 'default',
+  width: 'centered',
+  transparent_background: false,
+  closes_at: null,
+  closed_text: null,
+  use_captcha: false,
+  can_be_indexed: true,
+  deleted_at: null,
+  creator_id: null,
+  max_submissions_count: null,
+  max_submissions_reached_text:
+    'This form has now reached the maximum number of allowed submissions and is now closed.',
+  visibility: 'public',
+  editable_submissions: false,
+  editable_submissions_button_text: 'Edit submission',
+  confetti_on_submission: false,
+  seo_meta: {},
+  auto_save: true,
+  custom_domain: null,
+  show_progress_bar: false,
+  captcha_provider: 'hcaptcha',
+  size: 'md',
+  border_radius: 'small',
+  font_family: null,
+  auto_focus: true,
+  layout_rtl: false,
+  language: 'en',
+  enable_partial_submissions: false,
+  presentation_style: 'classic',
+  cover_settings: [],
+  enable_ip_tracking: false,
+  custom_css: null,
+  translations: {},
+  settings: {},
+  clear_empty_fields_on_update: false,
+  analytics: [],
+  computed_variables: [],
+  pdf_download_enabled: false,
+  pdf_download_button_text: null,
+  pdf_template_id: null,
+  auto_increment_sequence: 0,
+};
+/** Columns shown after the computed ones. */
+const LATE_COLUMNS: Record<string, unknown> = {
+  redirect_url: null,
+  database_fields_update: null,
+  password: null,
+  submission_retention_value: null,
+  submission_retention_unit: null,
+};
+/** Columns kept in the typed `Form` record rather than in `columns`. */
+const TYPED = new Set([
+  'closes_at',
+  'creator_id',
+  'max_submissions_count',
+  'visibility',
+  'editable_submissions',
+  'enable_partial_submissions',
+]);
+const STORED = new Set([...Object.keys(COLUMN_DEFAULTS), ...Object.keys(LATE_COLUMNS)]);
+/** Blocks a workspace without the `custom_code` feature may not have: dropped on save (as recorded). */
+const withoutCodeBlocks = (blocks: Block[]) => blocks.filter((b) => b.type !== 'nf-code');
+
+/** Required on create (in OpnForm's order); update requires the same but `workspace_id`. */
+const REQUIRED = [
+  'title',
+  'visibility',
+  'language',
+  'theme',
+  'presentation_style',
+  'width',
+  'size',
+  'border_radius',
+  'dark_mode',
+  'color',
+  'uppercase_labels',
+  'no_branding',
+  'transparent_background',
+  'properties',
+  'workspace_id',
+];
+const VISIBILITIES = ['public', 'draft', 'closed'];
+
+const isEmptyObject = (value: unknown) =>
+  asRecord(value) !== undefined && Object.keys(value as object).length === 0;
+const offsetIso = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+const humanAgo = (iso: string) => {
+  const minutes = Math.floor((Date.now() - Date.parse(iso)) / 60_000);
+  if (minutes < 1) return '0 seconds ago';
+  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? '1 day ago' : `${days} days ago`;
+};
+
+export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
+  const { state, route, fail } = kit;
+  const p = (ctx: RouteCtx, i: number) => ctx.params[i] ?? '';
+
+  const completed = (f: Form) =>
+    state.submissions.filter((s) => s.form_id === f.id && s.status === 'completed').length;
+  const isClosed = (f: Form) =>
+    f.visibility === 'closed' || (f.closes_at !== null && Date.parse(f.closes_at) < Date.now());
+  const shareUrl = (f: Form) => `${kit.origin()}/forms/${f.slug}`;
+  const typed = (f: Form): Record<string, unknown> => ({
+    closes_at: f.closes_at,
+    creator_id: f.creator_id,
+    max_submissions_count: f.max_submissions_count,
+    visibility: f.visibility,
+    editable_submissions: f.editable_submissions,
+    enable_partial_submissions: f.enable_partial_submissions,
+  });
+  const column = (f: Form, key: string) => {
+    const t = typed(f);
+    if (key in t) return t[key];
+    const c = f.attributes ?? {};
+    return key in c ? c[key] : key in COLUMN_DEFAULTS ? COLUMN_DEFAULTS[key] : LATE_COLUMNS[key];
+  };
+  const isIntColumn = (key: string) => (INT_BOOLEAN_COLUMNS as readonly string[]).includes(key);
+  /** A boolean column as a read shows it: 0/1 with `intBooleans`, else true/false. */
+  const asRead = (key: string, value: unknown) =>
+    isIntColumn(key) && typeof value === 'boolean' && options.intBooleans ? Number(value) : value;
+  const reachedMax = (f: Form) => f.max_submissions_count !== null && completed(f) >= f.max_submissions_count;
+  /** What follows the stored columns in every form answer. */
+  const computed = (f: Form, viewerId: number, withUsers = false) => {
+    const w = kit.workspaceOfForm(f);
+    return {
+      share_url: shareUrl(f),
+      workspace: formWorkspaceJson(w, viewerId, withUsers ? state.users : undefined),
+      views_count: f.views_count,
+      submissions_count: completed(f),
+      redirect_url: column(f, 'redirect_url'),
+      submissions_url: `${shareUrl(f)}/show/submissions`,
+      database_fields_update: column(f, 'database_fields_update'),
+      cleanings: [],
+      password: column(f, 'password'),
+      tags: f.tags,
+      removed_properties: f.removed_properties ?? [],
+      last_edited_human: humanAgo(f.updated_at),
+      submission_retention_value: column(f, 'submission_retention_value'),
+      submission_retention_unit: column(f, 'submission_retention_unit'),
+      plan_tier: w.plan_tier,
+      is_trialing: false,
+      workspace_id: f.workspace_id,
+      is_closed: isClosed(f),
+      is_password_protected: false,
+      has_password: false,
+      max_number_of_submissions_reached: reachedMax(f),
+      form_pending_submission_key: `openform-${f.id}-pending-submission-455507`,
+      max_file_size: 50,
+    };
+  };
+  /** `GET /open/forms/{slug|id}` (and the update answer, with `reads: false`: booleans as sent). */
+  const fullForm = (f: Form, viewerId: number, reads = true, withUsers = true) => ({
+    id: f.id,
+    title: f.title,
+    slug: f.slug,
+    properties: f.properties,
+    created_at: f.created_at,
+    updated_at: f.updated_at,
+    ...Object.fromEntries(
+      Object.keys(COLUMN_DEFAULTS).map((key) => [key, reads ? asRead(key, column(f, key)) : column(f, key)]),
+    ),
+    ...computed(f, viewerId, withUsers),
+  });
+  /** A `GET /open/workspaces/{id}/forms` item (no properties). */
+  const formSummary = (f: Form) => ({
+    id: f.id,
+    slug: f.slug,
+    title: f.title,
+    visibility: f.visibility,
+    tags: f.tags,
+    views_count: f.views_count,
+    submissions_count: completed(f),
+    created_at: offsetIso(f.created_at),
+    updated_at: offsetIso(f.updated_at),
+    last_edited_human: humanAgo(f.updated_at),
+    closes_at: f.closes_at,
+    is_closed: isClosed(f),
+    max_submissions_count: f.max_submissions_count,
+    max_number_of_submissions_reached: reachedMax(f),
+    plan_tier: kit.workspaceOfForm(f).plan_tier,
+    workspace_id: f.workspace_id,
+    share_url: shareUrl(f),
+  });
+  const canWrite = (ctx: RouteCtx, f: Form) => {
+    const role = kit.roleIn(kit.workspaceOfForm(f), ctx.token.userId);
+    if (role === undefined || role === 'readonly') throw fail(403, UNAUTHORIZED);
+  };
+
+  /** OpnForm's validation of a create or update body (runs before authorization). */
+  const validate = (body: Record<string, unknown>, target: Form | undefined) => {
+    const errors: Record<string, string[]> = {};
+    const required = target === undefined ? REQUIRED : REQUIRED.filter((k) => k !== 'workspace_id');
+    for (const key of required) {
+      const value = body[key];
+      if (value === undefined || value === null || value === '')
+        errors[key] = [`The ${key.replace(/_/g, ' ')} field is required.`];
+    }
+    if (errors.visibility === undefined && !VISIBILITIES.includes(String(body.visibility)))
+      errors.visibility = ['The selected visibility is invalid.'];
+    if (typeof body.slug === 'string' && target !== undefined) {
+      const owner = state.forms.find((x) => x.slug === body.slug);
+      if (owner !== undefined && owner.id !== target.id)
+        errors.slug = ['This slug is already in use. Please choose another one.'];
+    }
+    if (errors.properties === undefined && !Array.isArray(body.properties))
+      errors.properties = ['The properties field must be an array.'];
+    const blocks = Array.isArray(body.properties) ? body.properties : [];
+    let blockErrors = false;
+    blocks.forEach((raw, i) => {
+      const block = asRecord(raw) ?? {};
+      const n = i + 1;
+      if (typeof block.id !== 'string' || block.id === '') {
+        errors[`properties.${i}.id`] = [`The form block number ${n} is missing an id.`];
+        blockErrors = true;
+      }
+      if (typeof block.name !== 'string' || block.name === '') {
+        errors[`properties.${i}.name`] = [`The form block number ${n} is missing a name.`];
+        blockErrors = true;
+      }
+      if (options.selfHosted && block.type === 'payment') {
+        errors[`properties.${i}.type`] = [
+          'Payment block is not allowed on self hosted. Please use our hosted version.',
+        ];
+        blockErrors = true;
+      }
+    });
+    if (blockErrors) errors.properties = ['One or more properties have validation errors.'];
+    if (Object.keys(errors).length > 0) throw kit.invalid(errors);
+  };
+  /** The settings of a body, booleans stored as true/false whichever form was sent. */
+  const storedColumns = (body: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(body)
+        .filter(([k]) => STORED.has(k) && !TYPED.has(k))
+        .map(([k, v]) => [k, isIntColumn(k) && (v === 0 || v === 1) ? v === 1 : v]),
+    );
+  /** The boolean columns exactly as the body sent them (create and update answers echo them). */
+  const sentBooleans = (body: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(body).filter(([k]) => isIntColumn(k) || k === 'enable_partial_submissions'),
+    );
+  const typedFrom = (body: Record<string, unknown>) => ({
+    title: String(body.title),
+    visibility: body.visibility as Form['visibility'],
+    tags: Array.isArray(body.tags) ? body.tags.map(String) : [],
+    properties: withoutCodeBlocks(body.properties as Block[]),
+    editable_submissions: body.editable_submissions === true || body.editable_submissions === 1,
+    enable_partial_submissions:
+      body.enable_partial_submissions === true || body.enable_partial_submissions === 1,
+    closes_at: typeof body.closes_at === 'string' ? body.closes_at : null,
+    max_submissions_count: typeof body.max_submissions_count === 'number' ? body.max_submissions_count : null,
+  });
+
+  route('GET', '/open/workspaces/:id/forms', 'open', (ctx) => {
+    const w = kit.workspaceOr404(p(ctx, 0));
+    kit.need(ctx, 'forms-read');
+    if (kit.roleIn(w, ctx.token.userId) === undefined) throw fail(403, UNAUTHORIZED);
+    const forms = state.forms
+      .filter((f) => f.workspace_id === w.id)
+      .sort((a, b) => (a.updated_at === b.updated_at ? a.id - b.id : a.updated_at < b.updated_at ? 1 : -1))
+      .map(formSummary);
+    // per_page above 100 is capped silently; the links keep the query as sent
+    return kit.paginate(forms, ctx.query, `/open/workspaces/${w.id}/forms`, 10, true, 100);
+  });
+  /** Deprecated: every form of every workspace of the user, full forms, a bare array. */
+  route('GET', '/open/forms', 'open', (ctx) => {
+    kit.need(ctx, 'forms-read');
+    return state.forms
+      .filter((f) => kit.roleIn(kit.workspaceOfForm(f), ctx.token.userId) !== undefined)
+      .map((f) => ({
+        ...fullForm(f, ctx.token.userId, true, false),
+        extra: {
+          loadedWorkspace: loadedWorkspaceJson(kit.workspaceOfForm(f), ctx.token.userId),
+          workspaceHasBrandingRemoval: false,
+          userIsOwner: f.creator_id === ctx.token.userId,
+        },
+      }));
+  });
+  route('GET', '/open/forms/:form', 'open', (ctx) => {
+    const f = kit.formOr404(p(ctx, 0));
+    kit.need(ctx, 'forms-read', 'manage-integrations');
+    if (kit.roleIn(kit.workspaceOfForm(f), ctx.token.userId) === undefined) throw fail(403, UNAUTHORIZED);
+    return fullForm(f, ctx.token.userId);
+  });
+  route('POST', '/open/forms', 'open', (ctx) => {
+    const body = asRecord(ctx.body) ?? {};
+    validate(body, undefined);
+    kit.need(ctx, 'forms-write');
+    const w = state.workspaces.find((x) => String(x.id) === String(body.workspace_id));
+    const role = w === undefined ? undefined : kit.roleIn(w, ctx.token.userId);
+    if (w === undefined || role === undefined || role === 'readonly') throw fail(403, UNAUTHORIZED);
+    const id = state.next.form++;
+    const at = kit.nowIso();
+    const slugBase = String(body.title)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+    const f: Form = {
+      id,
+      workspace_id: w.id,
+      creator_id: ctx.token.userId,
+      slug: `${slugBase || 'form'}-${stableUuid(`form:${id}`).slice(0, 6)}`,
+      views_count: 0,
+      created_at: at,
+      updated_at: at,
+      ...typedFrom(body),
+      // as recorded, a create keeps no `description` (a read shows null); an update does keep it
+      attributes: { ...storedColumns(body), description: null },
+      removed_properties: [],
+    };
+    state.forms.push(f);
+    const { workspace_id: _sent, description: _dropped, ...echo } = body;
+    const c = computed(f, ctx.token.userId);
+    return {
+      type: 'success',
+      message: 'Form created.',
+      form: {
+        ...echo,
+        properties: f.properties,
+        creator_id: f.creator_id,
+        slug: f.slug,
+        updated_at: at,
+        created_at: at,
+        id,
+        share_url: c.share_url,
+        workspace: c.workspace,
+        views_count: 0,
+        submissions_count: 0,
+        redirect_url: c.redirect_url,
+        submissions_url: c.submissions_url,
+        database_fields_update: c.database_fields_update,
+        clear_empty_fields_on_update: body.clear_empty_fields_on_update ?? null,
+        cleanings: [],
+        can_be_indexed: body.can_be_indexed ?? null,
+        password: c.password,
+        tags: body.tags ?? null,
+        removed_properties: [],
+        last_edited_human: c.last_edited_human,
+        seo_meta: body.seo_meta ?? null,
+        submission_retention_value: c.submission_retention_value,
+        submission_retention_unit: c.submission_retention_unit,
+        settings: body.settings ?? {},
+        plan_tier: c.plan_tier,
+        is_trialing: false,
+        workspace_id: w.id,
+        is_closed: c.is_closed,
+        is_password_protected: false,
+        has_password: false,
+        max_number_of_submissions_reached: false,
+        form_pending_submission_key: c.form_pending_submission_key,
+        max_file_size: c.max_file_size,
+        auto_save: body.auto_save ?? null,
+        cover_settings: body.cover_settings ?? {},
+        translations: body.translations ?? {},
+        computed_variables: body.computed_variables ?? [],
+      },
+      users_first_form: false,
+    };
+  });
+  /** Replaces the whole form: settings not sent fall back to their defaults; dropped blocks are kept aside. */
+  route('PUT', '/open/forms/:form', 'open', (ctx) => {
+    const f = kit.formOr404(p(ctx, 0));
+    const body = asRecord(ctx.body) ?? {};
+    validate(body, f);
+    kit.need(ctx, 'forms-write');
+    canWrite(ctx, f);
+    const next = typedFrom(body);
+    const kept = new Set(next.properties.map((b) => b.id));
+    const removed = [...(f.removed_properties ?? []), ...f.properties].filter((b) => !kept.has(b.id));
+    const attributes = storedColumns(body);
+    // as recorded: an update stores an empty closed text as "" and empty translations and settings as [] (PHP arrays)
+    if (attributes.closed_text === null || attributes.closed_text === undefined) attributes.closed_text = '';
+    for (const key of ['translations', 'settings']) if (isEmptyObject(attributes[key])) attributes[key] = [];
+    Object.assign(f, next, {
+      attributes,
+      removed_properties: removed.filter((b, i) => removed.findIndex((x) => x.id === b.id) === i),
+      updated_at: kit.nowIso(),
+    });
+    if (typeof body.slug === 'string' && body.slug !== '') f.slug = body.slug;
+    return {
+      type: 'success',
+      message: 'Form updated.',
+      // the answer echoes an empty `seo_meta` as [] (PHP array); a later read shows the stored {}
+      form: {
+        ...fullForm(f, ctx.token.userId, false),
+        ...sentBooleans(body),
+        ...(isEmptyObject(body.seo_meta) ? { seo_meta: [] } : {}),
+      },
+    };
+  });
+  route('DELETE', '/open/forms/:form', 'open', (ctx) => {
+    const f = kit.formOr404(p(ctx, 0));
+    kit.need(ctx, 'forms-write');
+    canWrite(ctx, f);
+    state.forms = state.forms.filter((x) => x !== f);
+    state.integrations = state.integrations.filter((i) => i.form_id !== f.id);
+    return { type: 'success', message: 'Form was deleted.' };
+  });
+};
