@@ -11,6 +11,7 @@ import { columnChoices, resolveColumns } from './columns';
 import { dispositionFilename, type StashedCsv, safeCsvName, stashCsv } from './csv-stash';
 import { stashExportFile } from './deliver';
 import { pollExport, readExportStatus } from './job';
+import { selectionError, tooLarge, WHY_LIMIT } from './messages';
 import { EXPORT_OUTPUT_FIELDS, EXPORT_SAMPLE, type ExportOutput, STATUS_NOT_READABLE } from './output';
 import {
   describeSelection,
@@ -114,39 +115,6 @@ const fallbackName = (form: Pick<Form, 'id' | 'slug'>) => `${form.slug || `form-
 
 /** A job id no server has: asking for its status shows whether the server lets tokens read jobs at all. */
 const PROBE_JOB = '00000000-0000-4000-8000-000000000000';
-
-const NARROW =
-  `Narrow the selection: set Newest Submissions (newest) to ${MAX_PER_STEP} or less, a later Submitted ` +
-  'Since (submitted_since) or an earlier Submitted Until (submitted_until), or a Status (status); for more, ' +
-  'use several steps with consecutive date ranges. Nothing was exported.';
-
-const WHY_LIMIT =
-  `Export Submissions exports at most ${MAX_PER_STEP} submissions per step (OpnForm exports at most ` +
-  `${SYNC_LIMIT} at once and 10 times a minute, lists 100 per page and 100 pages a minute, and a Zapier ` +
-  'step has 30 seconds).';
-
-const tooLarge = (z: ZObject, text: string) =>
-  new z.errors.Error(`${text} ${NARROW}`, 'too_many_submissions', 400);
-
-const selectionError = (z: ZObject, error: SelectionTooLarge, selection: Selection) => {
-  const what = describeSelection(selection);
-  if (error.reason === 'matches')
-    return tooLarge(
-      z,
-      `More than ${MAX_PER_STEP} submissions of this form match (${what}` +
-        `${error.total === undefined ? '' : `; OpnForm lists ${error.total}`}). ${WHY_LIMIT}`,
-    );
-  if (error.reason === 'reach')
-    return tooLarge(
-      z,
-      `The selection (${what}) reaches further back than the ${MAX_PER_STEP} newest submissions of this ` +
-        `form, which is as far as one step reads. ${WHY_LIMIT}`,
-    );
-  return tooLarge(
-    z,
-    `Listing the submissions to export (${what}) took too long for one Zapier step (${error.found} found so far).`,
-  );
-};
 
 const completed = (
   form: Pick<Form, 'id'>,
