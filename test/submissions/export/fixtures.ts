@@ -25,40 +25,14 @@ export const exportScope = (formId: number, body: unknown, ex: RecordedExchange,
     .post(`/open/forms/${formId}/submissions/export`, body as nock.RequestBodyMatcher)
     .reply(ex.response.status, answer ?? (ex.response.body as nock.Body), ex.response.headers);
 
-/**
- * A recorded form read as a PostgreSQL server sends it: the recording server (sqlite) sent these
- * booleans as 0/1 (known local artefact 1; accepting 0/1 is another branch's fix).
- */
-const ARTEFACT_BOOLEANS = [
-  're_fillable',
-  'uppercase_labels',
-  'transparent_background',
-  'use_captcha',
-  'can_be_indexed',
-  'editable_submissions',
-  'confetti_on_submission',
-  'show_progress_bar',
-  'auto_focus',
-  'layout_rtl',
-];
-const pgBooleans = (form: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(form).map(([k, v]) => [
-      k,
-      ARTEFACT_BOOLEANS.includes(k) && (v === 0 || v === 1) ? v === 1 : v,
-    ]),
-  );
-
-/** Recorded form 6 (the simple form; `submissions_count` 5, while its export has 9 rows). */
-export const FORM_6 = pgBooleans(
-  recorded('forms--update-form').exchange(3).response.body as Record<string, unknown>,
-);
+/** Recorded form 6 as read (0/1 booleans of the sqlite server included; `submissions_count` 5, while its export has 9 rows). */
+export const FORM_6 = recorded('forms--update-form').exchange(3).response.body as Record<string, unknown>;
 
 export const NAME = 'aaaaaaaa-0000-4000-8000-000000000001';
 export const N = 'aaaaaaaa-0000-4000-8000-000000000002';
 /** Form 18 as the form read shows it: the recorded form 13 answer with form 18's id, slug and questions. */
 export const form18 = (submissions = 1001) => ({
-  ...pgBooleans(recorded('forms--get-form').exchange(1).response.body as Record<string, unknown>),
+  ...(recorded('forms--get-form').exchange(1).response.body as Record<string, unknown>),
   id: 18,
   slug: 'large-form-h6fdmj',
   title: 'Large Form',
