@@ -129,11 +129,13 @@ const STEPS: ReplayConfig['outOfBand'] = {
           ),
         );
       }
-      for (let k = 1; k <= 1001; k++)
-        replay.insertSubmission(2066 + k, 18, '2026-11-23 17:25:29', {
-          [FORM18.name]: `Person ${k}`,
-          [FORM18.n]: k,
-        });
+      // newest (Person 1001, 17:25:29, recorded #0) first: one millisecond apart, all within the
+      // minute the CSV shows (17:25)
+      const newest = Date.parse('2026-11-23T17:25:29Z');
+      for (let k = 1; k <= 1001; k++) {
+        const at = new Date(newest - (1001 - k)).toISOString().replace(/Z$/, '000Z');
+        replay.insertSubmission(2066 + k, 18, at, { [FORM18.name]: `Person ${k}`, [FORM18.n]: k });
+      }
     },
   },
   'team--leave#5': {
