@@ -20,7 +20,6 @@ import {
   rawValue,
   ymdHis,
 } from './format';
-import { pageWindow } from './paging';
 import { formRoutes } from './routes/forms';
 import { registerIntegrationRoutes } from './routes/integrations';
 import type { RouteKit } from './routes/kit';
@@ -463,11 +462,11 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
         last_page: last,
         links: [
           { url: page > 1 ? url(page - 1) : null, label: '&laquo; Previous', active: false },
-          ...pageWindow(page, last).map((slot) =>
-            slot === '...'
-              ? { url: null, label: '...', active: false }
-              : { url: url(slot), label: String(slot), active: slot === page },
-          ),
+          ...Array.from({ length: last }, (_, i) => ({
+            url: url(i + 1),
+            label: String(i + 1),
+            active: i + 1 === page,
+          })),
           { url: page < last ? url(page + 1) : null, label: 'Next &raquo;', active: false },
         ],
         path: base,
