@@ -23,7 +23,9 @@ export const countRequests = async (): Promise<RequestRow[]> => {
       const input = c.inputData(sandbox.ids);
       const extra = c.bundle?.(sandbox.ids);
       const outcome = await stash.withKey(() => invokeLogged(sandbox, c.method, input, extra, stash.event));
-      if (outcome.error !== undefined) throw new Error(`${operation} failed: ${outcome.error.message}`);
+      const failed = outcome.error !== undefined && !(c.fails?.test(outcome.error.message) ?? false);
+      if (failed || (c.fails !== undefined && outcome.error === undefined))
+        throw new Error(`${operation}: ${outcome.error?.message ?? 'succeeded, but must fail'}`);
       const requests = sandbox.requests().filter((r) => !r.path.startsWith('/__sandbox/'));
       rows.push({ operation, requests: requests.length, minimum: c.minimum, why: c.why });
     }

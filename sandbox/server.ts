@@ -20,6 +20,13 @@ import {
   rawValue,
   ymdHis,
 } from './format';
+import {
+  asyncExportAnswer,
+  checkExportRequest,
+  exportCsv as exportCsvOf,
+  exportFileName,
+  pageWindow,
+} from './routes/exports';
 import { formRoutes } from './routes/forms';
 import { registerIntegrationRoutes } from './routes/integrations';
 import type { RouteKit } from './routes/kit';
@@ -91,6 +98,11 @@ export interface SandboxOptions {
   exportAsyncThreshold?: number;
   /** How long a completed export file is served (default 24 h). */
   exportFileTtlMs?: number;
+  /**
+   * Serve export job status to tokens at the spec's path (a spec-like server). Default false: like a
+   * real OpnForm server, no status path answers a token (404 on both).
+   */
+  exportStatusForTokens?: boolean;
   rateLimits?: Partial<RateLimits>;
   /**
    * Start from this state instead of the default seed (the contract test passes the recorded seed,
@@ -238,6 +250,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   const exportDelay = options.exportPollDelayMs ?? 3000;
   const asyncThreshold = options.exportAsyncThreshold ?? 1000;
   const exportFileTtl = options.exportFileTtlMs ?? 24 * 3_600_000;
+  const exportStatusForTokens = options.exportStatusForTokens ?? false;
   const signingKey = randomBytes(32);
   let origin = '';
 
@@ -462,11 +475,11 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
         last_page: last,
         links: [
           { url: page > 1 ? url(page - 1) : null, label: '&laquo; Previous', active: false },
-          ...Array.from({ length: last }, (_, i) => ({
-            url: url(i + 1),
-            label: String(i + 1),
-            active: i + 1 === page,
-          })),
+          ...pageWindow(page, last).map((n) =>
+            n === '...'
+              ? { url: null, label: '...', active: false }
+              : { url: url(n), label: String(n), active: n === page },
+          ),
           { url: page < last ? url(page + 1) : null, label: 'Next &raquo;', active: false },
         ],
         path: base,
@@ -553,35 +566,16 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     });
 
   // ---------------------------------------------------------------- exports
-  const exportColumns = (f: Form, columns: Record<string, boolean>) => {
-    const chosen = new Set(
-      Object.entries(columns)
-        .filter(([, v]) => v)
-        .map(([k]) => k),
+  const exportCsv = (f: Form, columns: Record<string, boolean>, ids: number[] | null) =>
+    exportCsvOf(
+      f,
+      columns,
+      submissionsOf(f.id).filter((s) => ids === null || ids.includes(s.id)),
+      ATTRIBUTION_KEYS,
+      formFileLink(f.id, FILE_LINK_DELIVERY_MS),
     );
-    const cols: Array<{ header: string; cell: (s: Submission) => string }> = [
-      { header: 'id', cell: (s) => encodedId(s) },
-    ];
-    for (const block of inputBlocks(f)) {
-      if (chosen.has(block.id))
-        cols.push({ header: block.name, cell: (s) => csvValue(block, s.answers[block.id], deliveryLink) });
-    }
-    if (chosen.has('created_at')) cols.push({ header: 'Created Date', cell: (s) => ymdHis(s.created_at) });
-    if (chosen.has('status')) cols.push({ header: 'Status', cell: (s) => s.status });
-    for (const key of ATTRIBUTION_KEYS) {
-      if (chosen.has(`meta.attribution.${key}`))
-        cols.push({ header: key, cell: (s) => s.attribution?.[key] ?? '' });
-    }
-    return cols;
-  };
-  const exportCsv = (f: Form, columns: Record<string, boolean>, ids: number[] | null) => {
-    const cols = exportColumns(f, columns);
-    const rows = submissionsOf(f.id).filter((s) => ids === null || ids.includes(s.id));
-    const lines = [cols.map((c) => csvCell(c.header)).join(',')];
-    for (const s of rows) lines.push(cols.map((c) => csvCell(c.cell(s))).join(','));
-    return `\uFEFF${lines.join('\n')}\n`;
-  };
-  const exportFileName = (f: Form) => `${f.slug}-submission-data.csv`;
+  /** Laravel's JSON date-time: ISO 8601 with microseconds. */
+  const micros = (ms: number) => new Date(ms).toISOString().replace(/Z$/, '000Z');
   const exportStatus = (job: { id: string; form_id: number }, ctx: Ctx) => {
     const j = state.exports.find((x) => x.id === job.id && x.form_id === job.form_id);
     const now = Date.now();
@@ -594,8 +588,9 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     const span = Math.max(1, j.readyAt - j.createdAt);
     const common = {
       job_id: j.id,
-      created_at: new Date(j.createdAt).toISOString(),
-      updated_at: new Date(Math.min(now, j.readyAt)).toISOString(),
+      error_message: null,
+      created_at: micros(j.createdAt),
+      updated_at: micros(Math.min(now, j.readyAt)),
     };
     if (now < j.readyAt) {
       const queued = elapsed < span / 4;
@@ -616,7 +611,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       processed_submissions: j.total,
       total_submissions: j.total,
       file_url: `${origin}${path}?expires=${expires}&signature=${sign(`${path}?expires=${expires}`)}`,
-      expires_at: new Date(j.expiresAt).toISOString(),
+      expires_at: micros(j.expiresAt),
       ...common,
     };
   };
@@ -768,35 +763,16 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   });
   route('POST', '/open/forms/:form/submissions/export', 'export', (ctx) => {
     const f = formOr404(p(ctx, 0));
-    need(ctx, 'forms-read');
+    need(ctx, 'forms-read', 'manage-integrations');
     memberOf(ctx, workspaceOfForm(f));
-    const body = bodyRecord(ctx);
-    const columns = asRecord(body.columns);
-    const known = new Set([
-      ...inputBlocks(f).map((b) => b.id),
-      'created_at',
-      'status',
-      ...ATTRIBUTION_KEYS.map((k) => `meta.attribution.${k}`),
-    ]);
-    const errors: Record<string, string[]> = {};
-    if (columns === undefined) errors.columns = ['The columns field is required.'];
-    for (const [key, value] of Object.entries(columns ?? {})) {
-      if (!known.has(key)) errors[`columns.${key}`] = [`The column ${key} is not a field of this form.`];
-      else if (typeof value !== 'boolean')
-        errors[`columns.${key}`] = [`The columns.${key} field must be true or false.`];
-    }
-    let ids: number[] | null = null;
-    if (body.submissionIds !== undefined && body.submissionIds !== null) {
-      if (!Array.isArray(body.submissionIds) || !body.submissionIds.every((x) => Number.isInteger(x)))
-        errors.submissionIds = ['The submission ids field must be an array of integers.'];
-      else ids = body.submissionIds as number[];
-    }
-    if (Object.keys(errors).length > 0) throw invalid(errors);
-    const chosen = columns as Record<string, boolean>;
-    const total = submissionsOf(f.id).filter((s) => ids === null || ids.includes(s.id)).length;
-    // the real server decides by the form's size, not by how many submissions were picked
-    if (submissionsOf(f.id).length <= asyncThreshold) {
-      return new Reply(200, exportCsv(f, chosen, ids), {
+    const all = submissionsOf(f.id);
+    const checked = checkExportRequest(f, bodyRecord(ctx), ATTRIBUTION_KEYS, new Set(all.map((s) => s.id)));
+    if ('errors' in checked) throw invalid(checked.errors);
+    const { columns, ids } = checked.request;
+    // the real server decides by the number of ids asked for, else by the form's size
+    const total = ids === null ? all.length : ids.length;
+    if (total <= asyncThreshold) {
+      return new Reply(200, exportCsv(f, columns, ids), {
         'Content-Type': 'text/csv; charset=UTF-8',
         'Content-Disposition': `attachment; filename=${exportFileName(f)}`,
       });
@@ -806,7 +782,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       id: stableUuid(`export:${f.id}:${now}:${state.exports.length}`),
       form_id: f.id,
       user_id: ctx.token.userId,
-      columns: chosen,
+      columns,
       submissionIds: ids,
       total,
       createdAt: now,
@@ -814,23 +790,21 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       expiresAt: now + exportDelay + exportFileTtl,
     };
     state.exports.push(job);
-    return {
-      type: 'success',
-      message: 'Export started. You will be able to download the file once it is ready.',
-      job_id: job.id,
-      is_async: true,
-    };
+    return asyncExportAnswer(job.id);
   });
-  route('GET', '/open/forms/:form/submissions/export/:job/status', 'exportStatus', (ctx) => {
+  // A real server has no route at the spec's status path (the unknown-route 404 answers), and its own
+  // path (`export/status/{job}`) is not open to tokens (404 with an empty message, before any rate
+  // limit: see handleApi); a browser session reads it. With `exportStatusForTokens` the sandbox plays
+  // a spec-like server that serves the spec's path to tokens.
+  const exportStatusRoute = (ctx: Ctx) => {
     const f = formOr404(p(ctx, 0));
     need(ctx, 'forms-read');
     memberOf(ctx, workspaceOfForm(f));
     return exportStatus({ id: p(ctx, 1), form_id: f.id }, ctx);
-  });
-  // The real server's own path (`export/status/{job}`) is not callable with a token: 404, empty message.
-  route('GET', '/open/forms/:form/submissions/export/status/:job', 'exportStatus', () => {
-    throw fail(404, { message: '' });
-  });
+  };
+  if (exportStatusForTokens)
+    route('GET', '/open/forms/:form/submissions/export/:job/status', 'exportStatus', exportStatusRoute);
+  route('GET', '/open/forms/:form/submissions/export/status/:job', 'exportStatus', exportStatusRoute);
   registerIntegrationRoutes({
     state,
     route,
@@ -966,6 +940,8 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     const sessionRoute = /\/submissions\/export\/status\/[^/]+$/.test(apiPath);
     if (token === undefined || (token.session === true && !sessionRoute))
       return write(res, 401, { message: 'Unauthenticated.' });
+    // the export-status route is not in the token allow-list: 404, empty message, no rate-limit headers
+    if (sessionRoute && token.session !== true) return write(res, 404, { message: '' });
     const limited = rateLimit(token.userId, match.route.group);
     if (limited instanceof Reply) return write(res, limited.status, limited.body, limited.headers);
     let body: unknown;

@@ -1,4 +1,8 @@
-/** The submission steps of the `npm start` flow: update, find and export (issue #5). */
+/** The submission steps of the `npm start` flow: update, find and export (issue #5, #11). */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import type { DemoContext, DemoStep } from './demo-flow';
 import { startStashServer } from './demo-stash';
 
@@ -15,11 +19,12 @@ interface Exported {
   file_name: string | null;
   job_id: string | null;
   progress: number | null;
+  chunks: number | null;
 }
 
-/** Runs an export through the real z.stashFile, against the loopback stand-in of Zapier's storage. */
+/** Runs an export through the real z.stashFile, against the loopback stand-in of Zapier's storage (files kept in a temp folder). */
 const exportWithStorage = async (ctx: DemoContext, formId: number) => {
-  const storage = await startStashServer();
+  const storage = await startStashServer({ dir: mkdtempSync(join(tmpdir(), 'opnform-demo-')) });
   try {
     const out = await storage.withKey(() =>
       ctx.invoke<Exported>(
@@ -29,7 +34,11 @@ const exportWithStorage = async (ctx: DemoContext, formId: number) => {
         storage.event,
       ),
     );
-    return { out, uploaded: storage.uploads.reduce((sum, u) => sum + u.bytes, 0) };
+    return {
+      out,
+      uploaded: storage.uploads.reduce((sum, u) => sum + u.bytes, 0),
+      path: storage.uploads.find((u) => u.path !== undefined)?.path,
+    };
   } finally {
     await storage.close();
   }
@@ -140,32 +149,37 @@ export const SUBMISSION_DEMO_STEPS: DemoStep[] = [
     },
   },
   {
-    name: 'export the large form (export_submissions, async job)',
+    name: 'export the large form to a real file (export_submissions, 1200 submissions: ids listed, 2 exports joined)',
     run: async (ctx) => {
       const formId = ctx.sandbox.ids.largeFormId;
-      const { out } = await exportWithStorage(ctx, formId);
-      ctx.picked.job_id = out.job_id;
+      const { out, path } = await exportWithStorage(ctx, formId);
       const expected = submissionsOf(ctx, formId).length;
-      if (out.mode !== 'async') throw new Error(`expected an async export, got ${out.mode}`);
-      if (out.status === 'completed' && out.rows !== expected)
-        throw new Error(`${out.rows} rows (expected ${expected})`);
-      return out.status === 'completed'
-        ? `job ${out.job_id} completed within the step: ${out.rows} rows = ${expected} submissions`
-        : `job ${out.job_id} still ${out.status} (${out.progress ?? 0}%): handed to Find Export`;
+      if (out.status !== 'completed' || out.rows !== expected || path === undefined)
+        throw new Error(`${out.status}, ${out.rows} rows (expected ${expected} in a file)`);
+      const text = readFileSync(path, 'utf8');
+      const records = parse(text, { bom: true, relax_column_count: true }) as string[][];
+      const headers = records.filter((r) => r[0] === 'id').length;
+      if (records.length - 1 !== expected || headers !== 1 || text.split('\uFEFF').length !== 2)
+        throw new Error(`the file has ${records.length - 1} rows and ${headers} header rows`);
+      return `${out.rows} rows = ${expected} submissions in ${out.chunks} export requests, one header: ${path}`;
     },
   },
   {
-    name: 'find the export (find_export)',
+    name: 'find an export job (find_export): a real server hides jobs from tokens, and the step says so',
     run: async (ctx) => {
-      const [found] = await ctx.invoke<
-        Array<{ status: string; expires_at: string | null; file: string | null }>
-      >('searches.find_export.operation.perform', {
-        workspace_id: ctx.picked.workspace_id,
-        form_id: ctx.sandbox.ids.largeFormId,
-        job_id: ctx.picked.job_id,
-      });
-      if (found === undefined) throw new Error('the job was not found');
-      return `${found.status}${found.expires_at ? `, file expires ${found.expires_at}` : ''}${found.file ? ', file ready' : ''}`;
+      try {
+        await ctx.invoke('searches.find_export.operation.perform', {
+          workspace_id: ctx.picked.workspace_id,
+          form_id: ctx.sandbox.ids.largeFormId,
+          job_id: '00000000-0000-4000-a000-000000000000',
+        });
+      } catch (error) {
+        const message = String((error as Error).message);
+        if (message.includes('Find Export cannot look up export job'))
+          return 'refused with the reason, not []';
+        throw error;
+      }
+      throw new Error('Find Export answered as if it could see export jobs');
     },
   },
 ];

@@ -8,7 +8,7 @@ import type {
 import { describeShapeError, type Schema } from '../schemas/parse';
 import { USER_AGENT } from '../version';
 import { BaseUrlError, normalizeBaseUrl } from './base-url';
-import type { RequestContext } from './failures';
+import { type RequestContext, serverMessage } from './failures';
 import type { OpnformRequestData } from './middleware';
 import { type ApiPath, joinUrl, type Query } from './path';
 
@@ -35,6 +35,8 @@ export interface Reply<T> {
   status: number;
   /** Present for 2xx answers; `undefined` for an allowed error status. */
   data: T | undefined;
+  /** The server's `message` of an allowed error status, when it sent one (tells "no route" from "no such job"). */
+  message?: string;
 }
 
 /** Per-request time to first byte; Zapier gives a whole step 30 s. */
@@ -173,7 +175,8 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     /** Like the verbs above, but statuses in `call.allow` come back as `{status, data: undefined}`. */
     allowing: async <T>(method: Method, apiPath: ApiPath, call: AllowingCall<T>): Promise<Reply<T>> => {
       const response = (await send(method, apiPath, call, call.allow, false)) as HttpResponse;
-      if (call.allow.includes(response.status)) return { status: response.status, data: undefined };
+      if (call.allow.includes(response.status))
+        return { status: response.status, data: undefined, message: serverMessage(response.data) };
       return { status: response.status, data: checked(response, call) };
     },
     /** A streamed answer (CSV downloads); error statuses are still mapped. */

@@ -138,6 +138,14 @@ const STEPS: ReplayConfig['outOfBand'] = {
       }
     },
   },
+  'exports--async-and-status#1': {
+    what: 'the job id is random on the real server: the job started here takes the recorded id, which #3 and #5 read',
+    after: (replay, ex) => {
+      const job = replay.sandbox.state.exports.at(-1);
+      if (job === undefined) throw new Error('The sandbox started no export job.');
+      job.id = (ex.response.body as { job_id: string }).job_id;
+    },
+  },
   'team--leave#5': {
     what: 'the sole admin leaves and gets a new personal workspace: the recording server gave it id 13 (ids 11 and 12 went to other activity on the server)',
     before: (replay) => {

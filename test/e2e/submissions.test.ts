@@ -1,28 +1,10 @@
 // End to end against the sandbox (a loopback OpnForm that behaves like a real server): update one
-// answer and read it back with every other answer unchanged; find; export the small form (sync, file
-// rows = submissions) and the large form (async, polled within the budget, or handed to Find Export).
-import { Readable } from 'node:stream';
-import { parse } from 'csv-parse/sync';
+// answer and read it back with every other answer unchanged; find. Exports: test/e2e/exports.test.ts.
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { op, run } from '../helpers/app';
 import { call, useSandbox } from './helpers';
 
 const sandbox = useSandbox();
-
-/** A stand-in for z.stashFile (Zapier's RPC): reads the stream it is given and keeps the text. */
-const stashing =
-  (files: Array<{ name?: string; text: string; kind: string }>) =>
-  (method: string) =>
-  (z: ZObject, bundle: Bundle) => {
-    (z as { stashFile: unknown }).stashFile = async (input: unknown, _l?: number, name?: string) => {
-      let text = '';
-      const kind = input instanceof Readable ? 'stream' : typeof input;
-      if (input instanceof Readable) for await (const chunk of input) text += String(chunk);
-      files.push({ name, text, kind });
-      return `https://stash.example.org/${name}`;
-    };
-    return (op(method) as (z: ZObject, bundle: Bundle) => Promise<unknown>)(z, bundle);
-  };
 
 const on = <T>(perform: (z: ZObject, bundle: Bundle) => unknown, inputData: Record<string, unknown>) =>
   run(perform as never, inputData, {
@@ -98,70 +80,4 @@ test('find_submission: newest match first, [] for no match', async () => {
   await expect(
     on(perform, { workspace_id: workspaceId, form_id: formId, search: 'no-such-answer-anywhere' }),
   ).resolves.toEqual([]);
-});
-
-test("export the small form: a streamed CSV whose rows are the form's submissions", async () => {
-  const { formId, workspaceId } = sandbox().ids;
-  const files: Array<{ name?: string; text: string; kind: string }> = [];
-  const out = await on<{ rows: number; mode: string; file_name: string }>(
-    stashing(files)('creates.export_submissions.operation.perform'),
-    { workspace_id: workspaceId, form_id: formId },
-  );
-  const submissions = (await listed(formId)).length;
-  expect(out.mode).toBe('sync');
-  expect(out.rows).toBe(submissions);
-  expect(files.map((f) => [f.kind, f.name])).toEqual([['stream', out.file_name]]);
-  const records = parse(files[0]?.text ?? '', { bom: true, relax_column_count: true }) as string[][];
-  expect(records.length - 1).toBe(submissions);
-});
-
-test('export the large form: async job polled to completion inside the budget, file rows = submissions', async () => {
-  process.env.OPNFORM_EXPORT_POLL_MS = '50';
-  const { largeFormId, workspaceId } = sandbox().ids;
-  const files: Array<{ name?: string; text: string; kind: string }> = [];
-  const out = await on<{ rows: number; mode: string; status: string; job_id: string }>(
-    stashing(files)('creates.export_submissions.operation.perform'),
-    { workspace_id: workspaceId, form_id: largeFormId },
-  );
-  expect([out.mode, out.status]).toEqual(['async', 'completed']);
-  expect(out.rows).toBe((await listed(largeFormId)).length);
-  expect(files.map((f) => f.kind)).toEqual(['stream']);
-});
-
-test('large form not ready within the budget: job handed over; Find Export reads its status', async () => {
-  process.env.OPNFORM_EXPORT_POLL_MS = '20';
-  process.env.OPNFORM_EXPORT_BUDGET_MS = '60';
-  const { largeFormId, workspaceId } = sandbox().ids;
-  const slow = await (await import('../../sandbox/server')).startSandbox({ exportPollDelayMs: 60_000 });
-  try {
-    const auth = { authData: { base_url: slow.baseUrl, api_key: slow.tokens.admin } } as Partial<Bundle>;
-    const out = (await run(
-      op('creates.export_submissions.operation.perform') as never,
-      { workspace_id: workspaceId, form_id: largeFormId },
-      auth,
-    )) as {
-      status: string;
-      job_id: string;
-      file: string | null;
-      message: string;
-    };
-    expect(['queued', 'processing']).toContain(out.status);
-    expect(out.file).toBeNull();
-    expect(out.message).toContain('Find Export');
-    const [found] = (await run(
-      op('searches.find_export.operation.perform') as never,
-      { workspace_id: workspaceId, form_id: largeFormId, job_id: out.job_id },
-      auth,
-    )) as Array<{ status: string; file: string | null }>;
-    expect(['queued', 'processing']).toContain(found?.status);
-    await expect(
-      run(
-        op('searches.find_export.operation.perform') as never,
-        { workspace_id: workspaceId, form_id: largeFormId, job_id: 'no-such-job' },
-        auth,
-      ),
-    ).resolves.toEqual([]);
-  } finally {
-    await slow.close();
-  }
 });

@@ -16,6 +16,8 @@ export interface OperationCase {
   why: string;
   /** Writes that must not happen when an earlier read failed: `METHOD path-regex`. */
   writes?: RegExp;
+  /** The error this call must end in against the (real-like) sandbox, when failing is its right answer. */
+  fails?: RegExp;
 }
 
 const ws = (ids: SandboxIds) => ({ workspace_id: ids.workspaceId });
@@ -172,13 +174,20 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
     method: 'creates.export_submissions.operation.perform',
     inputData: form,
     minimum: 2,
-    why: 'the form (default columns) + the export (CSV streamed to storage)',
+    why: 'the form (default columns) + one export (at most 1000 submissions: CSV streamed to storage)',
+  },
+  'export_submissions (large form, 1200)': {
+    method: 'creates.export_submissions.operation.perform',
+    inputData: (ids) => ({ workspace_id: ids.workspaceId, form_id: ids.largeFormId }),
+    minimum: 15,
+    why: 'the form + 12 list pages of 100 (the ids) + 2 exports of at most 1000 ids, joined into one file',
   },
   find_export: {
     method: 'searches.find_export.operation.perform',
     inputData: (ids) => ({ ...form(ids), job_id: '00000000-0000-4000-a000-000000000000' }),
     minimum: 2,
-    why: "unknown job: the spec's status path, then the real server's",
+    why: "the spec's status path, then the real server's; both hide jobs from tokens, so the step says so",
+    fails: /^Find Export cannot look up export job /,
   },
   find_form: {
     method: 'searches.find_form.operation.perform',

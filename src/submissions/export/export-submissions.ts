@@ -1,19 +1,46 @@
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
 import { fetchForm } from '../../forms/blocks';
-import { opnform } from '../../http/client';
-import { path } from '../../http/path';
-import { FormId, inputObject, WorkspaceId } from '../../schemas/inputs';
+import { OptionalCount, OptionalInstant } from '../../schemas/exports';
+import { FormId, inputObject, OptionalChoice, WorkspaceId } from '../../schemas/inputs';
 import { describeShapeError, parseInput } from '../../schemas/parse';
 import { AsyncExport, type Form } from '../../schemas/resources';
 import { OptionalTextList } from '../../schemas/submissions';
 import { FIELD_LABELS, formField, workspaceField } from '../../shared/fields';
+import { exportChunks, OutOfTime, postExport, refuseRedirect } from './chunks';
 import { columnChoices, resolveColumns } from './columns';
-import { dispositionFilename, safeCsvName, stashCsv } from './csv-stash';
+import { dispositionFilename, type StashedCsv, safeCsvName, stashCsv } from './csv-stash';
 import { stashExportFile } from './deliver';
-import { pollExport } from './job';
-import { EXPORT_OUTPUT_FIELDS, EXPORT_SAMPLE, type ExportOutput, FIND_EXPORT_HINT } from './output';
+import { pollExport, readExportStatus } from './job';
+import { EXPORT_OUTPUT_FIELDS, EXPORT_SAMPLE, type ExportOutput, STATUS_NOT_READABLE } from './output';
+import {
+  describeSelection,
+  isFiltered,
+  listSelectedIds,
+  MAX_PER_STEP,
+  type Selection,
+  SelectionTooLarge,
+  SYNC_LIMIT,
+} from './selection';
+import { type Budget, startBudget } from './time';
 
-const Input = inputObject({ workspace_id: WorkspaceId, form_id: FormId, columns: OptionalTextList });
+const Input = inputObject({
+  workspace_id: WorkspaceId,
+  form_id: FormId,
+  columns: OptionalTextList,
+  status: OptionalChoice(['all', 'completed', 'partial']),
+  newest: OptionalCount(MAX_PER_STEP),
+  submitted_since: OptionalInstant,
+  submitted_until: OptionalInstant,
+});
+
+const LABELS = {
+  ...FIELD_LABELS,
+  columns: 'Columns',
+  status: 'Status',
+  newest: 'Newest Submissions',
+  submitted_since: 'Submitted Since',
+  submitted_until: 'Submitted Until',
+};
 
 /** The columns dropdown: this form's questions, the system columns and the attribution columns. */
 const columnsField = async (z: ZObject, bundle: Bundle) => {
@@ -32,7 +59,48 @@ const columnsField = async (z: ZObject, bundle: Bundle) => {
   return [{ ...base, choices: columnChoices(await fetchForm(z, bundle, formId.data)) }];
 };
 
-const inputFields = defineInputFields([workspaceField, formField, columnsField]);
+const inputFields = defineInputFields([
+  workspaceField,
+  formField,
+  columnsField,
+  {
+    key: 'status',
+    label: 'Status',
+    type: 'string',
+    required: false,
+    choices: [
+      { value: 'all', label: 'All (completed and partial)', sample: 'all' },
+      { value: 'completed', label: 'Completed only', sample: 'completed' },
+      { value: 'partial', label: 'Partial only', sample: 'partial' },
+    ],
+    helpText: 'Which submissions to export. Empty means all.',
+  },
+  {
+    key: 'newest',
+    label: 'Newest Submissions',
+    type: 'integer',
+    required: false,
+    helpText:
+      `Export only the newest N submissions that match (1 to ${MAX_PER_STEP}). A step exports at most ` +
+      `${MAX_PER_STEP} submissions: OpnForm exports at most ${SYNC_LIMIT} at once and 10 times a minute, ` +
+      'and a Zapier step has 30 seconds. Leave empty to export every match (the step fails, exporting ' +
+      `nothing, when more than ${MAX_PER_STEP} match).`,
+  },
+  {
+    key: 'submitted_since',
+    label: 'Submitted Since',
+    type: 'datetime',
+    required: false,
+    helpText: 'Only submissions created at or after this date and time (UTC unless it has an offset).',
+  },
+  {
+    key: 'submitted_until',
+    label: 'Submitted Until',
+    type: 'datetime',
+    required: false,
+    helpText: 'Only submissions created at or before this date and time (UTC unless it has an offset).',
+  },
+]);
 
 const parseJson = (text: string): unknown => {
   try {
@@ -44,118 +112,204 @@ const parseJson = (text: string): unknown => {
 
 const fallbackName = (form: Pick<Form, 'id' | 'slug'>) => `${form.slug || `form-${form.id}`}-submissions.csv`;
 
+/** A job id no server has: asking for its status shows whether the server lets tokens read jobs at all. */
+const PROBE_JOB = '00000000-0000-4000-8000-000000000000';
+
+const NARROW =
+  `Narrow the selection: set Newest Submissions (newest) to ${MAX_PER_STEP} or less, a later Submitted ` +
+  'Since (submitted_since) or an earlier Submitted Until (submitted_until), or a Status (status); for more, ' +
+  'use several steps with consecutive date ranges. Nothing was exported.';
+
+const WHY_LIMIT =
+  `Export Submissions exports at most ${MAX_PER_STEP} submissions per step (OpnForm exports at most ` +
+  `${SYNC_LIMIT} at once and 10 times a minute, lists 100 per page and 100 pages a minute, and a Zapier ` +
+  'step has 30 seconds).';
+
+const tooLarge = (z: ZObject, text: string) =>
+  new z.errors.Error(`${text} ${NARROW}`, 'too_many_submissions', 400);
+
+const selectionError = (z: ZObject, error: SelectionTooLarge, selection: Selection) => {
+  const what = describeSelection(selection);
+  if (error.reason === 'matches')
+    return tooLarge(
+      z,
+      `More than ${MAX_PER_STEP} submissions of this form match (${what}` +
+        `${error.total === undefined ? '' : `; OpnForm lists ${error.total}`}). ${WHY_LIMIT}`,
+    );
+  if (error.reason === 'reach')
+    return tooLarge(
+      z,
+      `The selection (${what}) reaches further back than the ${MAX_PER_STEP} newest submissions of this ` +
+        `form, which is as far as one step reads. ${WHY_LIMIT}`,
+    );
+  return tooLarge(
+    z,
+    `Listing the submissions to export (${what}) took too long for one Zapier step (${error.found} found so far).`,
+  );
+};
+
+const completed = (
+  form: Pick<Form, 'id'>,
+  columns: string[],
+  file: StashedCsv & { name: string },
+  extra: Partial<ExportOutput> & Pick<ExportOutput, 'id' | 'mode'>,
+): ExportOutput => ({
+  form_id: form.id,
+  status: 'completed',
+  job_id: null,
+  file: file.file,
+  file_name: file.name,
+  rows: file.rows,
+  columns,
+  header: file.header,
+  progress: 100,
+  expires_at: null,
+  message: `Exported ${file.rows ?? 'an unknown number of'} rows to ${file.name}.`,
+  processed_submissions: file.rows,
+  total_submissions: file.rows,
+  error_message: null,
+  chunks: 1,
+  ...extra,
+});
+
 /**
- * Starts the export. A small form answers with the CSV itself: it is streamed to Zapier's storage
- * (rows counted on the way). A large form answers with a job id: the job is polled within the step's
- * budget and its file stashed if it finishes in time; otherwise the job is handed to Find Export.
+ * Exports the chosen submissions to ONE CSV file in Zapier's storage, or fails saying what to
+ * narrow; it never succeeds without a file.
+ * - The whole form, at most 1000 submissions: one export request, its CSV streamed to storage.
+ * - Anything else up to 5000 submissions: their ids are listed (100 per page) and exported in
+ *   requests of at most 1000 ids, streamed one after the other into one file with one header row.
+ * - The whole form above 5000: only as OpnForm's background job, and only where the server lets
+ *   the token read the job's status (a spec-like server); real OpnForm servers do not, so the step
+ *   fails before starting a job, saying what to narrow.
  */
 const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
-  const startedAt = Date.now();
-  const input = parseInput(z, Input, bundle.inputData, { ...FIELD_LABELS, columns: 'Columns' });
-  const form = await fetchForm(z, bundle, input.form_id);
-  const columns = resolveColumns(z, form, input.columns);
-  const response = await opnform(z, bundle).raw(
-    'POST',
-    path`/open/forms/${input.form_id}/submissions/export`,
-    {
-      thing: 'form',
-      abilities: ['forms-read'],
-      body: { columns: Object.fromEntries(columns.map((key) => [key, true])) },
-    },
-  );
-  if (response.status >= 300) {
-    response.body?.resume?.();
+  const budget = startBudget();
+  const input = parseInput(z, Input, bundle.inputData, LABELS);
+  const selection: Selection = {
+    status: input.status ?? 'all',
+    newest: input.newest,
+    since: input.submitted_since,
+    until: input.submitted_until,
+  };
+  if (selection.since !== undefined && selection.until !== undefined && selection.since > selection.until) {
     throw new z.errors.Error(
-      `OpnForm answered the export with a redirect (${response.status}) instead of a file. Check the OpnForm URL in ` +
-        'your connection: it must be the API address (self-hosted servers usually serve it under /api).',
-      'bad_response',
-      response.status,
+      'Invalid input: Submitted Since (submitted_since) is later than Submitted Until (submitted_until). Nothing was exported.',
+      'invalid_input',
+      400,
     );
   }
-  const base = { form_id: form.id, columns };
-  const type = response.headers.get('content-type') ?? '';
-  if (!/json/i.test(type)) {
+  const form = await fetchForm(z, bundle, input.form_id);
+  const columns = resolveColumns(z, form, input.columns);
+
+  const byIds = async (): Promise<ExportOutput> => {
+    let listed: Awaited<ReturnType<typeof listSelectedIds>>;
+    try {
+      listed = await listSelectedIds(z, bundle, form.id, selection, budget);
+    } catch (error) {
+      if (error instanceof SelectionTooLarge) throw selectionError(z, error, selection);
+      throw error;
+    }
+    if (listed.ids.length === 0) {
+      throw new z.errors.HaltedError(
+        `No submission of form ${form.id} matches the selection (${describeSelection(selection)}); there is nothing to export.`,
+      );
+    }
+    try {
+      const file = await exportChunks(z, bundle, form.id, columns, listed.ids, fallbackName(form), budget);
+      return completed(form, columns, file, {
+        id: file.name,
+        mode: 'sync',
+        total_submissions: listed.ids.length,
+        chunks: file.chunks,
+      });
+    } catch (error) {
+      if (!(error instanceof OutOfTime)) throw error;
+      throw tooLarge(
+        z,
+        `Exporting ${listed.ids.length} submissions took too long for one Zapier step: ${error.done} were exported ` +
+          `when the next request of up to ${SYNC_LIMIT} could no longer finish in time, so no file was saved. ` +
+          `Export about ${Math.max(error.done, 100)} per step.`,
+      );
+    }
+  };
+
+  const fromJob = async (jobId: string, budgetLeft: Budget): Promise<ExportOutput | undefined> => {
+    const poll = await pollExport(z, bundle, form.id, jobId, budgetLeft);
+    if (poll.kind !== 'status') {
+      if (poll.kind === 'unreadable') return undefined;
+      throw new z.errors.Error(
+        `OpnForm's export job ${jobId} was not found or has expired before its file could be fetched. Run the step again.`,
+        'not_found',
+        404,
+      );
+    }
+    const { status } = poll;
+    if (status.status === 'failed') {
+      throw new z.errors.Error(
+        `OpnForm could not export the submissions (job ${jobId}): ${status.error_message || 'the export failed'}.`,
+        'server_error',
+        502,
+      );
+    }
+    if (status.status === 'completed' && status.file_url) {
+      const file = await stashExportFile(z, status.file_url, fallbackName(form));
+      return completed(form, columns, file, {
+        id: jobId,
+        mode: 'async',
+        job_id: jobId,
+        expires_at: status.expires_at ?? null,
+        processed_submissions: status.processed_submissions ?? file.rows,
+        total_submissions: status.total_submissions ?? file.rows,
+      });
+    }
+    throw new z.errors.Error(
+      `OpnForm's export job ${jobId} is still ${status.status} (${status.progress ?? 0}% done) after the time one ` +
+        `Zapier step may take, so no file was saved. Export at most ${MAX_PER_STEP} submissions per step ` +
+        `(Newest Submissions, a date range or a status): those are exported within the step. Find Export can ` +
+        `fetch job ${jobId}'s file once it is ready.`,
+      'still_running',
+      504,
+    );
+  };
+
+  if (isFiltered(selection)) return byIds();
+  const count = typeof form.submissions_count === 'number' ? form.submissions_count : undefined;
+  if (count !== undefined && count > SYNC_LIMIT && count <= MAX_PER_STEP) return byIds();
+  if (count !== undefined && count > MAX_PER_STEP) {
+    // only a background job can export this much; ask first whether this server shows jobs to tokens
+    const probe = await readExportStatus(z, bundle, form.id, PROBE_JOB, 0);
+    if (probe.kind === 'unreadable')
+      throw tooLarge(
+        z,
+        `This form has ${count} submissions. OpnForm exports more than ${SYNC_LIMIT} at once only as a ` +
+          `background job, and ${STATUS_NOT_READABLE}, so its file could never reach Zapier. ${WHY_LIMIT}`,
+      );
+  }
+  const response = await postExport(z, bundle, form.id, columns);
+  refuseRedirect(z, response);
+  if (!/json/i.test(response.headers.get('content-type') ?? '')) {
     const name = safeCsvName(
       dispositionFilename(response.headers.get('content-disposition')),
       fallbackName(form),
     );
     const csv = await stashCsv(z, response.body, name);
-    return {
-      ...base,
-      id: name,
-      mode: 'sync',
-      status: 'completed',
-      job_id: null,
-      file: csv.file,
-      file_name: name,
-      rows: csv.rows,
-      header: csv.header,
-      progress: 100,
-      expires_at: null,
-      message: `Exported ${csv.rows ?? 'an unknown number of'} rows to ${name}.`,
-    };
+    return completed(form, columns, { ...csv, name }, { id: name, mode: 'sync' });
   }
   const parsed = AsyncExport.safeParse(parseJson(await response.text()));
   if (!parsed.success)
     throw new z.errors.Error(describeShapeError('export', parsed.error), 'bad_response', 502);
-  const jobId = parsed.data.job_id;
-  const poll = await pollExport(z, bundle, form.id, jobId, startedAt);
-  const status = poll.status;
-  const pending = {
-    ...base,
-    id: jobId,
-    mode: 'async' as const,
-    job_id: jobId,
-    file: null,
-    file_name: null,
-    rows: null,
-    header: [],
-    expires_at: status?.expires_at ?? null,
-  };
-  if (status === undefined) {
-    return {
-      ...pending,
-      status: 'unknown',
-      progress: null,
-      message: poll.seen
-        ? `Export job ${jobId} was not found or has expired (404). Start a new export.`
-        : `OpnForm started export job ${jobId}, but its status could not be read (404: this server may not let ` +
-          `access tokens read export status, or the job has already expired). ${FIND_EXPORT_HINT}`,
-    };
-  }
-  if (status.status === 'failed') {
-    throw new z.errors.Error(
-      `OpnForm could not export the submissions (job ${jobId}): ${status.error_message || 'the export failed'}.`,
-      'server_error',
-      502,
-    );
-  }
-  if (status.status === 'completed' && status.file_url) {
-    const file = await stashExportFile(z, status.file_url, fallbackName(form));
-    return {
-      ...pending,
-      status: 'completed',
-      file: file.file,
-      file_name: file.name,
-      rows: file.rows,
-      header: file.header,
-      progress: 100,
-      message: `Exported ${file.rows ?? 'an unknown number of'} rows to ${file.name}.`,
-    };
-  }
-  return {
-    ...pending,
-    status: status.status,
-    progress: status.progress ?? null,
-    message:
-      `The export is still running (${status.status}, ${status.progress ?? 0}% done) after the time a Zapier step ` +
-      `may wait. ${FIND_EXPORT_HINT}`,
-  };
+  const viaJob = await fromJob(parsed.data.job_id, budget);
+  if (viaJob !== undefined) return viaJob;
+  // the server went async (more submissions than the form's count said) and hides the job: by ids
+  return byIds();
 };
 
 export const exportSubmissions = defineCreate({
   key: 'export_submissions',
   noun: 'Export',
-  display: { label: 'Export Submissions', description: "Exports a form's submissions to a CSV file." },
+  display: {
+    label: 'Export Submissions',
+    description: `Exports a form's submissions (up to ${MAX_PER_STEP} per step) to a CSV file.`,
+  },
   operation: { inputFields, perform, sample: EXPORT_SAMPLE, outputFields: EXPORT_OUTPUT_FIELDS },
 });

@@ -15,10 +15,12 @@ const Input = inputObject({ form_id: FormId, job_id: JobId });
 export const exportFileHydrator = async (z: ZObject, bundle: Bundle) => {
   const { form_id, job_id } = parseInput(z, Input, bundle.inputData);
   const read = await readExportStatus(z, bundle, form_id, job_id);
-  const fileUrl = read.status?.status === 'completed' ? read.status.file_url : undefined;
+  const fileUrl =
+    read.kind === 'status' && read.status.status === 'completed' ? read.status.file_url : undefined;
   if (!fileUrl) {
     throw new z.errors.Error(
-      `The file of export job ${job_id} is no longer available (the job was not found, has expired, or has no file). Start a new export.`,
+      `The file of export job ${job_id} is no longer available (the job was not found, has expired, has no file, ` +
+        'or the server no longer shows it to access tokens). Start a new export.',
       'not_found',
       404,
     );

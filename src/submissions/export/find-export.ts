@@ -5,6 +5,7 @@ import { JobId } from '../../schemas/submissions';
 import { FIELD_LABELS, formField, workspaceField } from '../../shared/fields';
 import { exportFileHydrator } from './file-hydrator';
 import { readExportStatus } from './job';
+import { EXPORT_OUTPUT_FIELDS, EXPORT_SAMPLE, type ExportOutput, STATUS_NOT_READABLE } from './output';
 
 const Input = inputObject({ workspace_id: WorkspaceId, form_id: FormId, job_id: JobId });
 
@@ -16,59 +17,77 @@ const inputFields = defineInputFields([
     label: 'Export Job',
     type: 'string',
     required: true,
-    helpText: 'The job id an Export Submissions step returned for a large form (its Job ID output).',
+    helpText:
+      "The id of an OpnForm export job (an Export Submissions step's Job ID output). Only servers that show " +
+      'export jobs to access tokens can answer; current OpnForm servers do not, and this step then fails ' +
+      'saying so. Export Submissions gives the file itself.',
   },
 ]);
 
-export type FoundExport = {
-  id: string;
-  job_id: string;
-  form_id: number;
-  status: string;
-  progress: number | null;
-  processed_submissions: number | null;
-  total_submissions: number | null;
-  file: string | null;
-  expires_at: string | null;
-  error_message: string | null;
-};
-
 /**
- * The status of an export job; when completed, its file (stashed when a later step uses it) and
- * `expires_at`; when failed, the error. An unknown or expired job (404 on every status path): `[]`.
+ * The status of an export job in Export Submissions' output shape; when completed, its file
+ * (stashed when a later step uses it). `[]` only when the server says the job does not exist or has
+ * expired. A server that shows no export job to tokens (every current OpnForm server: 404 without
+ * a reason on both paths, for an existing job too) cannot answer the question: the step fails and
+ * says so, rather than answer `[]` as if the job did not exist.
  */
-const perform = async (z: ZObject, bundle: Bundle): Promise<FoundExport[]> => {
+const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput[]> => {
   const { form_id, job_id } = parseInput(z, Input, bundle.inputData, FIELD_LABELS);
-  const { status } = await readExportStatus(z, bundle, form_id, job_id);
-  if (status === undefined) return [];
-  const completed = status.status === 'completed' && Boolean(status.file_url);
+  const read = await readExportStatus(z, bundle, form_id, job_id);
+  if (read.kind === 'missing') return [];
+  if (read.kind === 'unreadable') {
+    throw new z.errors.Error(
+      `Find Export cannot look up export job ${job_id}: ${STATUS_NOT_READABLE}, so a finished job and an unknown ` +
+        'one look the same. Use the File output of Export Submissions instead: it exports up to 5000 submissions ' +
+        'per step without a background job.',
+      'export_status_unreadable',
+      404,
+    );
+  }
+  const { status } = read;
+  const done = status.status === 'completed' && Boolean(status.file_url);
+  const failed = status.status === 'failed';
   return [
     {
       id: job_id,
-      job_id,
       form_id: status.form_id ?? form_id,
+      mode: 'async',
       status: status.status,
+      job_id,
+      file: done ? z.dehydrateFile(exportFileHydrator, { form_id, job_id }) : null,
+      file_name: null,
+      rows: null,
+      columns: [],
+      header: [],
       progress: status.progress ?? null,
+      expires_at: status.expires_at ?? null,
+      message: done
+        ? `Export job ${job_id} is completed; its file is ready.`
+        : failed
+          ? `Export job ${job_id} failed: ${status.error_message ?? 'the export failed'}.`
+          : `Export job ${job_id} is ${status.status} (${status.progress ?? 0}% done); its file is not ready yet.`,
       processed_submissions: status.processed_submissions ?? null,
       total_submissions: status.total_submissions ?? null,
-      file: completed ? z.dehydrateFile(exportFileHydrator, { form_id, job_id }) : null,
-      expires_at: status.expires_at ?? null,
-      error_message: status.status === 'failed' ? (status.error_message ?? 'The export failed.') : null,
+      error_message: failed ? (status.error_message ?? 'The export failed.') : null,
+      chunks: null,
     },
   ];
 };
 
-const sample: FoundExport = {
+const sample: ExportOutput = {
+  ...EXPORT_SAMPLE,
   id: '9b2f0c1e-4a7d-4c55-8e0b-2f1d3c4b5a69',
   job_id: '9b2f0c1e-4a7d-4c55-8e0b-2f1d3c4b5a69',
-  form_id: 42,
-  status: 'completed',
-  progress: 100,
+  mode: 'async',
+  file_name: null,
+  rows: null,
+  columns: [],
+  header: [],
+  expires_at: '2026-11-22T10:00:00+00:00',
+  message: 'Export job 9b2f0c1e-4a7d-4c55-8e0b-2f1d3c4b5a69 is completed; its file is ready.',
   processed_submissions: 2500,
   total_submissions: 2500,
-  file: 'https://zapier-dev-files.s3.amazonaws.com/cli-platform/contact-us-submission-data.csv',
-  expires_at: '2026-11-22T10:00:00+00:00',
-  error_message: null,
+  chunks: null,
 };
 
 export const findExport = defineSearch({
@@ -76,23 +95,8 @@ export const findExport = defineSearch({
   noun: 'Export',
   display: {
     label: 'Find Export',
-    description: 'Finds an export job by its id and gets its file once it is ready.',
+    description:
+      'Finds an export job by its id and gets its file once it is ready, on OpnForm servers that show export jobs to access tokens (current OpnForm servers do not: the step then says so).',
   },
-  operation: {
-    inputFields,
-    perform,
-    sample,
-    outputFields: [
-      { key: 'id', label: 'Job ID', type: 'string' },
-      { key: 'job_id', label: 'Job ID', type: 'string' },
-      { key: 'form_id', label: 'Form ID', type: 'integer' },
-      { key: 'status', label: 'Status', type: 'string' },
-      { key: 'progress', label: 'Progress (%)', type: 'integer' },
-      { key: 'processed_submissions', label: 'Processed Submissions', type: 'integer' },
-      { key: 'total_submissions', label: 'Total Submissions', type: 'integer' },
-      { key: 'file', label: 'File', type: 'file' },
-      { key: 'expires_at', label: 'Expires At', type: 'datetime' },
-      { key: 'error_message', label: 'Error Message', type: 'string' },
-    ],
-  },
+  operation: { inputFields, perform, sample, outputFields: EXPORT_OUTPUT_FIELDS },
 });

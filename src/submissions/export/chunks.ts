@@ -1,0 +1,204 @@
+import { PassThrough, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Bundle, RawHttpResponse, ZObject } from 'zapier-platform-core';
+import { opnform } from '../../http/client';
+import { path } from '../../http/path';
+import { dispositionFilename, type StashedCsv, safeCsvName, stashCsv } from './csv-stash';
+import { SYNC_LIMIT } from './selection';
+import type { Budget } from './time';
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * Passes a CSV through while finding its header row (the UTF-8 BOM and the first record, up to the
+ * first line break outside quotes). `keep: false` drops them, so a later chunk adds only data rows.
+ */
+export class HeaderSplitter extends Transform {
+  private header: Buffer[] = [];
+  private inHeader = true;
+  private quoted = false;
+  private start = true;
+
+  constructor(private readonly keep: boolean) {
+    super();
+  }
+
+  /** The header row as sent (without the BOM), once it has passed. */
+  headerText(): string {
+    return Buffer.concat(this.header).toString('utf8');
+  }
+
+  private pending: Buffer = Buffer.alloc(0);
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void) {
+    let body = chunk;
+    if (this.start) {
+      // the BOM may arrive split over the first chunks: wait for 3 bytes
+      body = Buffer.concat([this.pending, chunk]);
+      if (body.length < BOM.length && BOM.subarray(0, body.length).equals(body)) {
+        this.pending = body;
+        return done();
+      }
+      this.start = false;
+      if (body.subarray(0, 3).equals(BOM)) {
+        if (this.keep) this.push(BOM);
+        body = body.subarray(3);
+      }
+    }
+    this.scan(body);
+    done();
+  }
+
+  override _flush(done: (error?: Error | null) => void) {
+    if (this.start && this.pending.length > 0) this.scan(this.pending);
+    done();
+  }
+
+  private scan(chunk: Buffer) {
+    let body = chunk;
+    if (this.inHeader) {
+      let end = -1;
+      for (let i = 0; i < body.length; i += 1) {
+        const byte = body[i];
+        if (byte === 0x22) this.quoted = !this.quoted;
+        else if (byte === 0x0a && !this.quoted) {
+          end = i + 1;
+          break;
+        }
+      }
+      const head = end === -1 ? body : body.subarray(0, end);
+      this.header.push(Buffer.from(head));
+      if (this.keep) this.push(head);
+      if (end === -1) return;
+      this.inHeader = false;
+      body = body.subarray(end);
+    }
+    if (body.length > 0) this.push(body);
+  }
+}
+
+export const chunked = (ids: readonly number[], size = SYNC_LIMIT): number[][] => {
+  const out: number[][] = [];
+  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
+  return out;
+};
+
+/** Time an export of 1000 submissions is expected to take until one has been timed. */
+export const FIRST_CHUNK_MS_PER_ID = 4;
+
+export class OutOfTime extends Error {
+  constructor(readonly done: number) {
+    super('out of time');
+  }
+}
+
+export interface ChunkedCsv extends StashedCsv {
+  name: string;
+  chunks: number;
+}
+
+/** A redirect instead of an export: the connection's URL is not the API (usually a missing /api). */
+export const refuseRedirect = (z: ZObject, response: RawHttpResponse): void => {
+  if (response.status < 300) return;
+  response.body?.resume?.();
+  throw new z.errors.Error(
+    `OpnForm answered the export with a redirect (${response.status}) instead of a file. Check the OpnForm URL in ` +
+      'your connection: it must be the API address (self-hosted servers usually serve it under /api).',
+    'bad_response',
+    response.status,
+  );
+};
+
+const checkedCsv = (z: ZObject, response: RawHttpResponse): RawHttpResponse => {
+  refuseRedirect(z, response);
+  if (/json/i.test(response.headers.get('content-type') ?? '')) {
+    response.body?.resume?.();
+    throw new z.errors.Error(
+      `OpnForm answered an export of at most ${SYNC_LIMIT} submissions by id with a background job instead of a ` +
+        'CSV file. This server does not export selected submissions synchronously; nothing was saved.',
+      'bad_response',
+      502,
+    );
+  }
+  return response;
+};
+
+/** One export request: the columns, and the submission ids when given. */
+export const postExport = (
+  z: ZObject,
+  bundle: Bundle,
+  formId: number,
+  columns: readonly string[],
+  submissionIds?: readonly number[],
+) =>
+  opnform(z, bundle).raw('POST', path`/open/forms/${formId}/submissions/export`, {
+    thing: 'form',
+    abilities: ['forms-read'],
+    body: {
+      columns: Object.fromEntries(columns.map((key) => [key, true])),
+      ...(submissionIds === undefined ? {} : { submissionIds }),
+    },
+  });
+
+/**
+ * Exports the given submissions in requests of at most 1000 ids (each answered synchronously with
+ * a CSV) and streams them, one after the other, into ONE file in Zapier's storage: the first
+ * chunk's BOM and header row, then only the data rows of every later chunk (their header must be
+ * the same). Only a chunk of bytes at a time is in memory. A chunk that would not end inside the
+ * step's budget is not started: the step fails (`OutOfTime`) and no file is kept.
+ */
+export const exportChunks = async (
+  z: ZObject,
+  bundle: Bundle,
+  formId: number,
+  columns: readonly string[],
+  ids: readonly number[],
+  fallbackName: string,
+  budget: Budget,
+): Promise<ChunkedCsv> => {
+  const parts = chunked(ids);
+  const out = new PassThrough();
+  let stashing: Promise<StashedCsv> | undefined;
+  let stashFailure: unknown;
+  let name = fallbackName;
+  let header = '';
+  let msPerId = FIRST_CHUNK_MS_PER_ID;
+  let done = 0;
+  try {
+    for (const [index, part] of parts.entries()) {
+      if (!budget.fits(msPerId * part.length)) throw new OutOfTime(done);
+      const started = budget.elapsed();
+      const response = checkedCsv(z, await postExport(z, bundle, formId, columns, part));
+      if (stashing === undefined) {
+        name = safeCsvName(dispositionFilename(response.headers.get('content-disposition')), fallbackName);
+        stashing = stashCsv(z, out, name);
+        stashing.catch((error: unknown) => {
+          stashFailure = error;
+          out.destroy(error instanceof Error ? error : new Error(String(error)));
+        });
+      }
+      const splitter = new HeaderSplitter(index === 0);
+      await pipeline(response.body, splitter, out, { end: false });
+      if (index === 0) header = splitter.headerText();
+      else if (splitter.headerText() !== header) {
+        throw new z.errors.Error(
+          'The columns of the export changed between two of its requests (was the form edited meanwhile?). ' +
+            'Nothing was saved; run the step again.',
+          'bad_response',
+          502,
+        );
+      }
+      done += part.length;
+      const observed = (budget.elapsed() - started) / part.length;
+      msPerId = index === 0 ? observed : Math.max(msPerId, observed);
+    }
+    out.end();
+    const csv = await (stashing ?? stashCsv(z, out, name));
+    return { ...csv, name, chunks: parts.length };
+  } catch (error) {
+    // an error (not a plain destroy) reaches the upload, so storage discards the half-written file
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+    await stashing?.catch(() => undefined);
+    throw stashFailure ?? error;
+  }
+};
