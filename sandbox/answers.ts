@@ -48,7 +48,8 @@ const checkOne = (
             files.set(fileName, { name: fileName, content, contentType }),
           );
     if (checked.error !== undefined) return { error: checked.error };
-    if (checked.value === null || checked.value === undefined) return {};
+    // a signature sent as its link is stored as null (submissions--update.json, exchange 5)
+    if (checked.value === null || checked.value === undefined) return { value: null };
     rememberFiles(checked.value, files);
     return { value: checked.value };
   }
@@ -163,7 +164,7 @@ export const checkAnswers = (
     const result = checkOne(block, value, files, options.strict === true);
     if (result.error !== undefined) errors[block.id] = [result.error];
     else if (result.errors !== undefined) Object.assign(errors, result.errors);
-    else if (result.value !== undefined) answers[block.id] = result.value;
+    else if ('value' in result) answers[block.id] = result.value;
   }
   return { answers, errors };
 };

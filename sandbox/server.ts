@@ -911,10 +911,6 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     await deliver(f, s);
     return { type: 'success', message: 'Record successfully updated.', data: submissionItem(s) };
   });
-  // the single-submission read exists but is not open to tokens: 404 with an empty message
-  route('GET', '/open/forms/:form/submissions/:id', 'open', () => {
-    throw fail(404, { message: '' });
-  });
   route('DELETE', '/open/forms/:form/submissions/:id', 'open', (ctx) => {
     const f = formOr404(p(ctx, 0));
     need(ctx, 'forms-write');
@@ -1295,7 +1291,12 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       return fail(404, { message: 'No query results for model [App\\Models\\Forms\\Form].' });
     const captcha = captchaFailure(f);
     if (captcha !== undefined) return fail(captcha.status, captcha.body);
-    const { is_partial: partialFlag, tracking_parameters: tracking, completion_time: seconds, ...answersIn } = body;
+    const {
+      is_partial: partialFlag,
+      tracking_parameters: tracking,
+      completion_time: seconds,
+      ...answersIn
+    } = body;
     // the flag only counts on a form with partial submissions enabled
     const partial = partialFlag === true && f.enable_partial_submissions;
     if (partial && Object.values(answersIn).every((v) => isEmptyAnswer(v)))
@@ -1351,6 +1352,11 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     apiPath: string,
     query: URLSearchParams,
   ): Promise<boolean> => {
+    // the single-submission read exists but is not open to tokens: 404, empty message, no rate-limit headers
+    if (req.method === 'GET' && /^\/open\/forms\/[^/]+\/submissions\/\d+$/.test(apiPath)) {
+      if (!(await logAndFault(req, res, apiPath, query))) write(res, 404, { message: '' });
+      return true;
+    }
     const answer = /^\/forms\/([^/]+)\/answer$/.exec(apiPath);
     const file = /^\/open\/forms\/(\d+)\/submissions\/file\/([A-Za-z0-9_-]+)$/.exec(apiPath);
     if (!((answer !== null && req.method === 'POST') || (file !== null && req.method === 'GET')))
