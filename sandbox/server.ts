@@ -875,6 +875,14 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   const ruleFailure = (failure: RuleFailure | undefined) => {
     if (failure !== undefined) throw fail(failure.status, failure.body);
   };
+  route('DELETE', '/open/forms/:form/submissions/:id', 'open', (ctx) => {
+    const f = formOr404(p(ctx, 0));
+    need(ctx, 'forms-write');
+    canWrite(ctx, f);
+    const s = formSubmissionOr404(f, p(ctx, 1), '');
+    state.submissions = state.submissions.filter((x) => x !== s);
+    return { type: 'success', message: 'Record successfully removed.' };
+  });
   // The admin update (submissions--update.json and the other submissions--*.json): every answer is
   // replaced by the body, files only as strings, a signature as one string, a captcha form refused,
   // answers to removed questions dropped, a partial submission completed, integrations fired.
@@ -910,14 +918,6 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     s.updated_at = nowIso();
     await deliver(f, s);
     return { type: 'success', message: 'Record successfully updated.', data: submissionItem(s) };
-  });
-  route('DELETE', '/open/forms/:form/submissions/:id', 'open', (ctx) => {
-    const f = formOr404(p(ctx, 0));
-    need(ctx, 'forms-write');
-    canWrite(ctx, f);
-    const s = formSubmissionOr404(f, p(ctx, 1), '');
-    state.submissions = state.submissions.filter((x) => x !== s);
-    return { type: 'success', message: 'Record successfully removed.' };
   });
   route('POST', '/open/forms/:form/submissions/export', 'export', (ctx) => {
     const f = formOr404(p(ctx, 0));
