@@ -20,11 +20,11 @@ import {
   ymdHis,
 } from './format';
 import { formRoutes } from './routes/forms';
-import type { RouteKit } from './routes/kit';
+import type { RouteCtx, RouteKit } from './routes/kit';
 import { memberRoutes } from './routes/members';
 import { workspaceListJson } from './routes/shapes';
 import { type SandboxIds, type SandboxTokens, seed, stableUuid, TOKENS } from './seed';
-import type { Ability, Form, Integration, Role, SandboxState, Submission, Token, Workspace } from './state';
+import type { Ability, Form, Integration, Role, SandboxState, Submission, Workspace } from './state';
 
 export type { SandboxState } from './state';
 
@@ -155,14 +155,7 @@ const missing = (model: string, id: string | number) =>
   fail(404, { message: `No query results for model [App\\Models\\${model}] ${id}` });
 const invalid = (errors: Record<string, string[]>) => fail(422, { message: summary(errors), errors });
 
-interface Ctx {
-  method: string;
-  params: string[];
-  query: URLSearchParams;
-  body: unknown;
-  token: Token;
-  family: 'open' | 'external';
-}
+type Ctx = RouteCtx;
 
 type Handler = (ctx: Ctx) => unknown | Promise<unknown>;
 
