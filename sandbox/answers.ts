@@ -5,6 +5,7 @@
  */
 import { inputBlocks, isEmptyAnswer } from './format';
 import type { Block, Form, StoredFile } from './state';
+import { strictFiles, strictSignature } from './submission-rules';
 
 export interface Checked {
   answers: Record<string, unknown>;
@@ -23,12 +24,29 @@ const fileName = (item: unknown): string | undefined => {
   return undefined;
 };
 
+const rememberFiles = (names: string[], files: Map<string, StoredFile>) => {
+  for (const n of names) {
+    if (!files.has(n))
+      files.set(n, { name: n, content: `sandbox file ${n}`, contentType: 'application/octet-stream' });
+  }
+};
+
+const PHONE = /^\+?[0-9][0-9 ().-]*$/;
+
 const checkOne = (
   block: Block,
   value: unknown,
   files: Map<string, StoredFile>,
-): { value?: unknown; error?: string } => {
+  strict: boolean,
+): { value?: unknown; error?: string; errors?: Record<string, string[]> } => {
   const name = block.name;
+  if (strict && (block.type === 'files' || block.type === 'signature')) {
+    const checked = block.type === 'files' ? strictFiles(name, value) : strictSignature(name, value);
+    if (checked.error !== undefined) return { error: checked.error };
+    if (checked.value === null || checked.value === undefined) return {};
+    rememberFiles(checked.value, files);
+    return { value: checked.value };
+  }
   switch (block.type) {
     case 'select': {
       const names = block.select?.options.map((o) => o.name) ?? [];
@@ -39,23 +57,30 @@ const checkOne = (
     case 'multi_select': {
       const names = block.multi_select?.options.map((o) => o.name) ?? [];
       const list = Array.isArray(value) ? value : [value];
-      return list.every((v) => typeof v === 'string' && names.includes(v))
+      // the real server reports each bad item under `<field id>.<index>`, named by that key
+      const bad = list
+        .map((v, i) => [v, `${block.id}.${i}`] as const)
+        .filter(([v]) => !(typeof v === 'string' && names.includes(v)));
+      return bad.length === 0
         ? { value: list }
-        : { error: `The selected ${name} is invalid.` };
+        : { errors: Object.fromEntries(bad.map(([, key]) => [key, [`The selected ${key} is invalid.`]])) };
     }
     case 'date':
       if (block.date_range) {
-        return Array.isArray(value) && value.length >= 1 && value.length <= 2 && value.every(isDate)
-          ? { value }
-          : { error: `The ${name} field must be a valid date range.` };
+        if (!(Array.isArray(value) && value.length >= 1 && value.length <= 2 && value.every(isDate)))
+          return { error: `The ${name} is not a valid date.` };
+        if (value.length === 2 && Date.parse(value[0]) > Date.parse(value[1]))
+          return { errors: { [`${block.id}.0`]: ['From date must be before or equal to To date'] } };
+        return { value };
       }
-      return isDate(value) ? { value } : { error: `The ${name} field must be a valid date.` };
+      // stored verbatim, whatever PHP can read as a date (an ISO date-time in a date-only question too)
+      return isDate(value) ? { value } : { error: `The ${name} is not a valid date.` };
     case 'number':
     case 'rating':
     case 'scale':
     case 'slider': {
       const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
-      return Number.isFinite(n) ? { value: n } : { error: `The ${name} field must be a number.` };
+      return Number.isFinite(n) ? { value: n } : { error: `The ${name} must be a number.` };
     }
     case 'checkbox':
       if (typeof value === 'boolean') return { value };
@@ -65,32 +90,37 @@ const checkOne = (
     case 'email':
       return typeof value === 'string' && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)
         ? { value }
-        : { error: `The ${name} field must be a valid email address.` };
+        : { error: `The ${name} must be a valid email address.` };
     case 'url':
-      return typeof value === 'string' && URL.canParse(value)
+      return typeof value === 'string' && /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value) && URL.canParse(value)
         ? { value }
-        : { error: `The ${name} field must be a valid URL.` };
+        : { error: `The ${name} format is invalid.` };
+    case 'phone_number': {
+      const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+      const errors: string[] = [];
+      if (text.length < 6) errors.push(`The ${name} must be at least 6 characters.`);
+      if (!PHONE.test(text) || text.replace(/\D/g, '').length < 6)
+        errors.push(`The ${name} is not a valid phone number.`);
+      return errors.length === 0 ? { value: text } : { errors: { [block.id]: errors } };
+    }
     case 'matrix': {
       const rows = (block.rows as string[] | undefined) ?? [];
       const cols = (block.columns as string[] | undefined) ?? [];
-      const ok =
-        value !== null &&
-        typeof value === 'object' &&
-        !Array.isArray(value) &&
-        Object.entries(value).every(
-          ([r, c]) => rows.includes(r) && typeof c === 'string' && cols.includes(c),
-        );
-      return ok ? { value } : { error: `The ${name} field must be a valid matrix answer.` };
+      if (value === null || typeof value !== 'object' || Array.isArray(value))
+        return { error: `The ${name} field must be a valid matrix answer.` };
+      const bad = Object.entries(value).find(
+        ([r, c]) => !(rows.includes(r) && typeof c === 'string' && cols.includes(c)),
+      );
+      return bad === undefined
+        ? { value }
+        : { error: `Invalid value '${String(bad[1])}' for row '${bad[0]}'.` };
     }
     case 'files':
     case 'signature': {
       const list = Array.isArray(value) ? value : [value];
       const names = list.map(fileName);
       if (names.some((n) => n === undefined)) return { error: `The ${name} field must be a list of files.` };
-      for (const n of names as string[]) {
-        if (!files.has(n))
-          files.set(n, { name: n, content: `sandbox file ${n}`, contentType: 'application/octet-stream' });
-      }
+      rememberFiles(names as string[], files);
       return { value: names };
     }
     default:
@@ -104,7 +134,8 @@ export const checkAnswers = (
   form: Form,
   body: Record<string, unknown>,
   files: Map<string, StoredFile>,
-  options: { partial?: boolean } = {},
+  /** `strict`: files and signatures only as the real server takes them (API writes). */
+  options: { partial?: boolean; strict?: boolean } = {},
 ): Checked => {
   const answers: Record<string, unknown> = {};
   const errors: Record<string, string[]> = {};
@@ -115,9 +146,10 @@ export const checkAnswers = (
         errors[block.id] = [`The ${block.name} field is required.`];
       continue;
     }
-    const result = checkOne(block, value, files);
+    const result = checkOne(block, value, files, options.strict === true);
     if (result.error !== undefined) errors[block.id] = [result.error];
-    else answers[block.id] = result.value;
+    else if (result.errors !== undefined) Object.assign(errors, result.errors);
+    else if (result.value !== undefined) answers[block.id] = result.value;
   }
   return { answers, errors };
 };

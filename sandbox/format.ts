@@ -49,7 +49,12 @@ const formatDate = (block: Block, value: unknown): string => {
     block.date_format === 'MM/dd/yyyy'
       ? `${mm}/${dd}/${d.getUTCFullYear()}`
       : `${dd}/${mm}/${d.getUTCFullYear()}`;
-  return block.with_time ? `${date} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` : date;
+  if (!block.with_time) return date;
+  // OpnForm's formatter: `H:i` with a 24-hour time_format, else `g:ia` ("9:05am")
+  if (block.time_format === 24 || block.time_format === '24')
+    return `${date} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  const h = d.getUTCHours();
+  return `${date} ${h % 12 === 0 ? 12 : h % 12}:${pad(d.getUTCMinutes())}${h < 12 ? 'am' : 'pm'}`;
 };
 
 export type FileLink = (name: string) => string;

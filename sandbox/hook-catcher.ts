@@ -9,6 +9,8 @@ export interface CaughtDelivery {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
+  /** The headers as received, in order: `[name, value, name, value, ...]`. */
+  rawHeaders: string[];
   /** The raw body as received. */
   body: string;
   /** The body parsed as JSON (undefined when it is not JSON). */
@@ -16,7 +18,11 @@ export interface CaughtDelivery {
 }
 
 export interface HookCatcher {
-  /** A hook URL on the catcher, e.g. `http://127.0.0.1:PORT/hooks/<name>`. */
+  /**
+   * A hook URL on the catcher, e.g. `https://127.0.0.1:PORT/hooks/<name>`: https, as OpnForm requires
+   * for every hook; the sandbox delivers to loopback https URLs over plain HTTP (it stands for a
+   * TLS-terminated receiver), so the catcher itself listens on plain HTTP.
+   */
   url(name?: string): string;
   received: CaughtDelivery[];
   /** Resolves with the next delivery (or an already received one not yet taken), rejects after `timeoutMs`. */
@@ -43,6 +49,7 @@ export const startHookCatcher = async (options: { status?: number } = {}): Promi
         method: req.method ?? 'POST',
         path: req.url ?? '/',
         headers: req.headers,
+        rawHeaders: req.rawHeaders,
         body,
         json,
       };
@@ -64,7 +71,7 @@ export const startHookCatcher = async (options: { status?: number } = {}): Promi
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: (name = 'zap') => `http://127.0.0.1:${port}/hooks/${encodeURIComponent(name)}`,
+    url: (name = 'zap') => `https://127.0.0.1:${port}/hooks/${encodeURIComponent(name)}`,
     received,
     next: (timeoutMs = 5000) => {
       const ready = received[taken];

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { checkAnswers, summary } from './answers';
+import { type Delivery, deliverToIntegrations } from './deliveries';
 import {
   csvCell,
   csvValue,
@@ -19,33 +20,29 @@ import {
   rawValue,
   ymdHis,
 } from './format';
+import { pageWindow } from './paging';
 import { formRoutes } from './routes/forms';
+import { registerIntegrationRoutes } from './routes/integrations';
 import type { RouteCtx, RouteKit } from './routes/kit';
 import { memberRoutes } from './routes/members';
 import { workspaceListJson } from './routes/shapes';
 import { type SandboxIds, type SandboxTokens, seed, stableUuid, TOKENS } from './seed';
-import type { Ability, Form, Integration, Role, SandboxState, Submission, Workspace } from './state';
+import type { Ability, Form, Role, SandboxState, Submission, Workspace } from './state';
+import {
+  captchaFailure,
+  fileNameOfLink,
+  fileObjectCrash,
+  fileRoutePath,
+  type RuleFailure,
+} from './submission-rules';
 
+export type { Delivery } from './deliveries';
 export type { SandboxState } from './state';
 
 export type FaultKind = '429' | '500' | 'slow' | 'non-json' | 'drop';
 export interface FaultOptions {
   delayMs?: number;
   retryAfter?: number;
-}
-
-export interface Delivery {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-  /** `zapier` (a subscribed hook) or `webhook` (the generic integration, recorded only). */
-  kind: 'zapier' | 'webhook';
-  integrationId: number;
-  /** Whether the sandbox actually POSTed it (loopback hooks) or only recorded it. */
-  sent: boolean;
-  /** The receiver's status, or the network error, when sent. */
-  status?: number;
-  error?: string;
 }
 
 export interface LoggedRequest {
@@ -96,6 +93,11 @@ export interface SandboxOptions {
   /** How long a completed export file is served (default 24 h). */
   exportFileTtlMs?: number;
   rateLimits?: Partial<RateLimits>;
+  /**
+   * Start from this state instead of the default seed (the contract test passes the recorded seed,
+   * `sandbox/recorded-seed.ts`). `ids` and `tokens` become the sandbox's `ids` and `tokens`.
+   */
+  initial?: { state: SandboxState; ids: SandboxIds; tokens: SandboxTokens };
   /** Serve form booleans as 0/1, as a self-hosted server on sqlite or MySQL does (default false). */
   intBooleans?: boolean;
   /**
@@ -104,10 +106,20 @@ export interface SandboxOptions {
    */
   selfHosted?: boolean;
   /**
-   * Start from this state instead of the default seed (the contract test passes the recorded seed,
-   * `sandbox/recorded-seed.ts`). `ids` and `tokens` become the sandbox's `ids` and `tokens`.
+   * `WEBHOOKS_ALLOW_PRIVATE_URLS` (default true, like the recorded self-hosted server): hook and
+   * webhook URLs on private, loopback and link-local addresses are accepted. false: refused with
+   * 422 as on OpnForm Cloud. https is required either way.
    */
-  initial?: { state: SandboxState; ids: SandboxIds; tokens: SandboxTokens };
+  allowPrivateWebhookUrls?: boolean;
+  /**
+   * Where a hook or webhook URL is really contacted, like cURL's `CURLOPT_RESOLVE`: a URL whose host
+   * and port are used instead (the request still names the original URL and Host; for example a
+   * recorded `https://hooks.example.net/...` sent to a loopback receiver), `null` for "nothing
+   * listens there" (refused at once: the event log gets cURL error 7), undefined for the URL itself.
+   * Only loopback addresses are ever contacted (over plain HTTP); other deliveries are recorded, not
+   * sent, and count as received.
+   */
+  resolveHook?: (url: string) => string | null | undefined;
 }
 
 export interface Sandbox {
@@ -204,21 +216,6 @@ export const isLoopback = (hostname: string): boolean => {
   return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
 };
 
-const isPrivateLiteral = (hostname: string): boolean => {
-  const host = hostOf(hostname);
-  if (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host.endsWith('.internal') ||
-    host.endsWith('.local')
-  )
-    return true;
-  return ipaddr.isValid(host) && ipaddr.process(host).range() !== 'unicast';
-};
-
-/** Taken at load: zapier-platform-core wraps `globalThis.fetch` with its logger in-process. */
-const nativeFetch = globalThis.fetch;
-
 const nowIso = () => new Date().toISOString().replace(/\.\d{3}Z$/, '.000000Z');
 
 export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbox> => {
@@ -271,8 +268,13 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       Number(expires) * 1000 > Date.now()
     );
   };
-  const apiLink = (name: string) => fileUrl(name, FILE_LINK_API_MS);
   const deliveryLink = (name: string) => fileUrl(name, FILE_LINK_DELIVERY_MS);
+  /** Links of the real server's signed file route (`/open/forms/{id}/submissions/file/{base64url name}`). */
+  const formFileLink = (formId: number, ttlMs: number) => (name: string) => {
+    const path = fileRoutePath(formId, name);
+    const expires = Math.floor((Date.now() + ttlMs) / 1000);
+    return `${origin}/api${path}?expires=${expires}&signature=${sign(`${path}?expires=${expires}`)}`;
+  };
 
   // ---------------------------------------------------------------- lookups and checks
   const user = (id: number) => state.users.find((u) => u.id === id);
@@ -321,7 +323,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     const blocks = new Map(f.properties.map((b) => [b.id, b]));
     const data: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(s.answers))
-      data[key] = rawValue(blocks.get(key), value, apiLink);
+      data[key] = rawValue(blocks.get(key), value, formFileLink(f.id, FILE_LINK_API_MS));
     Object.assign(data, {
       status: s.status,
       created_at: ymdHis(s.created_at),
@@ -337,7 +339,8 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       ...(s.attribution === null ? {} : { meta: { attribution: s.attribution } }),
     };
   };
-  const editLink = (f: Form, s: Submission) => `${origin}/forms/${f.slug}?submission_id=${encodedId(s)}`;
+  /** The public edit link OpnForm puts in deliveries: the share URL with the submission's UUID. */
+  const editLink = (f: Form, s: Submission) => `${origin}/forms/${f.slug}?submission_id=${s.uuid}`;
   /** The payload OpnForm posts to Zapier hooks and the generic webhook (real-server-notes.md). */
   const deliveryPayload = (f: Form, s: Submission, options: { poll?: boolean } = {}) => {
     const submission: Record<string, unknown> = {};
@@ -345,7 +348,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     for (const block of inputBlocks(f)) {
       const value = s.answers[block.id];
       if (isEmptyAnswer(value)) continue;
-      const shown = displayValue(block, value, deliveryLink);
+      const shown = displayValue(block, value, formFileLink(f.id, FILE_LINK_DELIVERY_MS));
       submission[block.name] = shown;
       data[block.id] = { value: shown, name: block.name, type: block.type };
     }
@@ -397,60 +400,15 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   };
 
   // ---------------------------------------------------------------- deliveries
-  const post = async (delivery: Delivery) => {
-    try {
-      const response = await nativeFetch(delivery.url, {
-        method: 'POST',
-        headers: delivery.headers,
-        body: delivery.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(5000),
-      });
-      delivery.status = response.status;
-      await response.arrayBuffer().catch(() => undefined);
-    } catch (error) {
-      delivery.error = error instanceof Error ? error.message : String(error);
-    }
-  };
-  /** Sends (loopback hooks) or records (public URLs, the generic webhook) every delivery. */
+  /** Runs the form's integrations for a completed submission (sandbox/deliveries.ts). */
   const deliver = async (f: Form, s: Submission) => {
     if (s.status !== 'completed') return;
-    const sends: Promise<void>[] = [];
-    for (const integration of state.integrations.filter((i) => i.form_id === f.id && i.status === 'active')) {
-      const body = JSON.stringify(deliveryPayload(f, s));
-      if (integration.integration_id === 'zapier') {
-        const url = String(integration.data.hook_url);
-        const loop = isLoopback(new URL(url).hostname);
-        const delivery: Delivery = {
-          url,
-          headers: { 'Content-Type': 'application/json', 'User-Agent': 'OpnForm-Sandbox' },
-          body,
-          kind: 'zapier',
-          integrationId: integration.id,
-          sent: loop,
-        };
-        deliveries.push(delivery);
-        if (loop) sends.push(post(delivery));
-      } else {
-        const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-        const secret = integration.data.webhook_secret;
-        if (typeof secret === 'string' && secret !== '') {
-          headers['X-Webhook-Signature'] =
-            `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-        }
-        for (const [k, v] of Object.entries(asRecord(integration.data.webhook_headers) ?? {}))
-          headers[k] = String(v);
-        deliveries.push({
-          url: String(integration.data.webhook_url ?? ''),
-          headers,
-          body,
-          kind: 'webhook',
-          integrationId: integration.id,
-          sent: false,
-        });
-      }
-    }
-    await Promise.all(sends);
+    await deliverToIntegrations(
+      { state, isLoopback, log: deliveries, now: nowIso, resolveHook: options.resolveHook },
+      f.id,
+      s.answers,
+      deliveryPayload(f, s),
+    );
   };
 
   // ---------------------------------------------------------------- pagination
@@ -498,11 +456,11 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
         last_page: last,
         links: [
           { url: page > 1 ? url(page - 1) : null, label: '&laquo; Previous', active: false },
-          ...Array.from({ length: last }, (_, i) => ({
-            url: url(i + 1),
-            label: String(i + 1),
-            active: i + 1 === page,
-          })),
+          ...pageWindow(page, last).map((slot) =>
+            slot === '...'
+              ? { url: null, label: '...', active: false }
+              : { url: url(slot), label: String(slot), active: slot === page },
+          ),
           { url: page < last ? url(page + 1) : null, label: 'Next &raquo;', active: false },
         ],
         path: base,
@@ -527,7 +485,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   const createSubmission = async (
     f: Form,
     answersIn: Record<string, unknown>,
-    opts: { partial?: boolean; attribution?: Record<string, string> } = {},
+    opts: { partial?: boolean; attribution?: Record<string, string>; strict?: boolean } = {},
   ): Promise<Submission> => {
     const byKey = byField(f, answersIn);
     if (opts.partial && workspaceOfForm(f).plan_tier === 'free') throw paymentRequired();
@@ -544,7 +502,10 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
         ),
       );
     }
-    const { answers, errors } = checkAnswers(f, byKey, state.files, { partial: opts.partial });
+    const { answers, errors } = checkAnswers(f, byKey, state.files, {
+      partial: opts.partial,
+      strict: opts.strict,
+    });
     if (Object.keys(errors).length > 0) throw invalid(errors);
     const id = state.next.submission++;
     const at = nowIso();
@@ -654,48 +615,6 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     };
   };
 
-  // ---------------------------------------------------------------- integrations
-  const BLOCKED_HEADERS = new Set(
-    [
-      'authorization',
-      'x-webhook-signature',
-      'content-type',
-      'content-length',
-      'host',
-      'cookie',
-      'x-csrf-token',
-      'x-forwarded-for',
-      'x-forwarded-proto',
-      'x-real-ip',
-      'x-requested-with',
-      'accept-encoding',
-      'transfer-encoding',
-    ].map((h) => h.toLowerCase()),
-  );
-  const integrationJson = (i: Integration) => ({
-    id: i.id,
-    form_id: i.form_id,
-    integration_id: i.integration_id,
-    status: i.status,
-    data: i.data,
-    logic: null,
-    created_at: i.created_at,
-    updated_at: i.updated_at,
-  });
-  const hookUrlError = (hookUrl: unknown): string | undefined => {
-    if (typeof hookUrl !== 'string' || hookUrl === '') return 'The hook url field is required.';
-    let url: URL;
-    try {
-      url = new URL(hookUrl);
-    } catch {
-      return 'The hook url field must be a valid URL.';
-    }
-    if (isLoopback(url.hostname) && (url.protocol === 'http:' || url.protocol === 'https:')) return undefined;
-    if (url.protocol !== 'https:') return 'The hook url field must start with https://.';
-    if (isPrivateLiteral(url.hostname)) return 'The hook url must resolve to a public IP address.';
-    return undefined;
-  };
-
   // ---------------------------------------------------------------- routes
   const routes: Route[] = [];
   const route = (method: string, pattern: string, group: keyof RateLimits, handler: Handler) =>
@@ -717,17 +636,6 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       .filter((w) => roleIn(w, ctx.token.userId))
       .map((w) => ({ id: w.id, name: w.name }));
   });
-  route('GET', '/external/zapier/forms', 'external', (ctx) => {
-    need(ctx, 'forms-read');
-    const id = ctx.query.get('workspace_id');
-    if (id === null || id === '') throw invalid({ workspace_id: ['The workspace id field is required.'] });
-    const w = state.workspaces.find((x) => String(x.id) === id);
-    if (w === undefined) throw invalid({ workspace_id: ['The selected workspace id is invalid.'] });
-    memberOf(ctx, w);
-    return state.forms
-      .filter((f) => f.workspace_id === w.id)
-      .map((f) => ({ id: f.id, name: f.title, label: `${f.title} (${f.slug})` }));
-  });
   const hookForm = (ctx: Ctx) => {
     need(ctx, 'manage-integrations');
     const body = bodyRecord(ctx);
@@ -740,29 +648,12 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     canWrite(ctx, f);
     return { f, body };
   };
-  route('POST', '/external/zapier/webhook', 'external', (ctx) => {
-    const { f, body } = hookForm(ctx);
-    const error = hookUrlError(body.hookUrl);
-    if (error !== undefined) throw invalid({ hookUrl: [error] });
-    state.integrations.push({
-      id: state.next.integration++,
-      form_id: f.id,
-      integration_id: 'zapier',
-      status: 'active',
-      data: { hook_url: body.hookUrl },
-      created_at: nowIso(),
-      updated_at: nowIso(),
-    });
-    return [];
-  });
-  route('DELETE', '/external/zapier/webhook', 'external', (ctx) => {
-    const { f, body } = hookForm(ctx);
-    state.integrations = state.integrations.filter(
-      (i) => !(i.form_id === f.id && i.integration_id === 'zapier' && i.data.hook_url === body.hookUrl),
-    );
-    return [];
-  });
   route('GET', '/external/zapier/submissions/recent', 'external', (ctx) => {
+    need(ctx, 'manage-integrations');
+    const formId = ctx.query.get('form_id');
+    // an unknown form is a validation error here (exists rule), not a 404 (external--submissions-recent.json)
+    if (formId !== null && formId !== '' && !state.forms.some((x) => String(x.id) === formId))
+      throw invalid({ form_id: ['The selected form id is invalid.'] });
     const { f } = hookForm(ctx);
     const newest = submissionsOf(f.id)[0];
     return [deliveryPayload(f, newest ?? fakeSubmission(f), { poll: true })];
@@ -793,11 +684,11 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   memberRoutes(kit, { selfHosted: options.selfHosted });
   route('GET', '/open/forms/:form/submissions', 'open', (ctx) => {
     const f = formOr404(p(ctx, 0));
-    need(ctx, 'forms-read');
+    need(ctx, 'forms-read', 'manage-integrations');
     memberOf(ctx, workspaceOfForm(f));
-    const status = ctx.query.get('status') ?? 'all';
-    if (!['all', 'completed', 'partial'].includes(status))
-      throw invalid({ status: ['The selected status is invalid.'] });
+    // an unknown status is ignored (all submissions), no 422 (submissions--list.json)
+    const asked = ctx.query.get('status') ?? 'all';
+    const status = ['completed', 'partial'].includes(asked) ? asked : 'all';
     if (status === 'partial' && workspaceOfForm(f).plan_tier === 'free') throw paymentRequired();
     const search = (ctx.query.get('search') ?? '').toLowerCase();
     const items = submissionsOf(f.id)
@@ -810,29 +701,64 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
               (typeof v === 'string' || typeof v === 'number') && String(v).toLowerCase().includes(search),
           ),
       );
-    const page = paginate(items, ctx.query, `/open/forms/${f.id}/submissions`, 100, false);
+    // per_page 0 falls back to Laravel's default of 15 (submissions--list.json)
+    const query = new URLSearchParams(ctx.query);
+    if (query.get('per_page') === '0') query.set('per_page', '15');
+    const page = paginate(items, query, `/open/forms/${f.id}/submissions`, 100, false);
     return { ...page, data: page.data.map(submissionItem) };
   });
+  /** The submission `:id` of form `:form`, or the real server's 404 (its message has no id). */
+  const formSubmissionOr404 = (f: Form, id: string, message: string) => {
+    const s = state.submissions.find((x) => String(x.id) === id && x.form_id === f.id);
+    if (s === undefined) throw fail(404, { message });
+    return s;
+  };
+  const ruleFailure = (failure: RuleFailure | undefined) => {
+    if (failure !== undefined) throw fail(failure.status, failure.body);
+  };
+  // The admin update (submissions--update.json and the other submissions--*.json): every answer is
+  // replaced by the body, files only as strings, a signature as one string, a captcha form refused,
+  // answers to removed questions dropped, a partial submission completed, integrations fired.
   route('PUT', '/open/forms/:form/submissions/:id', 'open', async (ctx) => {
     const f = formOr404(p(ctx, 0));
-    const s = state.submissions.find((x) => String(x.id) === p(ctx, 1) && x.form_id === f.id);
-    if (s === undefined) throw missing('Forms\\FormSubmission', p(ctx, 1));
+    const s = formSubmissionOr404(
+      f,
+      p(ctx, 1),
+      'No query results for model [App\\Models\\Forms\\FormSubmission].',
+    );
     need(ctx, 'forms-write');
     canWrite(ctx, f);
     const body = bodyRecord(ctx);
-    const { answers, errors } = checkAnswers(f, body, state.files);
-    if (
-      body.completion_time !== undefined &&
-      body.completion_time !== null &&
-      !Number.isInteger(body.completion_time)
-    )
-      errors.completion_time = ['The completion time field must be an integer.'];
-    if (Object.keys(errors).length > 0) throw invalid(errors);
-    s.answers = answers;
-    if (typeof body.completion_time === 'number') s.completion_time = body.completion_time;
+    ruleFailure(captchaFailure(f));
+    if (body.is_partial === true && f.enable_partial_submissions) {
+      // validation is skipped and nothing validated is stored: every answer is wiped
+      s.answers = {};
+    } else {
+      ruleFailure(fileObjectCrash(f, body));
+      const { answers, errors } = checkAnswers(f, body, state.files, { strict: true });
+      if (
+        body.completion_time !== undefined &&
+        body.completion_time !== null &&
+        !Number.isInteger(body.completion_time)
+      )
+        errors.completion_time = ['The completion time field must be an integer.'];
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      s.answers = answers;
+    }
+    // left out, the completion time becomes null
+    s.completion_time = typeof body.completion_time === 'number' ? body.completion_time : null;
+    s.status = 'completed';
     s.updated_at = nowIso();
     await deliver(f, s);
     return { type: 'success', message: 'Record successfully updated.', data: submissionItem(s) };
+  });
+  route('DELETE', '/open/forms/:form/submissions/:id', 'open', (ctx) => {
+    const f = formOr404(p(ctx, 0));
+    need(ctx, 'forms-write');
+    canWrite(ctx, f);
+    const s = formSubmissionOr404(f, p(ctx, 1), '');
+    state.submissions = state.submissions.filter((x) => x !== s);
+    return { type: 'success', message: 'Record successfully removed.' };
   });
   route('POST', '/open/forms/:form/submissions/export', 'export', (ctx) => {
     const f = formOr404(p(ctx, 0));
@@ -899,64 +825,13 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   route('GET', '/open/forms/:form/submissions/export/status/:job', 'exportStatus', () => {
     throw fail(404, { message: '' });
   });
-  route('GET', '/open/forms/:form/integrations', 'open', (ctx) => {
-    const f = formOr404(p(ctx, 0));
-    need(ctx, 'manage-integrations');
-    memberOf(ctx, workspaceOfForm(f));
-    return state.integrations.filter((i) => i.form_id === f.id).map(integrationJson);
-  });
-  route('PUT', '/open/forms/:form/integrations/:id', 'open', (ctx) => {
-    const f = formOr404(p(ctx, 0));
-    const integration = state.integrations.find((i) => String(i.id) === p(ctx, 1) && i.form_id === f.id);
-    if (integration === undefined) throw missing('Integration\\FormIntegration', p(ctx, 1));
-    need(ctx, 'manage-integrations');
-    canWrite(ctx, f);
-    const body = bodyRecord(ctx);
-    if (body.integration_id !== integration.integration_id || body.integration_id !== 'webhook')
-      throw fail(500, { message: 'Server Error' });
-    const errors: Record<string, string[]> = {};
-    if (body.status === undefined || body.status === null || body.status === '')
-      errors.status = ['The status field is required.'];
-    else if (body.status !== 'active' && body.status !== 'inactive')
-      errors.status = ['The selected status is invalid.'];
-    const data = asRecord(body.data);
-    if (data === undefined) errors.data = ['The data field is required.'];
-    const url = data?.webhook_url;
-    if (typeof url !== 'string' || url === '')
-      errors['data.webhook_url'] = ['The webhook url field is required.'];
-    else if (!URL.canParse(url) || new URL(url).protocol !== 'https:')
-      errors['data.webhook_url'] = ['The webhook url must be a valid HTTPS URL.'];
-    else if (isPrivateLiteral(new URL(url).hostname))
-      errors['data.webhook_url'] = ['The webhook url must resolve to a public IP address.'];
-    const secret = data?.webhook_secret;
-    if (secret !== undefined && secret !== null && (typeof secret !== 'string' || secret.length < 12))
-      errors['data.webhook_secret'] = ['The webhook secret field must be at least 12 characters.'];
-    const headers = data?.webhook_headers;
-    if (headers !== undefined && headers !== null) {
-      const record = asRecord(headers);
-      if (record === undefined)
-        errors['data.webhook_headers'] = ['The webhook headers field must be an object.'];
-      else {
-        const problems: string[] = [];
-        if (Object.keys(record).length > 10) problems.push('At most 10 custom headers are allowed.');
-        for (const [name, value] of Object.entries(record)) {
-          if (BLOCKED_HEADERS.has(name.toLowerCase())) problems.push(`The header ${name} is not allowed.`);
-          if (name.length > 255 || String(value).length > 255)
-            problems.push(`The header ${name} must be at most 255 characters.`);
-          if (typeof value !== 'string') problems.push(`The header ${name} must have a text value.`);
-        }
-        if (problems.length > 0) errors['data.webhook_headers'] = problems;
-      }
-    }
-    if (Object.keys(errors).length > 0) throw invalid(errors);
-    integration.status = body.status as 'active' | 'inactive';
-    integration.data = { ...(data as Record<string, unknown>) };
-    integration.updated_at = nowIso();
-    return {
-      type: 'success',
-      message: 'Form Integration was updated.',
-      form_integration: integrationJson(integration),
-    };
+  registerIntegrationRoutes({
+    state,
+    route,
+    fail,
+    formOr404,
+    now: nowIso,
+    allowPrivateUrls: options.allowPrivateWebhookUrls ?? true,
   });
 
   // ---------------------------------------------------------------- HTTP plumbing
@@ -1198,6 +1073,93 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     return write(res, 404, { message: 'Unknown sandbox route.' });
   };
 
+  // ---------------------------------------------------------------- public submission routes (no token)
+  /** `POST /forms/{slug or id}/answer`, as recorded in submissions--public-create.json. */
+  const publicAnswer = async (formKey: string, body: Record<string, unknown>): Promise<Reply> => {
+    const f = state.forms.find((x) => String(x.id) === formKey || x.slug === formKey);
+    if (f === undefined)
+      return fail(404, { message: 'No query results for model [App\\Models\\Forms\\Form].' });
+    const captcha = captchaFailure(f);
+    if (captcha !== undefined) return fail(captcha.status, captcha.body);
+    const { is_partial: partialFlag, ...answersIn } = body;
+    // the flag only counts on a form with partial submissions enabled
+    const partial = partialFlag === true && f.enable_partial_submissions;
+    if (partial && Object.values(answersIn).every((v) => isEmptyAnswer(v)))
+      return fail(422, {
+        type: 'error',
+        message: 'At least one field must have a value for partial submissions.',
+      });
+    const crash = fileObjectCrash(f, answersIn);
+    if (crash !== undefined) return fail(crash.status, crash.body);
+    const first = !state.submissions.some((x) => x.form_id === f.id);
+    try {
+      const created = await createSubmission(f, answersIn, { partial, strict: true });
+      if (partial)
+        return new Reply(200, {
+          type: 'success',
+          message: 'Partial submission saved',
+          submission_hash: created.uuid,
+        });
+      return new Reply(200, {
+        type: 'success',
+        message: 'Form submission saved.',
+        submission_id: f.editable_submissions ? created.uuid : null,
+        is_first_submission: first,
+        redirect: false,
+      });
+    } catch (error) {
+      if (error instanceof Reply) return error;
+      throw error;
+    }
+  };
+  /** `GET /open/forms/{id}/submissions/file/{base64url name}?expires&signature` (submissions--file-links.json). */
+  const signedFile = (formId: string, encoded: string, query: URLSearchParams): Reply => {
+    const path = `/open/forms/${formId}/submissions/file/${encoded}`;
+    const name = fileNameOfLink(path);
+    const file = name === undefined ? undefined : state.files.get(name);
+    if (!checkSigned(path, query) || file === undefined || name === undefined)
+      return fail(403, { message: 'Invalid signature.' });
+    return new Reply(200, file.content, {
+      'Content-Type': 'application/octet-stream',
+      'Content-Disposition': `attachment; filename=${name}`,
+    });
+  };
+  /** Answers the public submission routes; false for any other path. */
+  const publicRoutes = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    apiPath: string,
+    query: URLSearchParams,
+  ): Promise<boolean> => {
+    const answer = /^\/forms\/([^/]+)\/answer$/.exec(apiPath);
+    const file = /^\/open\/forms\/(\d+)\/submissions\/file\/([A-Za-z0-9_-]+)$/.exec(apiPath);
+    if (!((answer !== null && req.method === 'POST') || (file !== null && req.method === 'GET')))
+      return false;
+    if (await logAndFault(req, res, apiPath, query)) return true;
+    const text = await readBody(req);
+    // public routes are limited per client, not per user: one shared counter here
+    const limited = rateLimit(0, 'open');
+    if (limited instanceof Reply) {
+      write(res, limited.status, limited.body, limited.headers);
+      return true;
+    }
+    let reply: Reply;
+    if (answer !== null) {
+      let body: unknown;
+      try {
+        body = text.trim() === '' ? {} : JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      reply =
+        body === undefined
+          ? fail(400, { message: 'The request body is not valid JSON.' })
+          : await publicAnswer(decodeURIComponent(answer[1] ?? ''), asRecord(body) ?? {});
+    } else reply = signedFile(file?.[1] ?? '', file?.[2] ?? '', query);
+    write(res, reply.status, reply.body, { ...limited, ...reply.headers });
+    return true;
+  };
+
   const addFault = (kind: FaultKind, count = 1, opts: FaultOptions = {}) => {
     faults.push({ kind, left: Math.max(1, count), options: opts });
   };
@@ -1212,7 +1174,9 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     const work = path.startsWith('/__sandbox')
       ? sandboxRoutes(req, res, path, url.searchParams)
       : path.startsWith('/api/')
-        ? handleApi(req, res, path.slice(4), url.searchParams)
+        ? publicRoutes(req, res, path.slice(4), url.searchParams).then((done) =>
+            done ? undefined : handleApi(req, res, path.slice(4), url.searchParams),
+          )
         : Promise.resolve(write(res, 404, { message: '' }));
     work.catch((error: unknown) => {
       console.error('sandbox error:', error);

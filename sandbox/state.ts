@@ -126,11 +126,25 @@ export interface Submission {
 export interface Integration {
   id: number;
   form_id: number;
-  integration_id: 'webhook' | 'zapier';
+  /** `webhook` and `zapier` are emulated; other OpnForm integration types are stored only. */
+  integration_id: 'webhook' | 'zapier' | (string & {});
   status: 'active' | 'inactive';
   data: Record<string, unknown>;
+  /** The trigger logic as stored (`[]` or `{}` when none; absent counts as `[]`). */
+  logic?: unknown;
   created_at: string;
   updated_at: string;
+}
+
+/** One run of an integration (OpnForm's `form_integrations_events`): the delivery log. */
+export interface IntegrationEvent {
+  id: number;
+  /** The integration's id (`form_integrations.id`). */
+  integration_id: number;
+  status: 'success' | 'error';
+  /** `{}` on success; `{message}` (plus `response`, `status` for an HTTP error) on failure. */
+  data: Record<string, unknown>;
+  created_at: string;
 }
 
 export interface Invite {
@@ -173,6 +187,10 @@ export interface SandboxState {
   forms: Form[];
   submissions: Submission[];
   integrations: Integration[];
+  /** The integrations' delivery log (created empty when absent). */
+  integrationEvents?: IntegrationEvent[];
+  /** Ids of soft-deleted forms: still "existing" for `exists` validation, 404 otherwise. */
+  deletedFormIds?: number[];
   invites: Invite[];
   exports: ExportJob[];
   files: Map<string, StoredFile>;

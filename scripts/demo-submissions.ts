@@ -79,6 +79,43 @@ export const SUBMISSION_DEMO_STEPS: DemoStep[] = [
     },
   },
   {
+    name: 'update a submission with files and a signature (update_submission)',
+    run: async (ctx) => {
+      const id = ctx.sandbox.ids.fileSubmissionId;
+      const fields = ctx.sandbox.ids.fields;
+      const [attachments, signature, age] = [fields.attachments, fields.signature, fields.age] as string[];
+      if (attachments === undefined || signature === undefined || age === undefined)
+        throw new Error('the seeded form has no attachments, signature or age question');
+      const stored = () => ctx.sandbox.state.submissions.find((s) => s.id === id)?.answers ?? {};
+      const before = structuredClone(stored());
+      const files = (before[attachments] as string[] | undefined) ?? [];
+      const signed = (before[signature] as string[] | undefined) ?? [];
+      if (files.length === 0 || signed.length === 0) throw new Error(`#${id} has no files or no signature`);
+      const newAge = before[age] === 44 ? 45 : 44;
+      const out = await ctx.invoke<Output & { answer_files: Record<string, Array<{ name: string }>> }>(
+        'creates.update_submission.operation.perform',
+        {
+          workspace_id: ctx.picked.workspace_id,
+          form_id: ctx.sandbox.ids.formId,
+          submission_id: id,
+          [`answer__${age}`]: String(newAge),
+        },
+      );
+      const after = stored();
+      const same = (key: string) => JSON.stringify(after[key]) === JSON.stringify(before[key]);
+      if (after[age] !== newAge) throw new Error('the age was not updated');
+      if (!same(attachments) || !same(signature))
+        throw new Error(
+          `files or signature changed: ${JSON.stringify([after[attachments], after[signature]])}`,
+        );
+      const shown = [...(out.answer_files[attachments] ?? []), ...(out.answer_files[signature] ?? [])];
+      return (
+        `#${id}: Age -> ${newAge}; still stored: ${files.length} files (${files.join(', ')}) and the signature ` +
+        `${signed[0]}; the step's output links ${shown.length} files`
+      );
+    },
+  },
+  {
     name: 'find it by its email (find_submission)',
     run: async (ctx) => {
       const found = await ctx.invoke<Output[]>('searches.find_submission.operation.perform', {

@@ -47,8 +47,18 @@ export const answerInputField = (block: FormBlock): AnswerInputField => {
   else if (block.type === 'checkbox') type = 'boolean';
   else if (block.type === 'date') {
     if (block.date_range) {
-      extra.push('A date range: give the start and end dates, separated by a comma.');
-    } else type = 'datetime';
+      extra.push(
+        block.with_time
+          ? 'A date range: give the start and end dates, separated by a comma.'
+          : 'A date range: give the start and end dates, separated by a comma; the date part of each is kept as written (no time zone conversion).',
+      );
+    } else {
+      type = 'datetime';
+      if (!block.with_time)
+        extra.push(
+          'A date-only question: the date part is kept as written in the value (no time zone conversion).',
+        );
+    }
   } else if (block.type === 'select' || block.type === 'multi_select') {
     const options = blockOptions(block);
     if (options.length > 0) choices = options.map((name) => ({ value: name, label: name, sample: name }));

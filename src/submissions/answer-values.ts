@@ -39,6 +39,16 @@ const date = (given: string): string =>
     ? given
     : reject(`must be a date such as 2026-11-20 or 2026-11-20T14:30:00+01:00 ${got(given)}`);
 
+/**
+ * A date-only question keeps the date as written in the value (`2026-02-03T00:00:00-05:00` ->
+ * `2026-02-03`, no timezone conversion): OpnForm stores whatever it is sent verbatim, and Zapier
+ * hands every date over as an ISO date-time.
+ */
+const dateFor = (block: FormBlock, given: string): string => {
+  const checked = date(given);
+  return block.with_time ? checked : checked.slice(0, 10);
+};
+
 /** The value to send for one question, checked against its block; throws a ValueError saying what is allowed. */
 export const checkedValue = (block: FormBlock, value: unknown): unknown => {
   const text = typeof value === 'string' ? value.trim() : value;
@@ -59,10 +69,10 @@ export const checkedValue = (block: FormBlock, value: unknown): unknown => {
     case 'multi_select':
       return asList(value).map((item) => option(block, item));
     case 'date': {
-      if (!block.date_range) return date(String(text));
+      if (!block.date_range) return dateFor(block, String(text));
       const parts = asList(value);
       if (parts.length < 1 || parts.length > 2) return reject(`must be one or two dates ${got(value)}`);
-      return parts.map(date);
+      return parts.map((part) => dateFor(block, part));
     }
     case 'email':
       return EMAIL.test(String(text)) ? text : reject(`must be an email address ${got(value)}`);

@@ -30,8 +30,9 @@ export const SEEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 export const NO_ID_NOTE =
   "Example from OpnForm's latest submission of this form. OpnForm's sample endpoint gives no submission id, so " +
-  '`id` here is derived from the answers; live runs carry the real submission id. If the form has no ' +
-  'submissions yet, OpnForm fills this example with made-up values.';
+  '`id` here is derived from the answers; live runs carry the real submission id. The latest submission can ' +
+  'be a partial one and the sample does not say, so `status` is empty here; live runs are always completed. ' +
+  'If the form has no submissions yet, OpnForm fills this example with made-up values.';
 
 export const INVENTED_NOTE =
   'This form has no submissions yet: OpnForm made up these values as an example. They are not a real ' +
@@ -91,15 +92,17 @@ const performUnsubscribe = (async (z, bundle) => {
     LABELS,
   );
   // OpnForm deletes every hook of the form with this URL and answers 200 even when none matched;
-  // 404 means the form itself is gone, and its hooks with it.
+  // 404 means the form itself is gone (deleted), and its hooks with it; 422 (recorded: "The selected
+  // form id is invalid.") means no form row with this id exists at all: no hook can be left either.
+  // The stored hook URL and form id passed OpnForm's rules when subscribing, so nothing else gives 422.
   const reply = await opnform(z, bundle).allowing('DELETE', path`/external/zapier/webhook`, {
     thing: 'form',
     abilities: ['manage-integrations'],
     body: { hookUrl: subscription.hookUrl, form_id: subscription.form_id },
     schema: AnyReply,
-    allow: [404],
+    allow: [404, 422],
   });
-  return { ...subscription, form_gone: reply.status === 404 };
+  return { ...subscription, form_gone: reply.status === 404 || reply.status === 422 };
 }) satisfies WebhookTriggerPerformUnsubscribe;
 
 /** The scope that tells one Zap's subscription from another's (the hook URL is unique per Zap). */
@@ -167,9 +170,14 @@ const performList = (async (z, bundle) => {
   const shaped: NewSubmissionOutput[] = [];
   for (const payload of items) {
     const itemForm = payload.form_id === undefined ? form_id : Number(payload.form_id);
-    // real servers cache this answer under one key for every form: never show another form's submission
+    // defensive: never show another form's submission as this form's sample
     if (itemForm !== form_id) continue;
-    const out = shapeDelivery(z, { ...payload, form_id });
+    const shapedItem = shapeDelivery(z, { ...payload, form_id });
+    // the sample can be the newest PARTIAL submission, with no status (submissions--update-partial.json):
+    // only a status the server states is shown; deliveries are always completed, samples are not
+    const stated = (payload as Record<string, unknown>).status ?? payload.data?.status;
+    const status: SubmissionOutput['status'] = stated === 'completed' || stated === 'partial' ? stated : null;
+    const out = { ...shapedItem, status };
     const hasRealId = payload.submission_id != null || payload.id != null;
     const sample_note = looksInvented(payload) ? INVENTED_NOTE : hasRealId ? null : NO_ID_NOTE;
     shaped.push({ ...out, sample_note });

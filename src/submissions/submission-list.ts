@@ -4,7 +4,7 @@ import { parseInput } from '../schemas/parse';
 import type { Submission } from '../schemas/resources';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
 import { pollingPerform } from '../shared/perform';
-import { answerTexts, createdAt, currentAnswers } from './answers';
+import { answerTexts, createdAt, currentAnswers, submissionStatus } from './answers';
 import { fetchSubmissionPage } from './pages';
 
 /** Submissions per dropdown page (Zapier asks for the next page with `bundle.meta.page`). */
@@ -33,11 +33,14 @@ const readableAnswer = (item: Submission): string | undefined => {
   return undefined;
 };
 
-/** "Ada Lovelace · 2026-11-20 14:03 UTC"; without a readable answer, "Submission 512 · <date>". */
+/**
+ * "Ada Lovelace · 2026-11-20 14:03 UTC"; without a readable answer, "Submission 512 · <date>"; a
+ * partial submission (updating it completes it) ends with ", partial".
+ */
 export const submissionLabel = (item: Submission): string =>
   [readableAnswer(item) ?? `Submission ${item.id}`, shortDate(createdAt(item))]
     .filter((part) => part !== undefined)
-    .join(' · ');
+    .join(' · ') + (submissionStatus(item) === 'partial' ? ', partial' : '');
 
 /** The form's submissions, newest first, one API page per dropdown page. */
 const perform = pollingPerform(async (z, bundle) => {

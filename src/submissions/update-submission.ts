@@ -4,13 +4,22 @@ import { opnform } from '../http/client';
 import { path } from '../http/path';
 import { FormId, inputObject, SubmissionId, WorkspaceId } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
-import { OptionalSeconds, OptionalTextList, UpdateReply } from '../schemas/submissions';
+import { OptionalSeconds, OptionalTextList, UpdateReply, YesNo } from '../schemas/submissions';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
 import { answerInputFields } from './answer-fields';
 import { answerChanges } from './answer-values';
 import { mergedBody } from './merge';
 import { scanSubmissions } from './pages';
 import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shape';
+import {
+  type DroppedAnswer,
+  questionLabels,
+  refuseCaptchaForm,
+  refuseDroppingAnswers,
+  refuseIncompleteCompletion,
+  refusePartial,
+  removedAnswers,
+} from './update-checks';
 import { updatedSubmission } from './update-reply';
 
 /** Submissions per page and pages read when looking for the current answers (500 newest at most). */
@@ -21,6 +30,8 @@ const LABELS = {
   ...FIELD_LABELS,
   completion_time: 'Completion Time (Seconds)',
   clear_fields: 'Answers to Clear',
+  complete_partial: 'Complete a Partial Submission',
+  drop_removed_answers: 'Drop Answers to Removed Questions',
 };
 
 const Input = inputObject({
@@ -29,6 +40,8 @@ const Input = inputObject({
   submission_id: SubmissionId,
   completion_time: OptionalSeconds,
   clear_fields: OptionalTextList,
+  complete_partial: YesNo,
+  drop_removed_answers: YesNo,
 });
 
 /** One input per editable question of the chosen form; none while no usable form id is chosen. */
@@ -71,6 +84,28 @@ const inputFields = defineInputFields([
     required: false,
     helpText: 'Total seconds taken to fill in the form. Leave empty to keep the current value.',
   },
+  {
+    key: 'complete_partial',
+    label: LABELS.complete_partial,
+    type: 'boolean',
+    required: false,
+    default: 'false',
+    helpText:
+      'OpnForm turns a partial submission into a completed one when it is updated. **No** (default): a partial ' +
+      "submission is refused and nothing is changed. **Yes**: it is completed, which fires the form's " +
+      'integrations (New Submission Zaps included), and it needs every required answer.',
+  },
+  {
+    key: 'drop_removed_answers',
+    label: LABELS.drop_removed_answers,
+    type: 'boolean',
+    required: false,
+    default: 'false',
+    helpText:
+      'OpnForm deletes answers to questions removed from the form on any update. **No** (default): a submission ' +
+      'holding such answers is refused and nothing is changed. **Yes**: it is updated, and the dropped answers ' +
+      '(question id, name and value) are listed in the output as Dropped Answers.',
+  },
 ]);
 
 /**
@@ -81,6 +116,7 @@ const inputFields = defineInputFields([
 const perform = async (z: ZObject, bundle: Bundle) => {
   const input = parseInput(z, Input, bundle.inputData, LABELS);
   const form = await fetchForm(z, bundle, input.form_id);
+  refuseCaptchaForm(z, form);
   const changes = answerChanges(z, form, bundle.inputData, input.clear_fields);
   if (
     Object.keys(changes.set).length === 0 &&
@@ -113,7 +149,11 @@ const perform = async (z: ZObject, bundle: Bundle) => {
       404,
     );
   }
-  const body = mergedBody(current, changes, input.completion_time);
+  refusePartial(z, current, input.complete_partial);
+  const dropped: DroppedAnswer[] = removedAnswers(form, current);
+  refuseDroppingAnswers(z, current, dropped, input.drop_removed_answers);
+  const body = mergedBody(form, current, changes, input.completion_time);
+  refuseIncompleteCompletion(z, form, current, body);
   const reply = await opnform(z, bundle).put(
     path`/open/forms/${input.form_id}/submissions/${input.submission_id}`,
     {
@@ -121,9 +161,10 @@ const perform = async (z: ZObject, bundle: Bundle) => {
       abilities: ['forms-write'],
       body,
       schema: UpdateReply,
+      fields: questionLabels(form),
     },
   );
-  return shapeSubmission(z, updatedSubmission(reply, current, body), form);
+  return { ...shapeSubmission(z, updatedSubmission(reply, current, body), form), dropped_answers: dropped };
 };
 
 export const updateSubmission = defineCreate({
@@ -133,7 +174,13 @@ export const updateSubmission = defineCreate({
   operation: {
     inputFields,
     perform,
-    sample: { ...SUBMISSION_SAMPLE },
-    outputFields: [...SUBMISSION_OUTPUT_FIELDS, answerOutputFields],
+    sample: { ...SUBMISSION_SAMPLE, dropped_answers: [] },
+    outputFields: [
+      ...SUBMISSION_OUTPUT_FIELDS,
+      { key: 'dropped_answers[]id', label: 'Dropped Answers: Question ID', type: 'string' },
+      { key: 'dropped_answers[]name', label: 'Dropped Answers: Question Name', type: 'string' },
+      { key: 'dropped_answers[]value', label: 'Dropped Answers: Value', type: 'string' },
+      answerOutputFields,
+    ],
   },
 });

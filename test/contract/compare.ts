@@ -19,8 +19,8 @@ export interface CompareOptions {
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
-/** Keys whose values are moments in time: compared by format only. */
-const TIME_KEY = /(^|_)(at|until)$|^(created_at|updated_at|expires_at|valid_until|last_edited_human)$/;
+/** Keys whose values are moments in time (`date`: an integration event): compared by format only. */
+const TIME_KEY = /(^|_)(at|until)$|^(created_at|updated_at|expires_at|valid_until|last_edited_human|date)$/;
 
 /** The format of a timestamp text, or undefined when it is not one. */
 export const timeFormat = (text: string): string | undefined => {

@@ -6,7 +6,8 @@
  * - One sandbox, started from the recorded seed (`sandbox/recorded-seed.ts`: users 5..9, workspaces
  *   6..10, form 6 with its submissions, form 9, a token per recorded `auth` value), with the real
  *   rate limits (`REAL_RATE_LIMITS`), async exports completed at once (jobs ran synchronously on the
- *   recording server) and booleans served as 0/1 (`intBooleans`, like the sqlite recording server).
+ *   recording server), booleans served as 0/1 (`intBooleans`, like the sqlite recording server)
+ *   and the self-hosted licence rules (`selfHosted`).
  * - The files are replayed in the README's recording order, one `test()` per file, state carrying
  *   over; a file with differences fails and lists them all (exchange index, method, path, auth, and
  *   what differed); the next file still runs on the state the sandbox is in.
@@ -14,14 +15,19 @@
  *   recorded id (forms, integrations and invites from the recorded answer; submissions from the ids
  *   the recordings list later, per form, in creation order). After it, a created form gets the
  *   recorded slug and a submission the recorded UUID (random values on the real server).
- * - Out-of-band steps the comments describe are applied at the marked exchanges (`OUT_OF_BAND`).
+ * - Time: only `Date` is faked; before each exchange the clock moves to the recording's time line
+ *   (the latest `created_at`/`updated_at` its answer shows, or the recorded creation time of the
+ *   submission it creates; never backwards), so objects get the recorded timestamps to the second
+ *   and lists sort like on the recording server, ties included.
+ * - Out-of-band steps the comments describe are applied at the marked exchanges (`STEPS`).
  * - The server cache (rate-limit counters and the 5-minute poll cache) is cleared at the start of
  *   every file and where a comment says the cache was cleared or empty. In the rate-limit scenario
  *   the unrecorded calls of a burst ("Call #59") are made too, so the counters are the recorded ones.
  * - Placeholders: `{base_url}` is the sandbox's base URL and `{front_url}` its origin (share links);
  *   `{hook_base_url}` is `https://hooks.example.net` and `{dead_hook_base_url}`
  *   `https://dead.example.net:8443` (test/helpers/recorded.ts): public hosts, so the sandbox records
- *   the deliveries (`sandbox.deliveries()`) instead of sending them, and they are checked there.
+ *   the deliveries (`sandbox.deliveries()`) instead of sending them, and they are checked there;
+ *   `resolveHook` says nothing listens on the dead one (refused: cURL error 7 in the event log).
  *   A recorded signed link in a request becomes the link the sandbox gave at the same place.
  * - What is compared: the status; the headers `content-type`, `content-disposition` (exactly),
  *   `x-ratelimit-limit` (exactly), `x-ratelimit-remaining` (exactly in limits--rate-limit-429, a number
@@ -44,7 +50,7 @@
  * |   |                                   | answer containing the text (case-insensitive), list shape   |
  * | 3 | every workspace is Pro            | as recorded (the recorded seed's workspaces are Pro)        |
  * | 4 | loopback webhook URLs accepted    | not reached: hook placeholders are public hosts             |
- * | 5 | licence limit 403 / payment 422   | as recorded: the sandbox reproduces the self-hosted answers |
+ * | 5 | licence limit 403 / payment 422   | as recorded, with the sandbox's `selfHosted` switch on       |
  * | 6 | jobs run synchronously            | as recorded: deliveries before the answer, async export job |
  * |   |                                   | completed at once (`exportPollDelayMs: 0`)                  |
  * | 7 | local file storage, http base URL | file links as recorded (`{base_url}/open/forms/{id}/        |
@@ -56,9 +62,9 @@
  */
 
 import { readdirSync } from 'node:fs';
-import { RECORDED_AUTH_VALUES, recordedSeed } from '../../sandbox/recorded-seed';
+import { RECORDED_AUTH_VALUES, recordedForm, recordedSeed } from '../../sandbox/recorded-seed';
 import { REAL_RATE_LIMITS, type Sandbox, type SandboxOptions, startSandbox } from '../../sandbox/server';
-import { RECORDED_DIR } from '../helpers/recorded';
+import { PLACEHOLDERS, RECORDED_DIR } from '../helpers/recorded';
 import { RECORDING_ORDER, Replay, type ReplayConfig, readRecording } from './replay';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -75,7 +81,11 @@ const FORM18 = {
   n: 'aaaaaaaa-0000-4000-8000-000000000002',
 };
 
-const OUT_OF_BAND: ReplayConfig['outOfBand'] = {
+/**
+ * Harness steps at marked exchanges: the out-of-band actions the recordings' comments describe,
+ * and ids the recording shows only in a later exchange.
+ */
+const STEPS: ReplayConfig['outOfBand'] = {
   'external--hook-delivery-every-block#1': {
     what: 'upload files placed in the temporary upload storage before the every-block submission',
     before: (replay) => {
@@ -103,33 +113,29 @@ const OUT_OF_BAND: ReplayConfig['outOfBand'] = {
       const state = replay.sandbox.state;
       if (!state.forms.some((f) => f.id === 18)) {
         const form6 = state.forms.find((f) => f.id === 6);
-        state.forms.push({
-          id: 18,
-          workspace_id: 6,
-          creator_id: 5,
-          slug: 'large-form-h6fdmj',
-          title: 'Large Form',
-          visibility: 'public',
-          tags: [],
-          properties: [
-            { id: FORM18.name, type: 'text', name: 'Name', hidden: false, required: false },
-            { id: FORM18.n, type: 'number', name: 'N', hidden: false, required: false },
-          ],
-          editable_submissions: false,
-          enable_partial_submissions: false,
-          closes_at: null,
-          max_submissions_count: null,
-          views_count: 0,
-          created_at: '2026-11-23T17:25:00.000000Z',
-          updated_at: '2026-11-23T17:25:00.000000Z',
-          attributes: { ...(form6?.attributes ?? {}) },
-        });
+        // only the slug and the questions are recorded (the CSV header); the title is invented
+        state.forms.push(
+          recordedForm(
+            18,
+            6,
+            5,
+            'large-form-h6fdmj',
+            'Large Form',
+            [
+              { id: FORM18.name, type: 'text', name: 'Name', hidden: false, required: false },
+              { id: FORM18.n, type: 'number', name: 'N', hidden: false, required: false },
+            ],
+            { ...(form6?.attributes ?? {}) },
+          ),
+        );
       }
-      for (let k = 1; k <= 1001; k++)
-        replay.insertSubmission(2066 + k, 18, '2026-11-23 17:25:29', {
-          [FORM18.name]: `Person ${k}`,
-          [FORM18.n]: k,
-        });
+      // newest (Person 1001, 17:25:29, recorded #0) first: one millisecond apart, all within the
+      // minute the CSV shows (17:25)
+      const newest = Date.parse('2026-11-23T17:25:29Z');
+      for (let k = 1; k <= 1001; k++) {
+        const at = new Date(newest - (1001 - k)).toISOString().replace(/Z$/, '000Z');
+        replay.insertSubmission(2066 + k, 18, at, { [FORM18.name]: `Person ${k}`, [FORM18.n]: k });
+      }
     },
   },
   'team--leave#5': {
@@ -207,7 +213,7 @@ const EXPECTATIONS: ReplayConfig['expectations'] = {
 
 const CONFIG: ReplayConfig = {
   expectations: EXPECTATIONS,
-  outOfBand: OUT_OF_BAND,
+  outOfBand: STEPS,
   typeOnlyEverywhere: TYPE_ONLY,
   exactRemaining: ['limits--rate-limit-429'],
 };
@@ -216,18 +222,42 @@ let sandbox: Sandbox;
 let replay: Replay;
 
 beforeAll(async () => {
-  const options: SandboxOptions & { intBooleans?: boolean } = {
+  const options: SandboxOptions = {
     initial: recordedSeed(),
     rateLimits: REAL_RATE_LIMITS,
     exportPollDelayMs: 0,
     intBooleans: true,
     selfHosted: true,
+    // {dead_hook_base_url}: nothing listens there (cURL error 7 in the event log); the other hook
+    // URLs are public hosts, so their deliveries are recorded (`sandbox.deliveries()`), not sent
+    resolveHook: (url) => (url.startsWith(`${PLACEHOLDERS.dead_hook_base_url}/`) ? null : undefined),
   };
   sandbox = await startSandbox(options);
-  replay = new Replay(sandbox, CONFIG, (id, form) => id === 2066 || form === 18);
+  // only Date is faked: the replay sets the clock to the recording's time line
+  jest.useFakeTimers({
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+  replay = new Replay(
+    sandbox,
+    CONFIG,
+    (id, form) => id === 2066 || form === 18,
+    (ms) => jest.setSystemTime(ms),
+  );
 });
 
 afterAll(async () => {
+  jest.useRealTimers();
   await sandbox?.close();
 });
 
@@ -250,7 +280,7 @@ describe('the recordings themselves', () => {
   });
 
   test('every out-of-band step and expectation names an existing exchange', () => {
-    for (const key of [...Object.keys(OUT_OF_BAND), ...Object.keys(EXPECTATIONS)]) {
+    for (const key of [...Object.keys(STEPS), ...Object.keys(EXPECTATIONS)]) {
       const [file, index] = key.split('#');
       expect(readRecording(file ?? '').exchanges[Number(index)]).toBeDefined();
     }

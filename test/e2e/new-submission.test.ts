@@ -74,7 +74,7 @@ test('subscribe, a delivery, the trigger output, an edit, unsubscribe: zero hook
   expect(item?.edit_link).toMatch(/\/forms\/customer-feedback\?submission_id=/);
   expect(item?.answers).toMatchObject({
     [F.full_name as string]: 'Katherine Johnson',
-    [F.visit_date as string]: '21/11/2026 14:30',
+    [F.visit_date as string]: '21/11/2026 2:30pm',
     [F.stay as string]: '11/05/2026 - 11/21/2026',
     [F.subscribe as string]: true,
     [F.interests as string]: ['Forms', 'Automation'],

@@ -28,19 +28,30 @@ describe('zapier hooks', () => {
       status: 200,
       json: [],
     });
-    const gone = await call(s, 'DELETE', '/external/zapier/webhook', { body: { ...body, form_id: 999 } });
-    expect(gone.status).toBe(404);
+    const unknown = await call(s, 'DELETE', '/external/zapier/webhook', { body: { ...body, form_id: 999 } });
+    expect(unknown).toMatchObject({
+      status: 422,
+      json: { errors: { form_id: ['The selected form id is invalid.'] } },
+    });
   });
 
-  it('refuses hook URLs that are neither https nor loopback with 422 errors.hookUrl', async () => {
+  it('refuses hook URLs that are not https with 422 errors.hookUrl (loopback and private allowed by default)', async () => {
     const s = sandbox();
-    for (const hookUrl of ['http://hooks.example.com/x', 'https://10.0.0.5/x', 'not a url']) {
+    const refused = {
+      'http://hooks.example.com/x': ['The webhook URL must use HTTPS.'],
+      'http://127.0.0.1:9/x': ['The webhook URL must use HTTPS.'],
+      'not a url': ['The hook url format is invalid.', 'The webhook URL must be a valid URL.'],
+      'https://user:pw@hooks.example.com/x': ['The webhook URL cannot contain embedded credentials.'],
+    };
+    for (const [hookUrl, messages] of Object.entries(refused)) {
       const reply = await call(s, 'POST', '/external/zapier/webhook', {
         body: { hookUrl, form_id: s.ids.formId },
       });
-      expect(reply.status).toBe(422);
-      expect(Object.keys(reply.json.errors)).toEqual(['hookUrl']);
+      expect(reply).toMatchObject({ status: 422, json: { errors: { hookUrl: messages } } });
     }
+    const privateHook = { hookUrl: 'https://10.0.0.5/x', form_id: s.ids.formId };
+    expect((await call(s, 'POST', '/external/zapier/webhook', { body: privateHook })).status).toBe(200);
+    expect((await call(s, 'DELETE', '/external/zapier/webhook', { body: privateHook })).status).toBe(200);
   });
 
   it('the hook routes need manage-integrations ("Invalid ability provided.")', async () => {
@@ -100,13 +111,19 @@ describe('deliveries', () => {
         Subscribe: 'No',
         Interests: ['Forms', 'Design'],
         Satisfaction: 'Support: Good\nProduct: OK',
-        'Visit Date': '04/03/2026 09:30',
+        'Visit Date': '04/03/2026 9:30am',
         Stay: '03/04/2026 - 03/06/2026',
       });
       expect(payload.submission).not.toHaveProperty('Phone');
       expect(payload.data[F.plan as string]).toEqual({ value: 'Pro', name: 'Plan', type: 'select' });
       expect(payload.submission.Attachments).toEqual([
-        { file_url: expect.stringContaining('/__sandbox/files/cv.pdf?expires='), file_name: 'cv.pdf' },
+        {
+          // the real server's signed file route: the name base64url-encoded
+          file_url: expect.stringContaining(
+            `/api/open/forms/${s.ids.formId}/submissions/file/${Buffer.from('cv.pdf').toString('base64url')}?expires=`,
+          ),
+          file_name: 'cv.pdf',
+        },
       ]);
       expect(payload.edit_link).toMatch(/\/forms\/customer-feedback\?submission_id=/);
       expect(payload.meta).toEqual({ attribution: { utm_source: 'newsletter' } });
@@ -219,7 +236,7 @@ describe('/open submissions', () => {
       'Full Name': 'Before',
       Email: 'b@example.org',
       Plan: 'Free',
-      Phone: '+331',
+      Phone: '+33612345678',
     });
     const refused = await call(s, 'PUT', `/open/forms/${s.ids.formId}/submissions/${id}`, {
       body: { [F.full_name as string]: 'After' },
@@ -252,7 +269,7 @@ describe('integrations', () => {
     });
     expect(noStatus).toMatchObject({
       status: 422,
-      json: { errors: { status: ['The status field is required.'] } },
+      json: { errors: { status: ['The Status field is required.'] } },
     });
     const noKind = await call(s, 'PUT', path, { body: { status: 'active', data: {} } });
     expect(noKind.status).toBe(500);
