@@ -29,11 +29,11 @@ import {
 } from './routes/exports';
 import { formRoutes } from './routes/forms';
 import { registerIntegrationRoutes } from './routes/integrations';
-import type { RouteKit } from './routes/kit';
+import type { RouteCtx, RouteKit } from './routes/kit';
 import { memberRoutes } from './routes/members';
 import { workspaceListJson } from './routes/shapes';
 import { type SandboxIds, type SandboxTokens, seed, stableUuid, TOKENS } from './seed';
-import type { Ability, Form, Role, SandboxState, Submission, Token, Workspace } from './state';
+import type { Ability, Form, Role, SandboxState, Submission, Workspace } from './state';
 import {
   captchaFailure,
   fileNameOfLink,
@@ -180,14 +180,7 @@ const missing = (model: string, id: string | number) =>
   fail(404, { message: `No query results for model [App\\Models\\${model}] ${id}` });
 const invalid = (errors: Record<string, string[]>) => fail(422, { message: summary(errors), errors });
 
-interface Ctx {
-  method: string;
-  params: string[];
-  query: URLSearchParams;
-  body: unknown;
-  token: Token;
-  family: 'open' | 'external';
-}
+type Ctx = RouteCtx;
 
 type Handler = (ctx: Ctx) => unknown | Promise<unknown>;
 
