@@ -20,8 +20,8 @@ import {
   rawValue,
   ymdHis,
 } from './format';
-import { registerIntegrationRoutes } from './routes/integrations';
 import { formRoutes } from './routes/forms';
+import { registerIntegrationRoutes } from './routes/integrations';
 import type { RouteKit } from './routes/kit';
 import { memberRoutes } from './routes/members';
 import { workspaceListJson } from './routes/shapes';
