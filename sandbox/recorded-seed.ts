@@ -267,14 +267,15 @@ const FORM6_ATTRIBUTES: Record<string, unknown> = {
 /** The file answer of submission 1026 (recorded name; the content is invented). */
 export const RECORDED_SAMPLE_FILE = 'sample_351d64e4-3985-4918-bad4-e328bbb568e1.txt';
 
-const submission = (
+/** A completed submission as stored; `created` as the API lists it (`Y-m-d H:i:s`, UTC) or ISO. */
+export const recordedSubmission = (
   id: number,
   uuid: string,
   form_id: number,
   created: string,
   answers: Record<string, unknown>,
 ): Submission => {
-  const at = `${created.replace(' ', 'T')}.000000Z`;
+  const at = created.includes('T') ? created : `${created.replace(' ', 'T')}.000000Z`;
   return {
     id,
     uuid,
@@ -303,6 +304,34 @@ const f6 = (
   [FORM6_FIELDS.checkbox]: checkbox,
   [FORM6_FIELDS.files]: null,
   ...rest,
+});
+
+/** A public form of workspace 6's recording (defaults as the recorded forms have them). */
+export const recordedForm = (
+  id: number,
+  workspace_id: number,
+  creator_id: number,
+  slug: string,
+  title: string,
+  properties: Block[],
+  attributes: Record<string, unknown>,
+): Form => ({
+  id,
+  workspace_id,
+  creator_id,
+  slug,
+  title,
+  visibility: 'public',
+  tags: [],
+  properties,
+  editable_submissions: false,
+  enable_partial_submissions: false,
+  closes_at: null,
+  max_submissions_count: null,
+  views_count: 0,
+  created_at: CREATED,
+  updated_at: CREATED,
+  attributes,
 });
 
 export const recordedSeed = (): { state: SandboxState; ids: SandboxIds; tokens: SandboxTokens } => {
@@ -361,38 +390,12 @@ export const recordedSeed = (): { state: SandboxState; ids: SandboxIds; tokens: 
     workspace(9, 'Zapier WS (corpus-other)', 8, '2026-11-23T17:37:17.000000Z'), // name invented
     workspace(10, 'Zapier WS (corpus-spare)', 9, '2026-11-23T17:37:18.000000Z'),
   ];
-  const form = (
-    id: number,
-    workspace_id: number,
-    creator_id: number,
-    slug: string,
-    title: string,
-    properties: Block[],
-    attributes: Record<string, unknown>,
-  ): Form => ({
-    id,
-    workspace_id,
-    creator_id,
-    slug,
-    title,
-    visibility: 'public',
-    tags: [],
-    properties,
-    editable_submissions: false,
-    enable_partial_submissions: false,
-    closes_at: null,
-    max_submissions_count: null,
-    views_count: 0,
-    created_at: CREATED,
-    updated_at: CREATED,
-    columns: attributes,
-  });
   const forms = [
-    form(6, 6, 5, 'zapier-test-form-corpus-bnml9u', 'Zapier Test Form (corpus)', FORM6_PROPERTIES, {
+    recordedForm(6, 6, 5, 'zapier-test-form-corpus-bnml9u', 'Zapier Test Form (corpus)', FORM6_PROPERTIES, {
       ...FORM6_ATTRIBUTES,
     }),
     // only the slug is recorded (forms--get-form); title and question invented
-    form(
+    recordedForm(
       9,
       9,
       8,
@@ -411,28 +414,28 @@ export const recordedSeed = (): { state: SandboxState; ids: SandboxIds; tokens: 
     ),
   ];
   const submissions = [
-    submission(
+    recordedSubmission(
       1023,
       '5b9799b1-f6d2-463f-994a-a415edf5c606',
       6,
       '2026-11-23 17:07:14',
       f6('Florencio Barrows', 'genoveva46@gmail.com', '2017-12-08', false),
     ),
-    submission(
+    recordedSubmission(
       1024,
       '057eea9d-b9ed-46aa-a5e0-3f6707d8d308',
       6,
       '2026-11-23 17:17:14',
       f6('Halie Welch', 'oconnell.elijah@kemmer.com', '1979-12-17', true),
     ),
-    submission(
+    recordedSubmission(
       1025,
       '9c67187d-54ee-4886-9b57-951e90cc47b8',
       6,
       '2026-11-23 17:27:14',
       f6('Molly Jerde MD', 'iwisoky@bednar.biz', '1983-07-07', true),
     ),
-    submission(
+    recordedSubmission(
       1026,
       'c5a3df06-3f2b-47ff-8000-ac3f0e6099ad',
       6,
@@ -444,7 +447,7 @@ export const recordedSeed = (): { state: SandboxState; ids: SandboxIds; tokens: 
       }),
     ),
     // recorded id and form only (submissions--delete); uuid and answer invented
-    submission(1035, '0c6f2d0e-1035-4000-8000-000000001035', 9, '2026-11-23 17:30:00', {
+    recordedSubmission(1035, '0c6f2d0e-1035-4000-8000-000000001035', 9, '2026-11-23 17:30:00', {
       '9d0c5a3e-0000-4000-8000-000000000009': 'Other Person',
     }),
   ];
@@ -464,7 +467,7 @@ export const recordedSeed = (): { state: SandboxState; ids: SandboxIds; tokens: 
     invites: [],
     exports: [],
     files,
-    next: { submission: 1027, integration: 9, workspace: 11, form: 12, invite: 8 },
+    next: { submission: 1027, integration: 9, workspace: 11, form: 12, invite: 8, user: 10 },
   };
   const ids: SandboxIds = {
     adminUserId: 5,

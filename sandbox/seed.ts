@@ -454,7 +454,14 @@ export const seed = (opts: SeedOptions, now = Date.now()): { state: SandboxState
       invites,
       exports: [],
       files,
-      next: { submission: nextSubmission, integration: 600, workspace: 100 },
+      next: {
+        submission: nextSubmission,
+        integration: 600,
+        workspace: 100,
+        form: 200,
+        invite: 300,
+        user: 100,
+      },
     },
     ids: { ...IDS, fields: { ...FIELDS }, latestSubmissionId, fileSubmissionId },
   };

@@ -291,7 +291,11 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   };
   const formOr404 = (key: string) => {
     const f = state.forms.find((x) => String(x.id) === key || x.slug === key);
-    if (f === undefined) throw missing('Forms\\Form', key);
+    // by id the model's key is named; by slug it is not (recorded: forms--get-form)
+    if (f === undefined)
+      throw /^\d+$/.test(key)
+        ? missing('Forms\\Form', key)
+        : fail(404, { message: 'No query results for model [App\\Models\\Forms\\Form].' });
     return f;
   };
   const roleIn = (w: Workspace, userId: number): Role | undefined =>

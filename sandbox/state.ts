@@ -98,8 +98,11 @@ export interface Form {
   views_count: number;
   created_at: string;
   updated_at: string;
-  /** Every other setting (`use_captcha`, `theme`, `redirect_url`, ...) as last written; defaults when absent. */
-  columns?: Record<string, unknown>;
+  /**
+   * Other stored columns, as OpnForm keeps them (theme, size, description, ...): set by the
+   * recorded seed (and create/update bodies); full-form reads echo them.
+   */
+  attributes?: Record<string, unknown>;
   /** Blocks an update took out of `properties` (OpnForm keeps them for old answers). */
   removed_properties?: Block[];
 }
@@ -191,6 +194,16 @@ export interface SandboxState {
   invites: Invite[];
   exports: ExportJob[];
   files: Map<string, StoredFile>;
-  /** Next ids for created records. */
-  next: { submission: number; integration: number; workspace: number; form?: number; invite?: number };
+  /**
+   * Next ids for created records. Every route that creates a record takes its id from here (and
+   * increments it): the contract test sets them to the recorded ids before a creating request.
+   */
+  next: {
+    submission: number;
+    integration: number;
+    workspace: number;
+    form: number;
+    invite: number;
+    user: number;
+  };
 }

@@ -1,5 +1,6 @@
 import nock from 'nock';
 import { API_HEADERS, App, appTester, authData, BASE, failure } from './helpers/app';
+import { recorded, recordedScope } from './helpers/recorded';
 
 describe('authentication', () => {
   test('fields: OpnForm URL with the cloud default, and a password token linking to the token page', () => {
@@ -44,5 +45,21 @@ describe('authentication', () => {
     expect(error.message).toBe(
       'OpnForm rejected the access token (401): it is invalid or has been revoked. Reconnect your OpnForm account with a valid token.',
     );
+  });
+
+  test('recorded (external--validate): a token with no abilities still passes the test', async () => {
+    const ex = recorded('external--validate').exchange(1);
+    expect(ex.request.auth).toBe('main:no-abilities');
+    const scope = recordedScope(ex);
+    const result = await appTester(App.authentication?.test as never, { authData });
+    expect(result).toEqual({ name: 'Zapier Tester (corpus)', email: 'corpus-10023c@example.test' });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('recorded (external--validate): an unknown token gets 401 and the user is asked to reconnect', async () => {
+    const scope = recordedScope(recorded('external--validate').find('GET', '/external/zapier/validate', 401));
+    const error = await failure(appTester(App.authentication?.test as never, { authData }));
+    expect(error.name).toBe('ExpiredAuthError');
+    expect(scope.isDone()).toBe(true);
   });
 });

@@ -9,7 +9,7 @@
 import { stableUuid } from '../seed';
 import type { Block, Form } from '../state';
 import { asRecord, type RouteCtx, type RouteKit, UNAUTHORIZED } from './kit';
-import { formWorkspaceJson } from './shapes';
+import { formWorkspaceJson, loadedWorkspaceJson } from './shapes';
 
 export interface FormOptions {
   /** Serve the boolean columns below as 0/1 in form reads (sqlite/MySQL). Default false (true/false). */
@@ -60,7 +60,7 @@ const COLUMN_DEFAULTS: Record<string, unknown> = {
     'This form has now reached the maximum number of allowed submissions and is now closed.',
   visibility: 'public',
   editable_submissions: false,
-  editable_submissions_button_text: 'Edit my answers',
+  editable_submissions_button_text: 'Edit submission',
   confetti_on_submission: false,
   seo_meta: {},
   auto_save: true,
@@ -106,6 +106,8 @@ const TYPED = new Set([
   'enable_partial_submissions',
 ]);
 const STORED = new Set([...Object.keys(COLUMN_DEFAULTS), ...Object.keys(LATE_COLUMNS)]);
+/** Blocks a workspace without the `custom_code` feature may not have: dropped on save (as recorded). */
+const withoutCodeBlocks = (blocks: Block[]) => blocks.filter((b) => b.type !== 'nf-code');
 
 /** Required on create (in OpnForm's order); update requires the same but `workspace_id`. */
 const REQUIRED = [
@@ -127,6 +129,8 @@ const REQUIRED = [
 ];
 const VISIBILITIES = ['public', 'draft', 'closed'];
 
+const isEmptyObject = (value: unknown) =>
+  asRecord(value) !== undefined && Object.keys(value as object).length === 0;
 const offsetIso = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 const humanAgo = (iso: string) => {
   const minutes = Math.floor((Date.now() - Date.parse(iso)) / 60_000);
@@ -158,7 +162,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
   const column = (f: Form, key: string) => {
     const t = typed(f);
     if (key in t) return t[key];
-    const c = f.columns ?? {};
+    const c = f.attributes ?? {};
     return key in c ? c[key] : key in COLUMN_DEFAULTS ? COLUMN_DEFAULTS[key] : LATE_COLUMNS[key];
   };
   const isIntColumn = (key: string) => (INT_BOOLEAN_COLUMNS as readonly string[]).includes(key);
@@ -167,11 +171,11 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     isIntColumn(key) && typeof value === 'boolean' && options.intBooleans ? Number(value) : value;
   const reachedMax = (f: Form) => f.max_submissions_count !== null && completed(f) >= f.max_submissions_count;
   /** What follows the stored columns in every form answer. */
-  const computed = (f: Form, viewerId: number) => {
+  const computed = (f: Form, viewerId: number, withUsers = false) => {
     const w = kit.workspaceOfForm(f);
     return {
       share_url: shareUrl(f),
-      workspace: formWorkspaceJson(w, viewerId),
+      workspace: formWorkspaceJson(w, viewerId, withUsers ? state.users : undefined),
       views_count: f.views_count,
       submissions_count: completed(f),
       redirect_url: column(f, 'redirect_url'),
@@ -196,7 +200,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     };
   };
   /** `GET /open/forms/{slug|id}` (and the update answer, with `reads: false`: booleans as sent). */
-  const fullForm = (f: Form, viewerId: number, reads = true) => ({
+  const fullForm = (f: Form, viewerId: number, reads = true, withUsers = true) => ({
     id: f.id,
     title: f.title,
     slug: f.slug,
@@ -206,7 +210,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     ...Object.fromEntries(
       Object.keys(COLUMN_DEFAULTS).map((key) => [key, reads ? asRead(key, column(f, key)) : column(f, key)]),
     ),
-    ...computed(f, viewerId),
+    ...computed(f, viewerId, withUsers),
   });
   /** A `GET /open/workspaces/{id}/forms` item (no properties). */
   const formSummary = (f: Form) => ({
@@ -290,7 +294,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     title: String(body.title),
     visibility: body.visibility as Form['visibility'],
     tags: Array.isArray(body.tags) ? body.tags.map(String) : [],
-    properties: body.properties as Block[],
+    properties: withoutCodeBlocks(body.properties as Block[]),
     editable_submissions: body.editable_submissions === true || body.editable_submissions === 1,
     enable_partial_submissions:
       body.enable_partial_submissions === true || body.enable_partial_submissions === 1,
@@ -304,7 +308,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     if (kit.roleIn(w, ctx.token.userId) === undefined) throw fail(403, UNAUTHORIZED);
     const forms = state.forms
       .filter((f) => f.workspace_id === w.id)
-      .sort((a, b) => (a.updated_at === b.updated_at ? b.id - a.id : a.updated_at < b.updated_at ? 1 : -1))
+      .sort((a, b) => (a.updated_at === b.updated_at ? a.id - b.id : a.updated_at < b.updated_at ? 1 : -1))
       .map(formSummary);
     // per_page above 100 is capped silently; the links keep the query as sent
     return kit.paginate(forms, ctx.query, `/open/workspaces/${w.id}/forms`, 10, true, 100);
@@ -315,8 +319,12 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     return state.forms
       .filter((f) => kit.roleIn(kit.workspaceOfForm(f), ctx.token.userId) !== undefined)
       .map((f) => ({
-        ...fullForm(f, ctx.token.userId),
-        extra: { loadedWorkspace: formWorkspaceJson(kit.workspaceOfForm(f), ctx.token.userId) },
+        ...fullForm(f, ctx.token.userId, true, false),
+        extra: {
+          loadedWorkspace: loadedWorkspaceJson(kit.workspaceOfForm(f), ctx.token.userId),
+          workspaceHasBrandingRemoval: false,
+          userIsOwner: f.creator_id === ctx.token.userId,
+        },
       }));
   });
   route('GET', '/open/forms/:form', 'open', (ctx) => {
@@ -332,7 +340,6 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     const w = state.workspaces.find((x) => String(x.id) === String(body.workspace_id));
     const role = w === undefined ? undefined : kit.roleIn(w, ctx.token.userId);
     if (w === undefined || role === undefined || role === 'readonly') throw fail(403, UNAUTHORIZED);
-    state.next.form ??= Math.max(0, ...state.forms.map((x) => x.id)) + 1;
     const id = state.next.form++;
     const at = kit.nowIso();
     const slugBase = String(body.title)
@@ -348,17 +355,19 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
       created_at: at,
       updated_at: at,
       ...typedFrom(body),
-      columns: storedColumns(body),
+      // as recorded, a create keeps no `description` (a read shows null); an update does keep it
+      attributes: { ...storedColumns(body), description: null },
       removed_properties: [],
     };
     state.forms.push(f);
-    const { workspace_id: _sent, ...echo } = body;
+    const { workspace_id: _sent, description: _dropped, ...echo } = body;
     const c = computed(f, ctx.token.userId);
     return {
       type: 'success',
       message: 'Form created.',
       form: {
         ...echo,
+        properties: f.properties,
         creator_id: f.creator_id,
         slug: f.slug,
         updated_at: at,
@@ -409,8 +418,12 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     const next = typedFrom(body);
     const kept = new Set(next.properties.map((b) => b.id));
     const removed = [...(f.removed_properties ?? []), ...f.properties].filter((b) => !kept.has(b.id));
+    const attributes = storedColumns(body);
+    // as recorded: an update stores an empty closed text as "" and empty translations and settings as [] (PHP arrays)
+    if (attributes.closed_text === null || attributes.closed_text === undefined) attributes.closed_text = '';
+    for (const key of ['translations', 'settings']) if (isEmptyObject(attributes[key])) attributes[key] = [];
     Object.assign(f, next, {
-      columns: storedColumns(body),
+      attributes,
       removed_properties: removed.filter((b, i) => removed.findIndex((x) => x.id === b.id) === i),
       updated_at: kit.nowIso(),
     });
@@ -418,7 +431,12 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     return {
       type: 'success',
       message: 'Form updated.',
-      form: { ...fullForm(f, ctx.token.userId, false), ...sentBooleans(body) },
+      // the answer echoes an empty `seo_meta` as [] (PHP array); a later read shows the stored {}
+      form: {
+        ...fullForm(f, ctx.token.userId, false),
+        ...sentBooleans(body),
+        ...(isEmptyObject(body.seo_meta) ? { seo_meta: [] } : {}),
+      },
     };
   });
   route('DELETE', '/open/forms/:form', 'open', (ctx) => {

@@ -73,10 +73,6 @@ export const memberRoutes = (kit: RouteKit, options: MemberOptions = {}) => {
     if (invite.status === 'accepted') throw inviteError('Invite already accepted.');
     return invite;
   };
-  const nextInviteId = () => {
-    state.next.invite ??= Math.max(0, ...state.invites.map((i) => i.id)) + 1;
-    return state.next.invite++;
-  };
 
   route('GET', '/open/workspaces/:id/users', 'open', (ctx) => {
     const w = kit.workspaceOr404(p(ctx, 0));
@@ -120,7 +116,7 @@ export const memberRoutes = (kit: RouteKit, options: MemberOptions = {}) => {
     const now = Date.now();
     const at = kit.nowIso();
     const invite: Invite = {
-      id: nextInviteId(),
+      id: state.next.invite++,
       workspace_id: w.id,
       email,
       role,

@@ -140,11 +140,27 @@ const roleFlags = (role: Role | undefined) => ({
   is_admin: role === 'admin',
 });
 
-/** The workspace embedded in a form (`workspace`, `extra.loadedWorkspace`): no pivot, no users. */
-export const formWorkspaceJson = (w: Workspace, viewerId: number) => ({
+const membersJson = (w: Workspace, users: readonly User[]) =>
+  w.members.flatMap((m) => {
+    const u = users.find((x) => x.id === m.userId);
+    return u === undefined ? [] : [userJson(u, w.id, m.role)];
+  });
+
+/**
+ * The workspace embedded in a form (`workspace`): no pivot; every member in `users` when given (a
+ * single form read and the update answer have them, the create answer and the list of all forms not).
+ */
+export const formWorkspaceJson = (w: Workspace, viewerId: number, users?: readonly User[]) => ({
   ...workspaceHead(w),
+  ...(users === undefined ? {} : { users: membersJson(w, users) }),
   ...roleFlags(w.members.find((m) => m.userId === viewerId)?.role),
   ...workspaceTail(w),
+});
+
+/** `extra.loadedWorkspace` of the deprecated list of all forms: the columns and a role-less pivot. */
+export const loadedWorkspaceJson = (w: Workspace, viewerId: number) => ({
+  ...workspaceHead(w),
+  pivot: { user_id: viewerId, workspace_id: w.id },
 });
 
 /** A `GET /open/workspaces` item: the viewer's `pivot`, every member in `users`, role flags. */
@@ -153,10 +169,7 @@ export const workspaceListJson = (w: Workspace, viewerId: number, users: readonl
   return {
     ...workspaceHead(w),
     pivot: { user_id: viewerId, workspace_id: w.id, role: role ?? 'user' },
-    users: w.members.flatMap((m) => {
-      const u = users.find((x) => x.id === m.userId);
-      return u === undefined ? [] : [userJson(u, w.id, m.role)];
-    }),
+    users: membersJson(w, users),
     ...roleFlags(role),
     ...workspaceTail(w),
   };

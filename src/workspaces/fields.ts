@@ -21,7 +21,8 @@ export const inviteField = defineInputField({
   dynamic: 'invite_list.id.label',
   dependsOn: ['workspace_id'],
   helpText:
-    'The invite. Choose one from the list (pick the workspace first; pending invites are listed first), or map an invite id.',
+    'The invite. Choose one from the list (pick the workspace first; pending invites are listed first, ' +
+    'expired ones marked "expired"), or map an invite id. Needs the workspaces-write ability and admin rights.',
 });
 
 const ROLE_LABELS: Record<(typeof MEMBER_ROLES)[number], string> = {

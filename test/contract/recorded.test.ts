@@ -15,7 +15,11 @@
  *   recorded id (forms, integrations and invites from the recorded answer; submissions from the ids
  *   the recordings list later, per form, in creation order). After it, a created form gets the
  *   recorded slug and a submission the recorded UUID (random values on the real server).
- * - Out-of-band steps the comments describe are applied at the marked exchanges (`OUT_OF_BAND`).
+ * - Time: only `Date` is faked; before each exchange the clock moves to the recording's time line
+ *   (the latest `created_at`/`updated_at` its answer shows, or the recorded creation time of the
+ *   submission it creates; never backwards), so objects get the recorded timestamps to the second
+ *   and lists sort like on the recording server, ties included.
+ * - Out-of-band steps the comments describe are applied at the marked exchanges (`STEPS`).
  * - The server cache (rate-limit counters and the 5-minute poll cache) is cleared at the start of
  *   every file and where a comment says the cache was cleared or empty. In the rate-limit scenario
  *   the unrecorded calls of a burst ("Call #59") are made too, so the counters are the recorded ones.
@@ -58,7 +62,7 @@
  */
 
 import { readdirSync } from 'node:fs';
-import { RECORDED_AUTH_VALUES, recordedSeed } from '../../sandbox/recorded-seed';
+import { RECORDED_AUTH_VALUES, recordedForm, recordedSeed } from '../../sandbox/recorded-seed';
 import { REAL_RATE_LIMITS, type Sandbox, type SandboxOptions, startSandbox } from '../../sandbox/server';
 import { PLACEHOLDERS, RECORDED_DIR } from '../helpers/recorded';
 import { RECORDING_ORDER, Replay, type ReplayConfig, readRecording } from './replay';
@@ -77,7 +81,11 @@ const FORM18 = {
   n: 'aaaaaaaa-0000-4000-8000-000000000002',
 };
 
-const OUT_OF_BAND: ReplayConfig['outOfBand'] = {
+/**
+ * Harness steps at marked exchanges: the out-of-band actions the recordings' comments describe,
+ * and ids the recording shows only in a later exchange.
+ */
+const STEPS: ReplayConfig['outOfBand'] = {
   'external--hook-delivery-every-block#1': {
     what: 'upload files placed in the temporary upload storage before the every-block submission',
     before: (replay) => {
@@ -105,33 +113,33 @@ const OUT_OF_BAND: ReplayConfig['outOfBand'] = {
       const state = replay.sandbox.state;
       if (!state.forms.some((f) => f.id === 18)) {
         const form6 = state.forms.find((f) => f.id === 6);
-        state.forms.push({
-          id: 18,
-          workspace_id: 6,
-          creator_id: 5,
-          slug: 'large-form-h6fdmj',
-          title: 'Large Form',
-          visibility: 'public',
-          tags: [],
-          properties: [
-            { id: FORM18.name, type: 'text', name: 'Name', hidden: false, required: false },
-            { id: FORM18.n, type: 'number', name: 'N', hidden: false, required: false },
-          ],
-          editable_submissions: false,
-          enable_partial_submissions: false,
-          closes_at: null,
-          max_submissions_count: null,
-          views_count: 0,
-          created_at: '2026-11-23T17:25:00.000000Z',
-          updated_at: '2026-11-23T17:25:00.000000Z',
-          columns: { ...(form6?.columns ?? {}) },
-        });
+        // only the slug and the questions are recorded (the CSV header); the title is invented
+        state.forms.push(
+          recordedForm(
+            18,
+            6,
+            5,
+            'large-form-h6fdmj',
+            'Large Form',
+            [
+              { id: FORM18.name, type: 'text', name: 'Name', hidden: false, required: false },
+              { id: FORM18.n, type: 'number', name: 'N', hidden: false, required: false },
+            ],
+            { ...(form6?.attributes ?? {}) },
+          ),
+        );
       }
       for (let k = 1; k <= 1001; k++)
         replay.insertSubmission(2066 + k, 18, '2026-11-23 17:25:29', {
           [FORM18.name]: `Person ${k}`,
           [FORM18.n]: k,
         });
+    },
+  },
+  'team--leave#5': {
+    what: 'the sole admin leaves and gets a new personal workspace: the recording server gave it id 13 (ids 11 and 12 went to other activity on the server)',
+    before: (replay) => {
+      replay.sandbox.state.next.workspace = 13;
     },
   },
   'team--invites#0': {
@@ -203,7 +211,7 @@ const EXPECTATIONS: ReplayConfig['expectations'] = {
 
 const CONFIG: ReplayConfig = {
   expectations: EXPECTATIONS,
-  outOfBand: OUT_OF_BAND,
+  outOfBand: STEPS,
   typeOnlyEverywhere: TYPE_ONLY,
   exactRemaining: ['limits--rate-limit-429'],
 };
@@ -223,10 +231,31 @@ beforeAll(async () => {
     resolveHook: (url) => (url.startsWith(`${PLACEHOLDERS.dead_hook_base_url}/`) ? null : undefined),
   };
   sandbox = await startSandbox(options);
-  replay = new Replay(sandbox, CONFIG, (id, form) => id === 2066 || form === 18);
+  // only Date is faked: the replay sets the clock to the recording's time line
+  jest.useFakeTimers({
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+  replay = new Replay(
+    sandbox,
+    CONFIG,
+    (id, form) => id === 2066 || form === 18,
+    (ms) => jest.setSystemTime(ms),
+  );
 });
 
 afterAll(async () => {
+  jest.useRealTimers();
   await sandbox?.close();
 });
 
@@ -249,7 +278,7 @@ describe('the recordings themselves', () => {
   });
 
   test('every out-of-band step and expectation names an existing exchange', () => {
-    for (const key of [...Object.keys(OUT_OF_BAND), ...Object.keys(EXPECTATIONS)]) {
+    for (const key of [...Object.keys(STEPS), ...Object.keys(EXPECTATIONS)]) {
       const [file, index] = key.split('#');
       expect(readRecording(file ?? '').exchanges[Number(index)]).toBeDefined();
     }

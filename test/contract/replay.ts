@@ -5,9 +5,13 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { INVALID_TOKEN, RECORDED_AUTH, type RecordedAuth } from '../../sandbox/recorded-seed';
+import {
+  INVALID_TOKEN,
+  RECORDED_AUTH,
+  type RecordedAuth,
+  recordedSubmission,
+} from '../../sandbox/recorded-seed';
 import type { Delivery, Sandbox } from '../../sandbox/server';
-import type { Submission } from '../../sandbox/state';
 import {
   PLACEHOLDERS,
   type Placeholders,
@@ -96,6 +100,19 @@ export interface ReplayConfig {
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/** `Y-m-d H:i:s` (UTC, as the API shows submission times) or ISO 8601, in ms. */
+const parseTime = (text: string) =>
+  Date.parse(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(text) ? `${text.replace(' ', 'T')}Z` : text);
+
+/** A file link's identity: the decoded stored name with UUIDs blanked (`/file/<base64url>`). */
+const fileKey = (pathname: string) => {
+  const b64 = /\/file\/([A-Za-z0-9_-]+)$/.exec(pathname)?.[1];
+  const name = b64 === undefined ? pathname : Buffer.from(b64, 'base64url').toString('utf8');
+  return name
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>')
+    .replace(/^.*\//, '');
+};
+
 const HOOK_HEADERS_IGNORED = new Set(['host', 'user-agent', 'content-length']);
 
 /** Submission ids the recordings show, per form (the order a replay creates them in). */
@@ -122,6 +139,8 @@ export class Replay {
   readonly placeholders: Placeholders;
   /** Recorded signed link (path and query) -> the sandbox's link at the same place. */
   readonly links = new Map<string, string>();
+  /** Every signed link the sandbox gave, by its file (decoded name, UUIDs blanked): the latest. */
+  private readonly sandboxLinks = new Map<string, string>();
   /** Sandbox slug -> recorded slug of forms the replay created. */
   readonly slugs = new Map<string, string>();
   readonly submissions = recordedSubmissions();
@@ -131,11 +150,15 @@ export class Replay {
   private readonly calls = new Map<string, number>();
   /** Snapshots taken by out-of-band steps. */
   readonly saved = new Map<string, unknown>();
+  /** The recording's time line (ms): never goes back. */
+  private now = Date.parse('2026-11-23T17:38:00Z');
 
   constructor(
     readonly sandbox: Sandbox,
     readonly config: ReplayConfig,
     outOfBandIds: (id: number, form: number) => boolean,
+    /** Sets the process clock (the sandbox runs in this process): jest's `setSystemTime`. */
+    private readonly setClock: (ms: number) => void,
   ) {
     this.placeholders = { ...PLACEHOLDERS, base_url: sandbox.baseUrl, front_url: sandbox.origin };
     const seeded = new Set(sandbox.state.submissions.map((s) => s.id));
@@ -171,6 +194,7 @@ export class Replay {
         oob?.before?.(this, ex);
         out.push(...(await this.fillBurst(ex)).map((d) => `${label}: ${d}`));
         this.planIds(ex);
+        this.tick(ex);
         const before = this.sandbox.deliveries().length;
         const diffs = await this.exchange(file, i, ex);
         oob?.after?.(this, ex);
@@ -210,7 +234,8 @@ export class Replay {
     if (search.has('signature')) {
       const basePath = new URL(this.placeholders.base_url).pathname;
       const recordedKey = `${basePath}${path}`;
-      const exact = this.links.get(`${recordedKey}?${search.toString()}`);
+      const full = `${recordedKey}?${search.toString()}`;
+      const exact = this.links.get(full);
       if (exact !== undefined) return exact;
       // a tampered signature or a changed expiry: the sandbox's link with the recorded change
       for (const [recorded, actual] of this.links) {
@@ -219,6 +244,12 @@ export class Replay {
         const url = new URL(actual);
         for (const [k, v] of search) if (r.searchParams.get(k) !== v) url.searchParams.set(k, v);
         return url.toString();
+      }
+      // not at the same place in an earlier answer: the sandbox's latest link to the same file
+      const same = this.sandboxLinks.get(fileKey(recordedKey));
+      if (same !== undefined) {
+        this.links.set(full, same);
+        return same;
       }
       throw new Error(`No earlier answer gave the sandbox's link for ${path}.`);
     }
@@ -234,7 +265,8 @@ export class Replay {
       body: body === null || body === undefined ? undefined : JSON.stringify(body),
       redirect: 'manual',
     });
-    const text = await response.text();
+    // the raw bytes: `text()` would drop the UTF-8 BOM CSV exports start with
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
     const type = response.headers.get('content-type') ?? '';
     let parsed: unknown = text;
     if (type.includes('json')) {
@@ -254,14 +286,45 @@ export class Replay {
     const wanted = /call #(\d+)/i.exec(ex.comment ?? '');
     const out: string[] = [];
     if (wanted !== null) {
+      const refused: string[] = [];
       for (let n = done + 1; n < Number(wanted[1]); n++) {
         const filler = await this.send(ex);
-        if (filler.status !== 200) out.push(`unrecorded call #${n} of the burst answered ${filler.status}`);
+        if (filler.status !== 200) refused.push(`#${n}: ${filler.status}`);
       }
+      if (refused.length > 0)
+        out.push(
+          `${refused.length} unrecorded call(s) of the burst were not 200 (${refused.slice(0, 5).join(', ')})`,
+        );
       this.calls.set(key, Number(wanted[1]));
     } else this.calls.set(key, done + 1);
     return out;
   }
+
+  /**
+   * Moves the clock to when the recording server answered this exchange, as far as its answer
+   * (or the submission it creates) shows it: the latest `created_at`/`updated_at` in it, never
+   * going back. Objects then get the recorded timestamps to the second, so lists sort the same
+   * way (ties included) as on the recording server.
+   */
+  private tick(ex: RecordedExchange) {
+    const times: number[] = [];
+    const walk = (node: unknown) => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (isRecord(node))
+        for (const [k, v] of Object.entries(node)) {
+          if ((k === 'created_at' || k === 'updated_at') && typeof v === 'string') times.push(parseTime(v));
+          else walk(v);
+        }
+    };
+    walk(ex.response.body);
+    const created = this.created.get(ex);
+    if (created !== undefined) times.push(parseTime(created));
+    this.now = Math.max(this.now, ...times.filter((t) => !Number.isNaN(t)));
+    this.setClock(this.now);
+  }
+
+  /** The recorded creation time of the submission a public answer creates (the list shows it later). */
+  private readonly created = new Map<RecordedExchange, string>();
 
   /** Makes the sandbox allocate the recorded id for the object this exchange creates. */
   private planIds(ex: RecordedExchange) {
@@ -275,7 +338,11 @@ export class Replay {
     if (answer !== null) {
       const form = this.formBySlugOrId(answer[1] ?? '');
       const id = form === undefined ? undefined : this.queues.get(form.id)?.shift();
-      if (id !== undefined) next.submission = id;
+      if (id !== undefined) {
+        next.submission = id;
+        const at = this.submissions.get(id)?.data.created_at;
+        if (typeof at === 'string') this.created.set(ex, at);
+      }
     }
     if (
       /^\/open\/forms\/\d+\/integrations$/.test(path) &&
@@ -292,6 +359,16 @@ export class Replay {
       typeof body.invite.id === 'number'
     )
       next.invite = body.invite.id;
+  }
+
+  private collectLinks(node: unknown) {
+    if (typeof node === 'string') {
+      for (const m of node.matchAll(/https?:\/\/[^\s",]+signature=[0-9a-f]+/g)) {
+        const url = new URL(m[0]);
+        this.sandboxLinks.set(fileKey(url.pathname), m[0]);
+      }
+    } else if (Array.isArray(node)) node.forEach((n) => this.collectLinks(n));
+    else if (isRecord(node)) Object.values(node).forEach((n) => this.collectLinks(n));
   }
 
   /** After a creating exchange: the recorded slug and submission UUID (the server's random values). */
@@ -314,6 +391,7 @@ export class Replay {
     const expectation = this.config.expectations[`${file}#${index}`];
     const actual = await this.send(ex);
     if (ex.response.status === 200) this.adopt(ex, actual.body);
+    this.collectLinks(actual.body);
     const out: string[] = [];
     const status = expectation?.status ?? ex.response.status;
     if (actual.status !== status)
@@ -465,19 +543,8 @@ export class Replay {
 
   /** Stores a submission directly (an out-of-band insert), answers as the recording lists them. */
   insertSubmission(id: number, formId: number, created: string, answers: Record<string, unknown>) {
-    const recorded = this.submissions.get(id);
-    const at = created.includes('T') ? created : `${created.replace(' ', 'T')}.000000Z`;
-    const s: Submission = {
-      id,
-      uuid: recorded?.uuid ?? `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
-      form_id: formId,
-      status: 'completed',
-      completion_time: null,
-      answers,
-      attribution: null,
-      created_at: at,
-      updated_at: at,
-    };
+    const uuid = this.submissions.get(id)?.uuid ?? `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`;
+    const s = recordedSubmission(id, uuid, formId, created, answers);
     this.sandbox.state.submissions.push(s);
     this.sandbox.state.next.submission = Math.max(this.sandbox.state.next.submission, id + 1);
     return s;

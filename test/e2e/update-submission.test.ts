@@ -158,9 +158,9 @@ test('answers to a removed question: refused, then dropped on request and listed
 test('a captcha form: the connector refuses before any write; the sandbox answers a raw PUT with 422', async () => {
   const s = sandbox();
   const form = s.state.forms.find((f) => f.id === s.ids.formId);
-  const columns = form?.columns ?? {};
-  (form as { columns?: Record<string, unknown> }).columns = {
-    ...columns,
+  const attributes = form?.attributes ?? {};
+  (form as { attributes?: Record<string, unknown> }).attributes = {
+    ...attributes,
     use_captcha: true,
     captcha_provider: 'hcaptcha',
   };
@@ -187,7 +187,7 @@ test('a captcha form: the connector refuses before any write; the sandbox answer
       errors: { 'h-captcha-response': ['Please complete the captcha.'] },
     });
   } finally {
-    (form as { columns?: Record<string, unknown> }).columns = columns;
+    (form as { attributes?: Record<string, unknown> }).attributes = attributes;
   }
 });
 

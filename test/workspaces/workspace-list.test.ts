@@ -1,5 +1,6 @@
 import nock from 'nock';
 import { API_HEADERS, BASE, op, run } from '../helpers/app';
+import { recorded, recordedScope } from '../helpers/recorded';
 
 const perform = op('triggers.workspace_list.operation.perform');
 
@@ -14,5 +15,11 @@ test('workspace_list lists every workspace of the user as id and name', async ()
     { id: 7, name: 'Marketing' },
     { id: 9, name: 'HR' },
   ]);
+  expect(scope.isDone()).toBe(true);
+});
+
+test('workspace_list on the recorded answer (external--workspaces)', async () => {
+  const scope = recordedScope(recorded('external--workspaces').exchange(0));
+  await expect(run(perform)).resolves.toEqual([{ id: 6, name: 'Zapier WS (corpus)' }]);
   expect(scope.isDone()).toBe(true);
 });

@@ -33,7 +33,14 @@ export const leaveWorkspace = defineCreate({
       "anyone else, and it refuses to remove the workspace's only admin.",
   },
   operation: {
-    inputFields: [workspaceField],
+    inputFields: [
+      {
+        ...workspaceField,
+        helpText:
+          'The workspace the connected user leaves. Needs only the workspaces-read ability. If that user is ' +
+          "the workspace's only admin, the step refuses: make another member an admin first.",
+      },
+    ],
     perform,
     sample: { id: 7, workspace_id: 7, left: true, message: 'You have left the workspace.' },
     outputFields: [
