@@ -41,9 +41,15 @@ const checkOne = (
 ): { value?: unknown; error?: string; errors?: Record<string, string[]> } => {
   const name = block.name;
   if (strict && (block.type === 'files' || block.type === 'signature')) {
-    const checked = block.type === 'files' ? strictFiles(name, value) : strictSignature(name, value);
+    const checked =
+      block.type === 'files'
+        ? strictFiles(name, value)
+        : strictSignature(name, value, (fileName, content, contentType) =>
+            files.set(fileName, { name: fileName, content, contentType }),
+          );
     if (checked.error !== undefined) return { error: checked.error };
-    if (checked.value === null || checked.value === undefined) return {};
+    // a signature sent as its link is stored as null (submissions--update.json, exchange 5)
+    if (checked.value === null || checked.value === undefined) return { value: null };
     rememberFiles(checked.value, files);
     return { value: checked.value };
   }
@@ -96,7 +102,11 @@ const checkOne = (
         ? { value }
         : { error: `The ${name} format is invalid.` };
     case 'phone_number': {
-      const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+      // the phone input sends its country code first (`US+12025550143`): stored without it
+      const text = (typeof value === 'string' || typeof value === 'number' ? String(value) : '').replace(
+        /^[A-Z]{2}(?=\+)/,
+        '',
+      );
       const errors: string[] = [];
       if (text.length < 6) errors.push(`The ${name} must be at least 6 characters.`);
       if (!PHONE.test(text) || text.replace(/\D/g, '').length < 6)
@@ -108,11 +118,11 @@ const checkOne = (
       const cols = (block.columns as string[] | undefined) ?? [];
       if (value === null || typeof value !== 'object' || Array.isArray(value))
         return { error: `The ${name} field must be a valid matrix answer.` };
-      const bad = Object.entries(value).find(
-        ([r, c]) => !(rows.includes(r) && typeof c === 'string' && cols.includes(c)),
-      );
+      // rows the matrix does not have are dropped; a value outside the columns is an error
+      const known = Object.entries(value).filter(([r]) => rows.includes(r));
+      const bad = known.find(([, c]) => !(typeof c === 'string' && cols.includes(c)));
       return bad === undefined
-        ? { value }
+        ? { value: Object.fromEntries(known) }
         : { error: `Invalid value '${String(bad[1])}' for row '${bad[0]}'.` };
     }
     case 'files':
@@ -123,6 +133,11 @@ const checkOne = (
       rememberFiles(names as string[], files);
       return { value: names };
     }
+    case 'rich_text':
+      // purified: script elements removed (external--hook-delivery-every-block.json)
+      return typeof value === 'string'
+        ? { value: value.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '') }
+        : { error: `The ${name} field must be a string.` };
     default:
       return typeof value === 'string' || typeof value === 'number'
         ? { value: String(value) }
@@ -149,7 +164,7 @@ export const checkAnswers = (
     const result = checkOne(block, value, files, options.strict === true);
     if (result.error !== undefined) errors[block.id] = [result.error];
     else if (result.errors !== undefined) Object.assign(errors, result.errors);
-    else if (result.value !== undefined) answers[block.id] = result.value;
+    else if ('value' in result) answers[block.id] = result.value;
   }
   return { answers, errors };
 };

@@ -1,6 +1,8 @@
 // `npm run sandbox`: starts the OpnForm sandbox alone and prints a `.env` for `zapier-platform invoke`.
 //   npm run sandbox -- --port 8787        a fixed port (default: a free one; or SANDBOX_PORT)
 //   npm run sandbox -- --write-env        also write that `.env` (only over a `.env` it wrote before)
+//   npm run sandbox -- --int-booleans     form booleans as 0/1, like a self-hosted server on sqlite/MySQL
+//   npm run sandbox -- --self-hosted      the licence limits of an unlicensed self-hosted server
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startSandbox } from './server';
@@ -19,6 +21,8 @@ const main = async () => {
   const sandbox = await startSandbox({
     port,
     exportPollDelayMs: Number(process.env.SANDBOX_EXPORT_DELAY_MS) || 3000,
+    intBooleans: flag('--int-booleans'),
+    selfHosted: flag('--self-hosted'),
   });
   const env = [
     MARK,

@@ -29,11 +29,11 @@ import {
 } from './routes/exports';
 import { formRoutes } from './routes/forms';
 import { registerIntegrationRoutes } from './routes/integrations';
-import type { RouteKit } from './routes/kit';
+import type { RouteCtx, RouteKit } from './routes/kit';
 import { memberRoutes } from './routes/members';
 import { workspaceListJson } from './routes/shapes';
 import { type SandboxIds, type SandboxTokens, seed, stableUuid, TOKENS } from './seed';
-import type { Ability, Form, Role, SandboxState, Submission, Token, Workspace } from './state';
+import type { Ability, Form, Role, SandboxState, Submission, Workspace } from './state';
 import {
   captchaFailure,
   fileNameOfLink,
@@ -104,6 +104,8 @@ export interface SandboxOptions {
    */
   exportStatusForTokens?: boolean;
   rateLimits?: Partial<RateLimits>;
+  /** How long `/external/zapier/submissions/recent` answers from its per-form cache (real: 5 minutes; 0: off). */
+  pollCacheMs?: number;
   /**
    * Start from this state instead of the default seed (the contract test passes the recorded seed,
    * `sandbox/recorded-seed.ts`). `ids` and `tokens` become the sandbox's `ids` and `tokens`.
@@ -178,14 +180,7 @@ const missing = (model: string, id: string | number) =>
   fail(404, { message: `No query results for model [App\\Models\\${model}] ${id}` });
 const invalid = (errors: Record<string, string[]>) => fail(422, { message: summary(errors), errors });
 
-interface Ctx {
-  method: string;
-  params: string[];
-  query: URLSearchParams;
-  body: unknown;
-  token: Token;
-  family: 'open' | 'external';
-}
+type Ctx = RouteCtx;
 
 type Handler = (ctx: Ctx) => unknown | Promise<unknown>;
 
@@ -259,7 +254,9 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   const deliveries: Delivery[] = [];
   const windows = new Map<string, { start: number; count: number }>();
   /** Cleared with the rate-limit counters by `clearCache()` (the poll cache lives here). */
-  const caches: Array<Map<unknown, unknown>> = [windows];
+  const recentCache = new Map<number, { at: number; body: unknown }>();
+  const pollCacheMs = options.pollCacheMs ?? 300_000;
+  const caches: Array<Map<unknown, unknown>> = [windows, recentCache as Map<unknown, unknown>];
   const timers = new Set<NodeJS.Timeout>();
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -334,7 +331,17 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   const submissionsOf = (formId: number) =>
     state.submissions
       .filter((s) => s.form_id === formId)
-      .sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1));
+      // newest first; the real server leaves ties (same second) in insertion order (submissions--list.json)
+      .sort((a, b) =>
+        ymdHis(a.created_at) === ymdHis(b.created_at) ? a.id - b.id : a.created_at < b.created_at ? 1 : -1,
+      );
+  /** Hidden questions with a prefill and no answer get the prefill (external--hook-delivery-every-block.json). */
+  const hiddenPrefills = (f: Form, answers: Record<string, unknown>) =>
+    Object.fromEntries(
+      inputBlocks(f)
+        .filter((b) => b.hidden && typeof b.prefill === 'string' && b.prefill !== '' && !(b.id in answers))
+        .map((b) => [b.id, b.prefill]),
+    );
 
   // ---------------------------------------------------------------- representations
   const submissionItem = (s: Submission) => {
@@ -504,7 +511,14 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   const createSubmission = async (
     f: Form,
     answersIn: Record<string, unknown>,
-    opts: { partial?: boolean; attribution?: Record<string, string>; strict?: boolean } = {},
+    opts: {
+      partial?: boolean;
+      attribution?: Record<string, string>;
+      /** The public answer endpoint: files as the real rule takes them, hidden prefills stored. */
+      strict?: boolean;
+      /** Seconds as sent (the public endpoint: null when not sent); 42 otherwise. */
+      completionTime?: number | null;
+    } = {},
   ): Promise<Submission> => {
     const byKey = byField(f, answersIn);
     if (opts.partial && workspaceOfForm(f).plan_tier === 'free') throw paymentRequired();
@@ -526,6 +540,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       strict: opts.strict,
     });
     if (Object.keys(errors).length > 0) throw invalid(errors);
+    if (opts.strict) Object.assign(answers, hiddenPrefills(f, answers));
     const id = state.next.submission++;
     const at = nowIso();
     const s: Submission = {
@@ -533,7 +548,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       uuid: stableUuid(`submission:${id}:${at}`),
       form_id: f.id,
       status: opts.partial ? 'partial' : 'completed',
-      completion_time: opts.partial ? null : 42,
+      completion_time: opts.partial ? null : opts.completionTime === undefined ? 42 : opts.completionTime,
       answers,
       attribution: opts.attribution === undefined ? null : { ...opts.attribution },
       created_at: at,
@@ -656,8 +671,13 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     if (formId !== null && formId !== '' && !state.forms.some((x) => String(x.id) === formId))
       throw invalid({ form_id: ['The selected form id is invalid.'] });
     const { f } = hookForm(ctx);
+    // the answer is cached per form for 5 minutes (external--submissions-recent.json); clearCache() empties it
+    const cached = recentCache.get(f.id);
+    if (cached !== undefined && Date.now() - cached.at < pollCacheMs) return cached.body;
     const newest = submissionsOf(f.id)[0];
-    return [deliveryPayload(f, newest ?? fakeSubmission(f), { poll: true })];
+    const body = [deliveryPayload(f, newest ?? fakeSubmission(f), { poll: true })];
+    if (pollCacheMs > 0) recentCache.set(f.id, { at: Date.now(), body });
+    return body;
   });
 
   route('GET', '/open/workspaces', 'open', (ctx) => {
@@ -717,6 +737,14 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   const ruleFailure = (failure: RuleFailure | undefined) => {
     if (failure !== undefined) throw fail(failure.status, failure.body);
   };
+  route('DELETE', '/open/forms/:form/submissions/:id', 'open', (ctx) => {
+    const f = formOr404(p(ctx, 0));
+    need(ctx, 'forms-write');
+    canWrite(ctx, f);
+    const s = formSubmissionOr404(f, p(ctx, 1), '');
+    state.submissions = state.submissions.filter((x) => x !== s);
+    return { type: 'success', message: 'Record successfully removed.' };
+  });
   // The admin update (submissions--update.json and the other submissions--*.json): every answer is
   // replaced by the body, files only as strings, a signature as one string, a captcha form refused,
   // answers to removed questions dropped, a partial submission completed, integrations fired.
@@ -752,14 +780,6 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     s.updated_at = nowIso();
     await deliver(f, s);
     return { type: 'success', message: 'Record successfully updated.', data: submissionItem(s) };
-  });
-  route('DELETE', '/open/forms/:form/submissions/:id', 'open', (ctx) => {
-    const f = formOr404(p(ctx, 0));
-    need(ctx, 'forms-write');
-    canWrite(ctx, f);
-    const s = formSubmissionOr404(f, p(ctx, 1), '');
-    state.submissions = state.submissions.filter((x) => x !== s);
-    return { type: 'success', message: 'Record successfully removed.' };
   });
   route('POST', '/open/forms/:form/submissions/export', 'export', (ctx) => {
     const f = formOr404(p(ctx, 0));
@@ -1063,7 +1083,12 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       return fail(404, { message: 'No query results for model [App\\Models\\Forms\\Form].' });
     const captcha = captchaFailure(f);
     if (captcha !== undefined) return fail(captcha.status, captcha.body);
-    const { is_partial: partialFlag, ...answersIn } = body;
+    const {
+      is_partial: partialFlag,
+      tracking_parameters: tracking,
+      completion_time: seconds,
+      ...answersIn
+    } = body;
     // the flag only counts on a form with partial submissions enabled
     const partial = partialFlag === true && f.enable_partial_submissions;
     if (partial && Object.values(answersIn).every((v) => isEmptyAnswer(v)))
@@ -1075,7 +1100,13 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     if (crash !== undefined) return fail(crash.status, crash.body);
     const first = !state.submissions.some((x) => x.form_id === f.id);
     try {
-      const created = await createSubmission(f, answersIn, { partial, strict: true });
+      const attribution = asRecord(tracking) as Record<string, string> | undefined;
+      const created = await createSubmission(f, answersIn, {
+        partial,
+        strict: true,
+        completionTime: Number.isInteger(seconds) ? (seconds as number) : null,
+        ...(attribution === undefined || Object.keys(attribution).length === 0 ? {} : { attribution }),
+      });
       if (partial)
         return new Reply(200, {
           type: 'success',
@@ -1113,6 +1144,11 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     apiPath: string,
     query: URLSearchParams,
   ): Promise<boolean> => {
+    // the single-submission read exists but is not open to tokens: 404, empty message, no rate-limit headers
+    if (req.method === 'GET' && /^\/open\/forms\/[^/]+\/submissions\/\d+$/.test(apiPath)) {
+      if (!(await logAndFault(req, res, apiPath, query))) write(res, 404, { message: '' });
+      return true;
+    }
     const answer = /^\/forms\/([^/]+)\/answer$/.exec(apiPath);
     const file = /^\/open\/forms\/(\d+)\/submissions\/file\/([A-Za-z0-9_-]+)$/.exec(apiPath);
     if (!((answer !== null && req.method === 'POST') || (file !== null && req.method === 'GET')))

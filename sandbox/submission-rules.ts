@@ -12,6 +12,7 @@
  * - Answers to questions not on the form (removed ones) are dropped: only current questions are kept.
  * - A partial submission that is updated becomes completed (and integrations fire).
  */
+import { randomUUID } from 'node:crypto';
 import type { Form } from './state';
 
 export interface RuleFailure {
@@ -90,9 +91,25 @@ export const strictFiles = (name: string, value: unknown): FileCheck => {
   return { value: names };
 };
 
-/** A signature answer: one string; a link clears it silently (the recorded real behaviour). */
-export const strictSignature = (name: string, value: unknown): FileCheck => {
+const DATA_URL = /^data:image\/(\w+);base64,([A-Za-z0-9+/=]+)$/;
+
+/**
+ * A signature answer: one string; a link clears it silently (the recorded real behaviour); a
+ * drawn signature (a base64 image data URL, as the form sends it) is stored as `sign_<uuid>.<ext>`.
+ */
+export const strictSignature = (
+  name: string,
+  value: unknown,
+  store: (fileName: string, content: string, contentType: string) => void,
+): FileCheck => {
   if (typeof value !== 'string') return { error: `The ${name} must be a valid text.` };
   if (isLink(value)) return { value: null };
+  const drawn = DATA_URL.exec(value);
+  if (drawn !== null) {
+    const ext = drawn[1] === 'jpeg' ? 'jpg' : (drawn[1] ?? 'png');
+    const fileName = `sign_${randomUUID()}.${ext}`;
+    store(fileName, Buffer.from(drawn[2] ?? '', 'base64').toString('latin1'), `image/${drawn[1]}`);
+    return { value: [fileName] };
+  }
   return { value: [value] };
 };

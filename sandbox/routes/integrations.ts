@@ -14,14 +14,7 @@ import ipaddr from 'ipaddr.js';
 import { summary } from '../answers';
 import { eventsOf } from '../deliveries';
 import type { Ability, Form, Integration, Role, SandboxState, Workspace } from '../state';
-
-export interface RouteCtx {
-  method: string;
-  params: string[];
-  query: URLSearchParams;
-  body: unknown;
-  token: { userId: number; abilities: Ability[] };
-}
+import { asRecord, type RouteCtx } from './kit';
 
 export interface IntegrationDeps {
   state: SandboxState;
@@ -60,10 +53,6 @@ const BLOCKED_HEADERS = [
 
 const UNRESOLVABLE = /(^|\.)(test|invalid|example|local|internal|localhost)\.?$/i;
 
-const asRecord = (value: unknown): Record<string, unknown> | undefined =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 const isPhpArray = (value: unknown) => value !== null && typeof value === 'object';
 const isBlank = (value: unknown) =>
   value === undefined ||

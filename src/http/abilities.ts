@@ -38,10 +38,16 @@ export interface AbilityNeed {
   abilities: readonly Ability[];
   /** Any one of `abilities` is enough (the server's policy accepts either). */
   anyOf?: boolean;
+  /** Any member of the workspace may do it (no admin rights needed). */
+  member?: boolean;
 }
 
 /**
  * Reading a full form, listing its submissions and exporting them: `forms-read` OR
  * `manage-integrations` (FormPolicy::view; recorded in `forms--get-form`, `limits--abilities-403`).
  */
-export const READ_FORM: AbilityNeed = { abilities: ['forms-read', 'manage-integrations'], anyOf: true };
+export const READ_FORM: AbilityNeed = {
+  abilities: ['forms-read', 'manage-integrations'],
+  anyOf: true,
+  member: true,
+};

@@ -1,5 +1,6 @@
 import { defineInputFields, defineTrigger } from 'zapier-platform-core';
 import { fetchForm } from '../forms/blocks';
+import { READ_FORM } from '../http/abilities';
 import { opnform } from '../http/client';
 import { path } from '../http/path';
 import { parseInput } from '../schemas/parse';
@@ -29,7 +30,8 @@ const perform = pollingPerform(async (z, bundle) => {
     typeof limit === 'number' && limit > 0 ? Math.min(limit, PARTIAL_PAGE_SIZE) : PARTIAL_PAGE_SIZE;
   const reply = await opnform(z, bundle).allowing('GET', path`/open/forms/${form_id}/submissions`, {
     thing: 'form',
-    abilities: ['forms-read'],
+    // the submissions list takes forms-read OR manage-integrations (submissions--list.json)
+    ...READ_FORM,
     query: { status: 'partial', per_page, page: 1 },
     schema: SubmissionPage,
     allow: [402],

@@ -1,4 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import { READ_FORM } from '../http/abilities';
 import { opnform } from '../http/client';
 import { isLastPage } from '../http/paging';
 import { path } from '../http/path';
@@ -24,7 +25,8 @@ export const fetchSubmissionPage = (
 ) =>
   opnform(z, bundle).get(path`/open/forms/${formId}/submissions`, {
     thing: 'form',
-    abilities: ['forms-read'],
+    // the submissions list takes forms-read OR manage-integrations (submissions--list.json)
+    ...READ_FORM,
     query: { page, per_page: perPage, search: query.search, status: query.status },
     schema: SubmissionPage,
   });

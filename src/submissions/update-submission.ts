@@ -62,7 +62,8 @@ const inputFields = defineInputFields([
     dependsOn: ['form_id'],
     helpText:
       'The submission to update. Choose one of the recent submissions, or map a submission id. ' +
-      `Only the ${CURRENT_ANSWERS_PAGE_SIZE * CURRENT_ANSWERS_MAX_PAGES} newest submissions of a form can be updated.`,
+      `Only the ${CURRENT_ANSWERS_PAGE_SIZE * CURRENT_ANSWERS_MAX_PAGES} newest submissions of a form can be updated. ` +
+      'Partial submissions are labelled ", partial" (see Complete a Partial Submission).',
   },
   answerFields,
   {

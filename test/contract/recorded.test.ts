@@ -129,11 +129,13 @@ const STEPS: ReplayConfig['outOfBand'] = {
           ),
         );
       }
-      for (let k = 1; k <= 1001; k++)
-        replay.insertSubmission(2066 + k, 18, '2026-11-23 17:25:29', {
-          [FORM18.name]: `Person ${k}`,
-          [FORM18.n]: k,
-        });
+      // one second apart, the newest (Person 1001) at 17:25:29 (#0); the CSV (#7) shows Person 958
+      // at 17:24
+      const newest = Date.parse('2026-11-23T17:25:29Z');
+      for (let k = 1; k <= 1001; k++) {
+        const at = new Date(newest - (1001 - k) * 1000).toISOString().replace(/\.\d{3}Z$/, '.000000Z');
+        replay.insertSubmission(2066 + k, 18, at, { [FORM18.name]: `Person ${k}`, [FORM18.n]: k });
+      }
     },
   },
   'exports--async-and-status#1': {

@@ -383,7 +383,13 @@ export class Replay {
     }
     for (const s of this.sandbox.state.submissions) {
       const recorded = this.submissions.get(s.id);
-      if (recorded !== undefined && recorded.form === s.form_id) s.uuid = recorded.uuid;
+      if (recorded === undefined || recorded.form !== s.form_id) continue;
+      s.uuid = recorded.uuid;
+      // the recorded creation time too: list order is by it (ties in insertion order), and a replay
+      // creates every submission within the same second or two
+      const created = recorded.data.created_at;
+      if (typeof created === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(created))
+        s.created_at = `${created.replace(' ', 'T')}.000000Z`;
     }
   }
 

@@ -282,7 +282,7 @@ describe('the sandbox PUT, as recorded (submissions--update.json)', () => {
       [F.signature as string]: signatureItems[0]?.file_url,
     });
     expect(asLink.status).toBe(200);
-    expect(asLink.json.data.data).not.toHaveProperty(F.signature as string);
+    expect(asLink.json.data.data[F.signature as string]).toBeNull();
     expect(fileNames(asLink.json.data.data[F.attachments as string])).toEqual(files);
     const restored = await put(s.ids.fileSubmissionId, {
       ...body,

@@ -1,5 +1,6 @@
 import nock from 'nock';
 import { API_HEADERS, BASE, failure, op, run, TOKEN } from '../helpers/app';
+import { recorded, recordedScope } from '../helpers/recorded';
 
 const perform = op('searches.find_form.operation.perform');
 
@@ -125,11 +126,31 @@ test('no form found: an empty list, not an error', async () => {
   expect(scope.isDone()).toBe(true);
 });
 
-test('403 still fails with the ability named', async () => {
-  nock(BASE).get('/open/forms/private-form').reply(403, { message: 'This action is unauthorized.' });
-  const error = await failure(run(perform, { form: 'private-form' }));
-  expect(error).toMatchObject({ code: 'forbidden', status: 403 });
-  expect(error.message).toContain('"forms-read" ability');
+test('403 (recorded: a token with neither forms-read nor manage-integrations) names both alternatives', async () => {
+  const scope = recordedScope(recorded('forms--get-form').exchange(6));
+  const error = await failure(run(perform, { form: '13' }));
+  expect(scope.isDone()).toBe(true);
+  expect(error).toEqual({
+    name: 'AppError',
+    code: 'forbidden',
+    status: 403,
+    message:
+      'OpnForm refused this step (403): "This action is unauthorized." The access token needs the "forms-read" ' +
+      'or "manage-integrations" ability and the connected user must be a member of the workspace. Create a ' +
+      'token with these abilities in OpnForm (Settings > Access Tokens) and reconnect.',
+  });
+});
+
+test('a token with manage-integrations only reads the form (recorded 200)', async () => {
+  const scope = recordedScope(recorded('forms--get-form').exchange(5));
+  await expect(run(perform, { form: '13' })).resolves.toMatchObject([{ id: 13, editable_submissions: true }]);
+  expect(scope.isDone()).toBe(true);
+});
+
+test('an unknown slug (recorded 404 without the id) is no match: []', async () => {
+  const scope = recordedScope(recorded('forms--get-form').exchange(2));
+  await expect(run(perform, { form: 'no-such-form-slug' })).resolves.toEqual([]);
+  expect(scope.isDone()).toBe(true);
 });
 
 const HINT =

@@ -4,6 +4,7 @@
  * exactly as it does with true/false.
  */
 import nock from 'nock';
+import { INT_BOOLEAN_COLUMNS } from '../../sandbox/routes/forms';
 import { App, op, run } from '../helpers/app';
 import { recorded, recordedScope } from '../helpers/recorded';
 
@@ -13,21 +14,11 @@ const byId = getForm.exchange(1);
 const bySlug = getForm.exchange(0);
 const sqliteForm = byId.response.body as Record<string, unknown>;
 
-/** The columns the recordings' README lists as sent as 0/1 by sqlite (artefact 1). */
-const INT_COLUMNS = [
-  're_fillable',
-  'uppercase_labels',
-  'transparent_background',
-  'use_captcha',
-  'can_be_indexed',
-  'editable_submissions',
-  'confetti_on_submission',
-  'show_progress_bar',
-  'auto_focus',
-  'layout_rtl',
-];
-/** The same answer as PostgreSQL (OpnForm Cloud) sends it: those columns as true/false. */
-const pgForm = { ...sqliteForm, ...Object.fromEntries(INT_COLUMNS.map((k) => [k, sqliteForm[k] === 1])) };
+/** The same answer as PostgreSQL (OpnForm Cloud) sends it: the columns of artefact 1 as true/false. */
+const pgForm = {
+  ...sqliteForm,
+  ...Object.fromEntries(INT_BOOLEAN_COLUMNS.map((k) => [k, sqliteForm[k] === 1])),
+};
 
 afterEach(() => nock.cleanAll());
 

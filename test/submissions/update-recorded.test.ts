@@ -243,3 +243,14 @@ test('a Zapier ISO date-time in a date-only question: the date part as written (
   expect(put.isDone()).toBe(true);
   expect(out.answers['7c99a4d1-b593-4a33-a822-83392bba7112']).toBe('2026-02-03');
 });
+
+test('a token without forms-read or manage-integrations: the 403 names either ability (submissions--list.json)', async () => {
+  const scope = recordedScope(recorded('submissions--list').exchange(9), {
+    query: { page: '1', per_page: '50' },
+  });
+  const error = await failure(run(dropdown, { workspace_id: 6, form_id: 6 }));
+  expect(scope.isDone()).toBe(true);
+  expect(error.message).toMatch(
+    /^OpnForm refused this step \(403\): "This action is unauthorized\." The access token needs the "forms-read" or "manage-integrations" ability/,
+  );
+});

@@ -17,7 +17,7 @@ export const cancelInvite = defineCreate({
   operation: {
     inputFields: inviteInputFields,
     perform,
-    sample: { id: 71, workspace_id: 7, cancelled: true, message: 'Invite cancelled successfully.' },
+    sample: { id: 71, workspace_id: 7, cancelled: true, message: 'Invite deleted successfully.' },
     outputFields: inviteActionOutputFields('cancelled', 'Cancelled'),
   },
 });

@@ -42,7 +42,7 @@ export const leaveWorkspace = defineCreate({
       },
     ],
     perform,
-    sample: { id: 7, workspace_id: 7, left: true, message: 'You have left the workspace.' },
+    sample: { id: 7, workspace_id: 7, left: true, message: 'You have left the workspace successfully.' },
     outputFields: [
       { key: 'id', label: 'ID (the workspace left)', type: 'integer' },
       { key: 'workspace_id', label: 'Workspace ID', type: 'integer' },

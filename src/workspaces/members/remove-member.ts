@@ -33,7 +33,7 @@ export const removeMember = defineCreate({
   operation: {
     inputFields: [workspaceField, memberField],
     perform,
-    sample: { id: 12, workspace_id: 7, removed: true, message: 'User removed from workspace.' },
+    sample: { id: 12, workspace_id: 7, removed: true, message: 'User removed from workspace successfully.' },
     outputFields: [
       { key: 'id', label: 'User ID', type: 'integer' },
       { key: 'workspace_id', label: 'Workspace ID', type: 'integer' },

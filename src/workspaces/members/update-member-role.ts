@@ -32,7 +32,7 @@ export const updateMemberRole = defineCreate({
   operation: {
     inputFields: [workspaceField, memberField, roleField],
     perform,
-    sample: { id: 12, workspace_id: 7, role: 'readonly', message: 'User role updated.' },
+    sample: { id: 12, workspace_id: 7, role: 'readonly', message: 'User role changed successfully.' },
     outputFields: [
       { key: 'id', label: 'User ID', type: 'integer' },
       { key: 'workspace_id', label: 'Workspace ID', type: 'integer' },

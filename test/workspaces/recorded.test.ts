@@ -1,0 +1,140 @@
+/**
+ * The team steps against answers recorded from a real OpnForm server (`team--*.json`): the exact
+ * request the step sends, and what the user sees of each recorded answer.
+ */
+import nock from 'nock';
+import { failure, op, run } from '../helpers/app';
+import { recorded, recordedScope } from '../helpers/recorded';
+import { FORBIDDEN, UNAUTHORIZED } from './fixtures';
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  nock.cleanAll();
+});
+
+const listUsers = recorded('team--list-users');
+const updateRole = recorded('team--update-role');
+const removeUser = recorded('team--remove-user');
+const invites = recorded('team--invites');
+
+test('Find Workspace Member on the recorded users list: role from pivot.role, allow-listed output', async () => {
+  const scope = recordedScope(listUsers.exchange(0));
+  await expect(
+    run(op('searches.find_member.operation.perform'), {
+      workspace_id: 6,
+      email: 'CORPUS-10023C@example.test',
+    }),
+  ).resolves.toEqual([
+    { id: 5, name: 'Zapier Tester (corpus)', email: 'corpus-10023c@example.test', role: 'admin' },
+  ]);
+  expect(scope.isDone()).toBe(true);
+});
+
+test('a token with workspace-users-read and -write but not workspaces-read (recorded 403): the one ability it lacks', async () => {
+  const scope = recordedScope(listUsers.exchange(1));
+  const error = await failure(run(op('triggers.member_list.operation.perform'), { workspace_id: 6 }));
+  expect(scope.isDone()).toBe(true);
+  expect(error.message).toBe(FORBIDDEN.readMembers(UNAUTHORIZED));
+});
+
+test('Update Member Role: the recorded request and answer', async () => {
+  const scope = recordedScope(updateRole.exchange(0));
+  await expect(
+    run(op('creates.update_member_role.operation.perform'), { workspace_id: 6, user_id: 6, role: 'Admin' }),
+  ).resolves.toEqual({ id: 6, workspace_id: 6, role: 'admin', message: 'User role changed successfully.' });
+  expect(scope.isDone()).toBe(true);
+});
+
+test.each([
+  ['a user who is not a member (404, empty message)', 4],
+  ['an unknown user id (404 on the model)', 5],
+])('Update Member Role of %s: member not found', async (_why, index) => {
+  const ex = updateRole.exchange(index);
+  const scope = recordedScope(ex, { body: { role: 'user' } });
+  const userId = Number(ex.request.path.split('/')[5]);
+  const error = await failure(
+    run(op('creates.update_member_role.operation.perform'), {
+      workspace_id: 6,
+      user_id: userId,
+      role: 'user',
+    }),
+  );
+  expect(scope.isDone()).toBe(true);
+  expect(error).toMatchObject({ code: 'not_found', status: 404 });
+  expect(error.message).toBe(
+    'Member not found in OpnForm (404). Check that the user is still a member of the workspace.',
+  );
+});
+
+test('Update Member Role refused to a non-admin (recorded 403): workspaces-write and admin rights named', async () => {
+  const scope = recordedScope(updateRole.exchange(6));
+  const error = await failure(
+    run(op('creates.update_member_role.operation.perform'), { workspace_id: 6, user_id: 7, role: 'user' }),
+  );
+  expect(scope.isDone()).toBe(true);
+  expect(error.message).toBe(FORBIDDEN.manage(UNAUTHORIZED));
+});
+
+test('Remove Member: the recorded answer, then the recorded 404 of a second removal', async () => {
+  const ok = recordedScope(removeUser.exchange(3));
+  await expect(
+    run(op('creates.remove_member.operation.perform'), { workspace_id: 6, user_id: 9 }),
+  ).resolves.toEqual({
+    id: 9,
+    workspace_id: 6,
+    removed: true,
+    message: 'User removed from workspace successfully.',
+  });
+  const again = recordedScope(removeUser.exchange(4));
+  const error = await failure(
+    run(op('creates.remove_member.operation.perform'), { workspace_id: 6, user_id: 9 }),
+  );
+  expect(ok.isDone() && again.isDone()).toBe(true);
+  expect(error.code).toBe('not_found');
+});
+
+test('Find Invite on the recorded list: the list shows Y-m-d H:i:s in UTC; the output gives ISO and is_expired', async () => {
+  jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-23T17:44:10Z'));
+  const scope = recordedScope(invites.exchange(2));
+  await expect(
+    run(op('searches.find_invite.operation.perform'), {
+      workspace_id: 6,
+      email: 'corpus-spare-d0b487@example.test',
+    }),
+  ).resolves.toEqual([
+    {
+      id: 10,
+      email: 'Corpus-Spare-D0B487@Example.Test',
+      role: 'readonly',
+      status: 'pending',
+      valid_until: '2026-11-21T17:44:09+00:00',
+      is_expired: true,
+    },
+    {
+      id: 8,
+      email: 'CORPUS-SPARE-D0B487@EXAMPLE.TEST',
+      role: 'user',
+      status: 'pending',
+      valid_until: '2026-11-30T17:43:45+00:00',
+      is_expired: false,
+    },
+  ]);
+  expect(scope.isDone()).toBe(true);
+});
+
+test('Cancel Invite: the recorded 400 of an accepted invite and the recorded success', async () => {
+  const accepted = recordedScope(invites.exchange(14));
+  const ok = recordedScope(invites.exchange(17));
+  const cancel = op('creates.cancel_invite.operation.perform');
+  await expect(failure(run(cancel, { workspace_id: 6, invite_id: 9 }))).resolves.toMatchObject({
+    code: 'conflict',
+    status: 400,
+  });
+  await expect(run(cancel, { workspace_id: 6, invite_id: 8 })).resolves.toEqual({
+    id: 8,
+    workspace_id: 6,
+    cancelled: true,
+    message: 'Invite deleted successfully.',
+  });
+  expect(accepted.isDone() && ok.isDone()).toBe(true);
+});
