@@ -772,7 +772,8 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       )
         errors.completion_time = ['The completion time field must be an integer.'];
       if (Object.keys(errors).length > 0) throw invalid(errors);
-      s.answers = answers;
+      // a hidden question's prefill comes back when the body leaves it out (limits--abilities-403 #28)
+      s.answers = { ...answers, ...hiddenPrefills(f, answers) };
     }
     // left out, the completion time becomes null
     s.completion_time = typeof body.completion_time === 'number' ? body.completion_time : null;
