@@ -93,8 +93,13 @@ export interface ReplayConfig {
   outOfBand: Record<string, OutOfBand>;
   /** Paths compared by type only in every exchange (random values), with why. */
   typeOnlyEverywhere: RegExp[];
-  /** Files where `X-RateLimit-Remaining` is compared exactly (elsewhere: a number within the limit). */
+  /** Files where `X-RateLimit-Remaining` is compared exactly (elsewhere: how much it went down). */
   exactRemaining: string[];
+  /**
+   * Calls the recording server counted before an exchange but the recording does not show (its
+   * counter went down by more than the recorded calls), per exchange: which bucket, how many, why.
+   */
+  unrecordedCalls: Record<string, { auth: string; limit: number; calls: number; why: string }>;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -171,6 +176,37 @@ export class Replay {
   clearCache() {
     this.sandbox.clearCache();
     this.calls.clear();
+    this.counters.clear();
+  }
+
+  /** Per user and bucket: the last recorded and sandbox `X-RateLimit-Remaining`. */
+  private readonly counters = new Map<string, { recorded: number; sandbox: number }>();
+
+  /** Requests a step makes outside the recording, per user and bucket (`main|100`). */
+  countUnrecorded(auth: string, limit: number, requests: number) {
+    const key = `${auth.split(':')[0]}|${limit}`;
+    const c = this.counters.get(key);
+    if (c !== undefined) c.sandbox += requests;
+  }
+
+  /**
+   * Where the absolute counters cannot match (the recording server's also counted calls it did not
+   * record), each user's bucket must go down by as many calls as on the recording server between
+   * two recorded answers (so the same requests count: 401s and unknown routes do not, 403s and
+   * 422s do; buckets are per user). A recorded counter that went up means its cache was cleared.
+   */
+  private countedSince(ex: RecordedExchange, limit: number, recorded: number, sandbox: number): string[] {
+    const key = `${String(ex.request.auth).split(':')[0]}|${limit}`;
+    const last = this.counters.get(key);
+    this.counters.set(key, { recorded, sandbox });
+    if (last === undefined || recorded >= last.recorded) return [];
+    const want = last.recorded - recorded;
+    const got = last.sandbox - sandbox;
+    return want === got
+      ? []
+      : [
+          `the ${limit}/min bucket of this user went down by ${got} since its last recorded answer, recorded ${want}`,
+        ];
   }
 
   formBySlugOrId(key: string) {
@@ -192,6 +228,9 @@ export class Replay {
       try {
         if (/cache (was )?cleared|cache empty/i.test(ex.comment ?? '')) this.clearCache();
         oob?.before?.(this, ex);
+        const unrecorded = this.config.unrecordedCalls[key];
+        if (unrecorded !== undefined)
+          this.countUnrecorded(unrecorded.auth, unrecorded.limit, unrecorded.calls);
         out.push(...(await this.fillBurst(ex)).map((d) => `${label}: ${d}`));
         this.planIds(ex);
         this.tick(ex);
@@ -449,6 +488,7 @@ export class Replay {
           out.push(
             `header ${name} ${JSON.stringify(got)}, recorded ${JSON.stringify(value)}${exact ? '' : ` (a number up to ${limit} expected)`}`,
           );
+        else if (!exact) out.push(...this.countedSince(ex, limit, Number(value), Number(got)));
       } else if (name === 'retry-after') {
         const n = Number(got);
         if (!/^\d+$/.test(got) || n < 1 || n > 60)
