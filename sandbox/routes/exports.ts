@@ -32,6 +32,12 @@ export interface ExportRequest {
   ids: number[] | null;
 }
 
+/** Questions an export can name: the form's, then those removed from it (still valid columns). */
+const exportBlocks = (f: Form) => [
+  ...inputBlocks(f),
+  ...inputBlocks({ ...f, properties: f.removed_properties ?? [] }),
+];
+
 /**
  * Checks an export body like the real server: `columns` required, keys known (unknown ones listed
  * in one message), values booleans; `submissionIds` integers of this form. Returns the errors, or
@@ -46,7 +52,7 @@ export const checkExportRequest = (
   const errors: Record<string, string[]> = {};
   const columns = asRecord(body.columns);
   const known = new Set([
-    ...inputBlocks(f).map((b) => b.id),
+    ...exportBlocks(f).map((b) => b.id),
     'created_at',
     'status',
     ...attributionKeys.map((k) => `meta.attribution.${k}`),
@@ -131,7 +137,7 @@ export const exportCsv = (
   const cols: Array<{ header: string; cell: (s: Submission) => string }> = [
     { header: 'id', cell: (s) => encodedId(s) },
   ];
-  for (const block of inputBlocks(f)) {
+  for (const block of exportBlocks(f)) {
     if (chosen.has(block.id))
       cols.push({ header: block.name, cell: (s) => exportCell(block, s.answers[block.id], link) });
   }
