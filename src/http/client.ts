@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type {
   Bundle,
   HttpRequestOptions,
@@ -8,9 +9,11 @@ import type {
 import { describeShapeError, type Schema } from '../schemas/parse';
 import { USER_AGENT } from '../version';
 import { BaseUrlError, normalizeBaseUrl } from './base-url';
+import { READ_RESERVE_MS, remainingMs, STEP_BUDGET_MS, WRITE_RESERVE_MS } from './budget';
 import type { RequestContext } from './failures';
 import type { OpnformRequestData } from './middleware';
 import { type ApiPath, joinUrl, type Query } from './path';
+import { redact, rememberSecrets, secretsOf } from './secrets';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -19,6 +22,12 @@ export interface Call<T> extends RequestContext {
   schema: Schema<T>;
   query?: Query;
   body?: unknown;
+  /**
+   * Keeps the request and answer bodies out of Zapier's HTTP log (they hold credentials: webhook
+   * secrets, header values, other integrations' URLs); the client logs this summary of the answer
+   * instead, which must name no secret.
+   */
+  quiet?: (data: T | undefined) => string;
 }
 
 export interface AllowingCall<T> extends Call<T> {
@@ -37,7 +46,7 @@ export interface Reply<T> {
   data: T | undefined;
 }
 
-/** Per-request time to first byte; Zapier gives a whole step 30 s. */
+/** Per-request time to first byte (within the step's budget of 25 s; Zapier gives a whole step 30 s). */
 export const DEFAULT_TIMEOUT_MS = 20_000;
 const timeoutMs = () => Number(process.env.OPNFORM_HTTP_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS;
 
@@ -84,20 +93,27 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
   const token = tokenOf(z, bundle);
   const host = new URL(base).host;
 
+  const secrets = (ctx: RequestContext) => secretsOf(bundle, ctx.redact ?? []);
+
   const send = async (
     method: Method,
     apiPath: ApiPath,
-    ctx: RequestContext & { query?: Query; body?: unknown },
+    ctx: RequestContext & { query?: Query; body?: unknown; quiet?: unknown },
     allow: readonly number[],
     raw: boolean,
   ): Promise<HttpResponse | RawHttpResponse> => {
+    const write = method !== 'GET';
+    const left = remainingMs(bundle);
+    if (left < (write ? WRITE_RESERVE_MS : READ_RESERVE_MS)) throw outOfTime(z, write);
+    const timeout = Math.max(1, Math.min(timeoutMs(), left));
+    const quiet = ctx.quiet !== undefined;
     const opnformData: OpnformRequestData = {
       thing: ctx.thing,
       abilities: ctx.abilities,
       admin: ctx.admin,
       known: ctx.known,
       fields: ctx.fields,
-      redact: ctx.redact,
+      redact: secrets(ctx),
       allow,
     };
     const headers: Record<string, string> = {
@@ -105,26 +121,61 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       Accept: raw ? 'text/csv, application/json' : 'application/json',
       'User-Agent': USER_AGENT,
     };
-    const options: HttpRequestOptions & { url: string; throwForThrottlingEarly: boolean } = {
+    const options: HttpRequestOptions & { url: string; throwForThrottlingEarly: boolean; merge: boolean } = {
       url: joinUrl(base, apiPath, ctx.query),
       method,
       headers,
-      timeout: timeoutMs(),
+      timeout,
       redirect: 'manual',
       skipThrowForStatus: allow.length > 0,
       throwForThrottlingEarly: false,
+      // No {{curly}} templating: stored answers may contain "{{bundle.x}}", which core would refuse.
+      merge: false,
       middlewareData: { opnform: opnformData },
     };
     if (ctx.body !== undefined) {
+      const json = Buffer.from(JSON.stringify(ctx.body), 'utf8');
       headers['Content-Type'] = 'application/json';
-      options.body = JSON.stringify(ctx.body);
+      // A stream is logged by core as "<streaming data>": a quiet request's body never reaches the log.
+      // A Buffer is sent as is too (core neither templates nor re-encodes either).
+      if (quiet) headers['Content-Length'] = String(json.length);
+      options.body = (quiet ? Readable.from([json]) : json) as unknown as string;
     }
     try {
-      return raw ? await z.request({ ...options, raw: true }) : await z.request(options);
+      return raw || quiet ? await z.request({ ...options, raw: true }) : await z.request(options);
     } catch (error) {
       if (isZapierError(error)) throw error;
-      throw unreachable(z, host, error);
+      throw unreachable(z, host, error, timeout, write, secrets(ctx));
     }
+  };
+
+  /** Reads a quiet (raw) answer as the JSON client would, and logs the call's summary instead of the body. */
+  const readQuiet = async <T>(
+    method: Method,
+    apiPath: ApiPath,
+    response: RawHttpResponse,
+    call: Call<T> & { quiet: (data: T | undefined) => string },
+    allowed: boolean,
+  ): Promise<T | undefined> => {
+    const text = await response.text();
+    let data: unknown;
+    try {
+      data = text.trim() === '' ? undefined : JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+    const view = {
+      status: response.status,
+      content: text,
+      data,
+      getHeader: (name: string) => response.headers.get(name),
+    } as unknown as HttpResponse;
+    const result = allowed ? undefined : checked(view, call);
+    z.console.log(
+      `${response.status} ${method} ${apiPath}: ${redact(call.quiet(result), secrets(call))} ` +
+        '(bodies kept out of this log: they hold webhook secrets, header values and URLs)',
+    );
+    return result;
   };
 
   const checked = <T>(response: HttpResponse, call: Call<T>): T => {
@@ -154,25 +205,53 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     }
     const result = call.schema.safeParse(body, { reportInput: true });
     if (!result.success) {
-      throw new z.errors.Error(describeShapeError(call.thing, result.error), 'bad_response', response.status);
+      throw new z.errors.Error(
+        redact(describeShapeError(call.thing, result.error), secrets(call)),
+        'bad_response',
+        response.status,
+      );
     }
     return result.data;
   };
 
-  const request = async <T>(method: Method, apiPath: ApiPath, call: Call<T>): Promise<T> =>
-    checked((await send(method, apiPath, call, [], false)) as HttpResponse, call);
+  const request = async <T>(method: Method, apiPath: ApiPath, call: Call<T>): Promise<T> => {
+    const response = await send(method, apiPath, call, [], false);
+    if (call.quiet === undefined) return checked(response as HttpResponse, call);
+    return (await readQuiet(
+      method,
+      apiPath,
+      response as RawHttpResponse,
+      { ...call, quiet: call.quiet },
+      false,
+    )) as T;
+  };
 
   return {
     baseUrl: base,
+    /** Makes values learned from OpnForm (a webhook's secret, header values, URLs) secrets of this step. */
+    remember: (values: readonly unknown[]) => rememberSecrets(bundle, values),
+    /** Milliseconds left of the step's 25 s budget (for polling loops). */
+    remainingMs: () => remainingMs(bundle),
     get: <T>(apiPath: ApiPath, call: Call<T>) => request('GET', apiPath, call),
     post: <T>(apiPath: ApiPath, call: Call<T>) => request('POST', apiPath, call),
     put: <T>(apiPath: ApiPath, call: Call<T>) => request('PUT', apiPath, call),
     delete: <T>(apiPath: ApiPath, call: Call<T>) => request('DELETE', apiPath, call),
     /** Like the verbs above, but statuses in `call.allow` come back as `{status, data: undefined}`. */
     allowing: async <T>(method: Method, apiPath: ApiPath, call: AllowingCall<T>): Promise<Reply<T>> => {
-      const response = (await send(method, apiPath, call, call.allow, false)) as HttpResponse;
-      if (call.allow.includes(response.status)) return { status: response.status, data: undefined };
-      return { status: response.status, data: checked(response, call) };
+      const response = await send(method, apiPath, call, call.allow, false);
+      const allowed = call.allow.includes(response.status);
+      if (call.quiet !== undefined) {
+        const data = await readQuiet(
+          method,
+          apiPath,
+          response as RawHttpResponse,
+          { ...call, quiet: call.quiet },
+          allowed,
+        );
+        return { status: response.status, data };
+      }
+      if (allowed) return { status: response.status, data: undefined };
+      return { status: response.status, data: checked(response as HttpResponse, call) };
     },
     /** A streamed answer (CSV downloads); error statuses are still mapped. */
     raw: async (method: Method, apiPath: ApiPath, call: RawCall): Promise<RawHttpResponse> =>
@@ -182,18 +261,53 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
 
 export type OpnformClient = ReturnType<typeof opnform>;
 
-const unreachable = (z: ZObject, host: string, error: unknown): Error => {
+/** Error codes of a failed connection (DNS, TCP, TLS, timeouts): only these mean "could not reach". */
+const NETWORK_CODE =
+  /^(E[A-Z_]+|UND_ERR_[A-Z_]+|ERR_TLS_[A-Z_]+|ERR_SSL_[A-Z_]+|CERT_[A-Z_]+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_[A-Z_]+|HOSTNAME_MISMATCH|request-timeout|body-timeout)$/;
+
+const unreachable = (
+  z: ZObject,
+  host: string,
+  error: unknown,
+  timeout: number,
+  write: boolean,
+  secrets: readonly string[],
+): Error => {
   const detail = error instanceof Error ? error : new Error(String(error));
-  const code = (detail as { code?: string; type?: string }).code ?? (detail as { type?: string }).type;
-  const timedOut = code === 'request-timeout' || /timeout/i.test(detail.message);
-  const seconds = timeoutMs() / 1000;
+  const { code, type } = detail as { code?: string; type?: string };
+  const network = [code, type].find((c) => typeof c === 'string' && NETWORK_CODE.test(c));
+  if (network === undefined) {
+    // Not a network failure (for example core refusing the request): say so, never "temporary".
+    return new z.errors.Error(
+      `The request to OpnForm at ${host} could not be sent: ${redact(detail.message, secrets)}`,
+      'request_failed',
+      400,
+    );
+  }
+  const timedOut = network === 'request-timeout' || network === 'body-timeout' || network === 'ETIMEDOUT';
+  const seconds = timeout / 1000;
   const why = timedOut
     ? `it did not answer within ${seconds} second${seconds === 1 ? '' : 's'}`
-    : `the connection failed${code === undefined ? '' : ` (${code})`}`;
+    : `the connection failed (${network})`;
+  const written =
+    write && timedOut
+      ? ' The change was sent but OpenForm did not confirm it: check in OpnForm whether it was saved before retrying.'
+      : '';
   return new z.errors.Error(
-    `Could not reach OpnForm at ${host}: ${why}. This is usually temporary; try again in a few minutes. ` +
+    `Could not reach OpnForm at ${host}: ${why}.${written} This is usually temporary; try again in a few minutes. ` +
       'If it keeps happening, check the OpnForm URL in your connection.',
     'unreachable',
     503,
   );
 };
+
+/** The step's budget is (nearly) used up: fail now, before a request that could not finish in time. */
+const outOfTime = (z: ZObject, write: boolean): Error =>
+  new z.errors.Error(
+    `This step ran out of time: OpnForm answered too slowly to finish within ${STEP_BUDGET_MS / 1000} seconds ` +
+      `(Zapier stops every step after 30). ${
+        write ? 'The change was not sent, so it was not made in OpnForm.' : 'Its next request was not sent.'
+      } Try again in a few minutes.`,
+    'out_of_time',
+    504,
+  );

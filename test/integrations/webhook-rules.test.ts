@@ -4,6 +4,7 @@
  * "no match" event must never fire). Good values go through and are sent normalised.
  */
 import nock from 'nock';
+import { maskUrl } from '../../src/integrations/webhooks';
 import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
 import { BASE_INPUT, currentData, FORM_ID, WEBHOOK_ID, webhookIntegration } from './fixtures';
 
@@ -217,7 +218,9 @@ describe('webhook URL', () => {
         form_integration: { ...webhookIntegration(), ...(body as object) },
       }));
     const out = (await run(perform, { ...BASE_INPUT, webhook_url: typed })) as { webhook_url: string };
-    expect(out.webhook_url).toBe(sent);
+    // the output shows the URL masked: scheme and host only (I-1)
+    expect(out.webhook_url).toBe(maskUrl(sent));
+    expect(out.webhook_url).toMatch(/^https:\/\/[^/]+(\/\*{8})?$/);
     expect(scope.isDone()).toBe(true);
   });
 });
