@@ -94,6 +94,15 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
   const host = new URL(base).host;
 
   const secrets = (ctx: RequestContext) => secretsOf(bundle, ctx.redact ?? []);
+  const authValues = new Set(secretsOf({ authData: bundle.authData } as Bundle));
+  /**
+   * Core scrubs the connection's token from its HTTP log, but not other secrets: a call whose bodies
+   * hold credentials, and every call of a step that knows secrets beyond the token (a webhook secret,
+   * header values: a server may echo them), keeps its bodies out of the log.
+   */
+  const isQuiet = (ctx: RequestContext & { quiet?: unknown }) =>
+    ctx.quiet !== undefined || secrets(ctx).some((secret) => !authValues.has(secret));
+  const WITHHELD = () => 'answer withheld';
 
   const send = async (
     method: Method,
@@ -106,7 +115,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     const left = remainingMs(bundle);
     if (left < (write ? WRITE_RESERVE_MS : READ_RESERVE_MS)) throw outOfTime(z, write);
     const timeout = Math.max(1, Math.min(timeoutMs(), left));
-    const quiet = ctx.quiet !== undefined;
+    const quiet = isQuiet(ctx);
     const opnformData: OpnformRequestData = {
       thing: ctx.thing,
       abilities: ctx.abilities,
@@ -154,7 +163,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     method: Method,
     apiPath: ApiPath,
     response: RawHttpResponse,
-    call: Call<T> & { quiet: (data: T | undefined) => string },
+    call: Call<T>,
     allowed: boolean,
   ): Promise<T | undefined> => {
     const text = await response.text();
@@ -172,8 +181,8 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     } as unknown as HttpResponse;
     const result = allowed ? undefined : checked(view, call);
     z.console.log(
-      `${response.status} ${method} ${apiPath}: ${redact(call.quiet(result), secrets(call))} ` +
-        '(bodies kept out of this log: they hold webhook secrets, header values and URLs)',
+      `${response.status} ${method} ${apiPath}: ${redact((call.quiet ?? WITHHELD)(result), secrets(call))} ` +
+        '(bodies kept out of this log: they may hold webhook secrets, header values or URLs)',
     );
     return result;
   };
@@ -216,14 +225,8 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
 
   const request = async <T>(method: Method, apiPath: ApiPath, call: Call<T>): Promise<T> => {
     const response = await send(method, apiPath, call, [], false);
-    if (call.quiet === undefined) return checked(response as HttpResponse, call);
-    return (await readQuiet(
-      method,
-      apiPath,
-      response as RawHttpResponse,
-      { ...call, quiet: call.quiet },
-      false,
-    )) as T;
+    if (!isQuiet(call)) return checked(response as HttpResponse, call);
+    return (await readQuiet(method, apiPath, response as RawHttpResponse, call, false)) as T;
   };
 
   return {
@@ -240,14 +243,8 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     allowing: async <T>(method: Method, apiPath: ApiPath, call: AllowingCall<T>): Promise<Reply<T>> => {
       const response = await send(method, apiPath, call, call.allow, false);
       const allowed = call.allow.includes(response.status);
-      if (call.quiet !== undefined) {
-        const data = await readQuiet(
-          method,
-          apiPath,
-          response as RawHttpResponse,
-          { ...call, quiet: call.quiet },
-          allowed,
-        );
+      if (isQuiet(call)) {
+        const data = await readQuiet(method, apiPath, response as RawHttpResponse, call, allowed);
         return { status: response.status, data };
       }
       if (allowed) return { status: response.status, data: undefined };

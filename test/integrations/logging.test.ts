@@ -85,10 +85,10 @@ test('an update logs no secret, no header value and no integration URL; a masked
   const summaries = logs.filter((log) => log.data.log_type === 'console').map((log) => log.message.trim());
   expect(summaries).toEqual([
     `200 GET /open/forms/${FORM_ID}/integrations: 2 integrations: #12 webhook https://hooks.example.com/********, ` +
-      '#13 slack (bodies kept out of this log: they hold webhook secrets, header values and URLs)',
+      '#13 slack (bodies kept out of this log: they may hold webhook secrets, header values or URLs)',
     `200 PUT /open/forms/${FORM_ID}/integrations/${WEBHOOK_ID}: webhook integration #12 saved (status active, ` +
       'https://hooks.example.com/********, secret set, headers: X-Team, X-Api-Token) (bodies kept out of this ' +
-      'log: they hold webhook secrets, header values and URLs)',
+      'log: they may hold webhook secrets, header values or URLs)',
   ]);
 
   expect(result.results).toMatchObject({ has_secret: true, secret_last4: '5gH7' });
