@@ -288,7 +288,7 @@ const unreachable = (
     : `the connection failed (${network})`;
   const written =
     write && timedOut
-      ? ' The change was sent but OpenForm did not confirm it: check in OpnForm whether it was saved before retrying.'
+      ? ' The change was sent but OpnForm did not confirm it: check in OpnForm whether it was saved before retrying.'
       : '';
   return new z.errors.Error(
     `Could not reach OpnForm at ${host}: ${why}.${written} This is usually temporary; try again in a few minutes. ` +

@@ -2,7 +2,7 @@ import type { Bundle } from 'zapier-platform-core';
 
 /**
  * Every secret a step knows, so that no error message, log line or output repeats one: the
- * connection's token (every auth field except the OpenForm URL), input values that are secrets
+ * connection's token (every auth field except the OpnForm URL), input values that are secrets
  * (the webhook secret, every custom header value, any field named like a secret) and values the
  * step learned from OpnForm (a webhook's current secret and headers, other integrations' URLs).
  */
