@@ -13,7 +13,9 @@ const JSON_MESSAGE_ERRORS = new Set(['AppError', 'ThrottledError']);
  */
 export const sanitizeError = (error: unknown, bundle: Bundle | undefined, extra: readonly unknown[] = []) => {
   if (!(error instanceof Error)) {
-    return new Error(redact(String(error), secretsOf(bundle, extra)));
+    return Object.assign(new Error(redact(String(error), secretsOf(bundle, extra))), {
+      doNotContextify: true,
+    });
   }
   const secrets = secretsOf(bundle, extra);
   if (JSON_MESSAGE_ERRORS.has(error.name)) {
