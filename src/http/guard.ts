@@ -55,6 +55,13 @@ const guardOperation = (operation: Record<string, unknown> | undefined) => {
   for (const key of PERFORMS) {
     if (typeof out[key] === 'function') out[key] = guardFn(out[key] as Fn);
   }
+  // dynamic input and output fields (functions in the field lists) run with the bundle too
+  for (const key of ['inputFields', 'outputFields']) {
+    const fields = out[key];
+    if (Array.isArray(fields)) {
+      out[key] = fields.map((field: unknown) => (typeof field === 'function' ? guardFn(field as Fn) : field));
+    }
+  }
   return out;
 };
 
