@@ -27,7 +27,7 @@ export interface Call<T> extends RequestContext {
    * secrets, header values, other integrations' URLs); the client logs this summary of the answer
    * instead, which must name no secret.
    */
-  quiet?: (data: T | undefined) => string;
+  quiet?: (data: T) => string;
 }
 
 export interface AllowingCall<T> extends Call<T> {
@@ -151,21 +151,22 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       options.body = (quiet ? Readable.from([json]) : json) as unknown as string;
     }
     try {
-      return raw || quiet ? await z.request({ ...options, raw: true }) : await z.request(options);
+      if (raw) return await z.request({ ...options, raw: true });
+      if (!quiet) return await z.request(options);
+      const view = await quietView(await z.request({ ...options, raw: true }), `${method} ${apiPath}`);
+      if (allow.includes(view.status)) logQuiet(view, ctx, 'no answer used');
+      return view;
     } catch (error) {
       if (isZapierError(error)) throw error;
       throw unreachable(z, host, error, timeout, write, secrets(ctx));
     }
   };
 
-  /** Reads a quiet (raw) answer as the JSON client would, and logs the call's summary instead of the body. */
-  const readQuiet = async <T>(
-    method: Method,
-    apiPath: ApiPath,
-    response: RawHttpResponse,
-    call: Call<T>,
-    allowed: boolean,
-  ): Promise<T | undefined> => {
+  /** Quiet answers (read raw, so core logs no body) and the request line each belongs to. */
+  const quietCalls = new WeakMap<HttpResponse, string>();
+
+  /** A quiet (raw) answer read as the JSON client would give it. */
+  const quietView = async (response: RawHttpResponse, line: string): Promise<HttpResponse> => {
     const text = await response.text();
     let data: unknown;
     try {
@@ -179,12 +180,16 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       data,
       getHeader: (name: string) => response.headers.get(name),
     } as unknown as HttpResponse;
-    const result = allowed ? undefined : checked(view, call);
+    quietCalls.set(view, line);
+    return view;
+  };
+
+  /** What the log shows of a quiet call instead of its bodies: the call's own summary, secrets hidden. */
+  const logQuiet = (view: HttpResponse, ctx: RequestContext, summary: string) => {
     z.console.log(
-      `${response.status} ${method} ${apiPath}: ${redact((call.quiet ?? WITHHELD)(result), secrets(call))} ` +
+      `${view.status} ${quietCalls.get(view) ?? ''}: ${redact(summary, secrets(ctx))} ` +
         '(bodies kept out of this log: they may hold webhook secrets, header values or URLs)',
     );
-    return result;
   };
 
   const checked = <T>(response: HttpResponse, call: Call<T>): T => {
@@ -220,14 +225,12 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
         response.status,
       );
     }
+    if (quietCalls.has(response)) logQuiet(response, call, (call.quiet ?? WITHHELD)(result.data));
     return result.data;
   };
 
-  const request = async <T>(method: Method, apiPath: ApiPath, call: Call<T>): Promise<T> => {
-    const response = await send(method, apiPath, call, [], false);
-    if (!isQuiet(call)) return checked(response as HttpResponse, call);
-    return (await readQuiet(method, apiPath, response as RawHttpResponse, call, false)) as T;
-  };
+  const request = async <T>(method: Method, apiPath: ApiPath, call: Call<T>): Promise<T> =>
+    checked((await send(method, apiPath, call, [], false)) as HttpResponse, call);
 
   return {
     baseUrl: base,
@@ -241,14 +244,9 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     delete: <T>(apiPath: ApiPath, call: Call<T>) => request('DELETE', apiPath, call),
     /** Like the verbs above, but statuses in `call.allow` come back as `{status, data: undefined}`. */
     allowing: async <T>(method: Method, apiPath: ApiPath, call: AllowingCall<T>): Promise<Reply<T>> => {
-      const response = await send(method, apiPath, call, call.allow, false);
-      const allowed = call.allow.includes(response.status);
-      if (isQuiet(call)) {
-        const data = await readQuiet(method, apiPath, response as RawHttpResponse, call, allowed);
-        return { status: response.status, data };
-      }
-      if (allowed) return { status: response.status, data: undefined };
-      return { status: response.status, data: checked(response as HttpResponse, call) };
+      const response = (await send(method, apiPath, call, call.allow, false)) as HttpResponse;
+      if (call.allow.includes(response.status)) return { status: response.status, data: undefined };
+      return { status: response.status, data: checked(response, call) };
     },
     /** A streamed answer (CSV downloads); error statuses are still mapped. */
     raw: async (method: Method, apiPath: ApiPath, call: RawCall): Promise<RawHttpResponse> =>

@@ -209,9 +209,7 @@ const perform = (async (z, bundle) => {
     fields: SERVER_FIELDS,
     redact: secrets,
     quiet: (reply) =>
-      reply === undefined
-        ? 'no answer'
-        : `webhook integration #${reply.form_integration.id} saved (${describeLog(reply.form_integration)})`,
+      `webhook integration #${reply.form_integration.id} saved (${describeLog(reply.form_integration)})`,
   });
   const saved = reply.form_integration;
   // The spec says the stored data is echoed; if a server leaves it out, show what was sent.

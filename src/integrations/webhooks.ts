@@ -27,13 +27,11 @@ export const credentialsOf = (integration: Pick<FormIntegration, 'data'>): strin
 };
 
 /** What the log shows of a list of integrations: ids, kinds and masked URLs only. */
-const listSummary = (list: readonly FormIntegration[] | undefined) =>
-  list === undefined
-    ? 'no integration list on this server'
-    : `${list.length} integration${list.length === 1 ? '' : 's'}` +
-      (list.length === 0
-        ? ''
-        : `: ${list.map((i) => `#${i.id} ${i.integration_id} ${maskUrl(dataOf(i).webhook_url) ?? ''}`.trim()).join(', ')}`);
+const listSummary = (list: readonly FormIntegration[]) =>
+  `${list.length} integration${list.length === 1 ? '' : 's'}` +
+  (list.length === 0
+    ? ''
+    : `: ${list.map((i) => `#${i.id} ${i.integration_id} ${maskUrl(dataOf(i).webhook_url) ?? ''}`.trim()).join(', ')}`);
 
 /**
  * `GET /open/forms/{id}/integrations` (a bare array, secrets included). `undefined` where the
