@@ -10,7 +10,7 @@ import { describeShapeError, type Schema } from '../schemas/parse';
 import { USER_AGENT } from '../version';
 import { BaseUrlError, normalizeBaseUrl } from './base-url';
 import { READ_RESERVE_MS, remainingMs, STEP_BUDGET_MS, WRITE_RESERVE_MS } from './budget';
-import type { RequestContext } from './failures';
+import { type RequestContext, serverMessage } from './failures';
 import type { OpnformRequestData } from './middleware';
 import { type ApiPath, joinUrl, type Query } from './path';
 import { redact, rememberSecrets, secretsOf } from './secrets';
@@ -44,6 +44,8 @@ export interface Reply<T> {
   status: number;
   /** Present for 2xx answers; `undefined` for an allowed error status. */
   data: T | undefined;
+  /** The server's `message` of an allowed error status, when it sent one (tells "no route" from "no such job"). */
+  message?: string;
 }
 
 /** Per-request time to first byte (within the step's budget of 25 s; Zapier gives a whole step 30 s). */
@@ -245,7 +247,8 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     /** Like the verbs above, but statuses in `call.allow` come back as `{status, data: undefined}`. */
     allowing: async <T>(method: Method, apiPath: ApiPath, call: AllowingCall<T>): Promise<Reply<T>> => {
       const response = (await send(method, apiPath, call, call.allow, false)) as HttpResponse;
-      if (call.allow.includes(response.status)) return { status: response.status, data: undefined };
+      if (call.allow.includes(response.status))
+        return { status: response.status, data: undefined, message: serverMessage(response.data) };
       return { status: response.status, data: checked(response, call) };
     },
     /** A streamed answer (CSV downloads); error statuses are still mapped. */
