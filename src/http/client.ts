@@ -9,11 +9,11 @@ import type {
 import { describeShapeError, type Schema } from '../schemas/parse';
 import { USER_AGENT } from '../version';
 import { BaseUrlError, normalizeBaseUrl } from './base-url';
-import { READ_RESERVE_MS, remainingMs, STEP_BUDGET_MS, WRITE_RESERVE_MS } from './budget';
 import { type RequestContext, serverMessage } from './failures';
 import type { OpnformRequestData } from './middleware';
 import { type ApiPath, joinUrl, type Query } from './path';
 import { redact, rememberSecrets, secretsOf } from './secrets';
+import { READ_RESERVE_MS, remainingMs, STEP_BUDGET_MS, WRITE_RESERVE_MS } from './step-budget';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -5,9 +5,9 @@
  */
 import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { clock, STEP_BUDGET_MS, startStep, WRITE_RESERVE_MS } from '../../src/http/budget';
 import { opnform } from '../../src/http/client';
 import { path } from '../../src/http/path';
+import { clock, STEP_BUDGET_MS, startStep, WRITE_RESERVE_MS } from '../../src/http/step-budget';
 import { MessageReply } from '../../src/schemas/resources';
 import { API_HEADERS, BASE, failure, run } from '../helpers/app';
 

@@ -273,7 +273,7 @@ describe('failures become messages a user can act on', () => {
     }
   });
 
-  test('allowed statuses come back to the caller instead of failing', async () => {
+  test('allowed statuses come back to the caller instead of failing, with the server message', async () => {
     nock(BASE).delete('/external/zapier/webhook').reply(404, { message: 'No query results' });
     const reply = await run((z, bundle) =>
       opnform(z, bundle).allowing('DELETE', path`/external/zapier/webhook`, {
@@ -284,7 +284,7 @@ describe('failures become messages a user can act on', () => {
         allow: [404],
       }),
     );
-    expect(reply).toEqual({ status: 404, data: undefined });
+    expect(reply).toEqual({ status: 404, data: undefined, message: 'No query results' });
   });
 
   test.each([400, 401, 402, 403, 404, 409, 422, 429, 500])(
