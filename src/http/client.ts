@@ -6,9 +6,11 @@ import type {
   RawHttpResponse,
   ZObject,
 } from 'zapier-platform-core';
+import { isLoopbackHost } from '../net/addresses';
 import { describeShapeError, type Schema } from '../schemas/parse';
 import { USER_AGENT } from '../version';
-import { BaseUrlError, normalizeBaseUrl } from './base-url';
+import { BaseUrlError, developmentMode, normalizeBaseUrl } from './base-url';
+import { publicAgent } from './download';
 import { type RequestContext, serverMessage } from './failures';
 import type { OpnformRequestData } from './middleware';
 import { type ApiPath, joinUrl, type Query } from './path';
@@ -93,7 +95,10 @@ export const baseUrlOf = (z: ZObject, bundle: Bundle): string => {
 export const opnform = (z: ZObject, bundle: Bundle) => {
   const base = baseUrlOf(z, bundle);
   const token = tokenOf(z, bundle);
-  const host = new URL(base).host;
+  const baseUrl = new URL(base);
+  const host = baseUrl.host;
+  // A public OpnForm name that resolves to a private or metadata address is refused at connect time.
+  const agent = publicAgent(baseUrl.protocol, developmentMode() && isLoopbackHost(baseUrl.hostname));
 
   const secrets = (ctx: RequestContext) => secretsOf(bundle, ctx.redact ?? []);
   const authValues = new Set(secretsOf({ authData: bundle.authData } as Bundle));
@@ -140,6 +145,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       redirect: 'manual',
       skipThrowForStatus: allow.length > 0,
       throwForThrottlingEarly: false,
+      agent,
       // No {{curly}} templating: stored answers may contain "{{bundle.x}}", which core would refuse.
       merge: false,
       middlewareData: { opnform: opnformData },
@@ -274,6 +280,14 @@ const unreachable = (
   const detail = error instanceof Error ? error : new Error(String(error));
   const { code, type } = detail as { code?: string; type?: string };
   const network = [code, type].find((c) => typeof c === 'string' && NETWORK_CODE.test(c));
+  if (code === 'EADDRNOTPUBLIC') {
+    return new z.errors.Error(
+      `OpnForm URL (base_url): the host ${host} resolves to a private, loopback, link-local or cloud metadata ` +
+        'address, which the connector does not contact. Enter the public address of your OpnForm API.',
+      'invalid_base_url',
+      400,
+    );
+  }
   if (network === undefined) {
     // Not a network failure (for example core refusing the request): say so, never "temporary".
     return new z.errors.Error(

@@ -66,6 +66,12 @@ export const publicLookup =
     });
   };
 
+/** An agent whose DNS answers must be public addresses (loopback too when allowed). */
+export const publicAgent = (protocol: string, allowLoopback: boolean): HttpAgent | HttpsAgent => {
+  const lookup = publicLookup(allowLoopback);
+  return protocol === 'https:' ? new HttpsAgent({ lookup }) : new HttpAgent({ lookup });
+};
+
 /**
  * The one download path (submission files, signatures, export files). A link is a bearer credential:
  * no token is sent, the link never appears in a message, and the answer is streamed, never buffered.
@@ -105,11 +111,10 @@ export const downloadFile = async (
     const problem = loopback ? undefined : hostProblem(target.hostname);
     if (problem !== undefined) throw refuse(`points at a host that ${problem}`);
   };
-  const lookup = publicLookup(allowLoopback);
   let target = parsed;
   for (let hop = 0; ; hop += 1) {
     check(target, hop > 0);
-    const agent = target.protocol === 'https:' ? new HttpsAgent({ lookup }) : new HttpAgent({ lookup });
+    const agent = publicAgent(target.protocol, allowLoopback);
     let response: RawHttpResponse;
     try {
       response = await z.request({

@@ -61,3 +61,19 @@ test.each(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'CERT_HAS_EXPIRED'])(
     );
   },
 );
+
+test('a host that resolves to a private address (refused at connect time) is named as such', async () => {
+  const scope = nock(BASE)
+    .put('/open/forms/5/submissions/9')
+    .replyWithError(Object.assign(new Error('refused'), { code: 'EADDRNOTPUBLIC' }));
+  const error = await failure(run(put({ a: 1 })));
+  expect(scope.isDone()).toBe(true);
+  expect(error).toEqual({
+    name: 'AppError',
+    code: 'invalid_base_url',
+    status: 400,
+    message:
+      'OpnForm URL (base_url): the host forms.example.org resolves to a private, loopback, link-local or cloud ' +
+      'metadata address, which the connector does not contact. Enter the public address of your OpnForm API.',
+  });
+});
