@@ -4,6 +4,7 @@ import { findForm } from './src/forms/find-form';
 import { formFieldList } from './src/forms/form-field-list';
 import { formList } from './src/forms/form-list';
 import { newForm } from './src/forms/new-form';
+import { guardApp } from './src/http/guard';
 import { mapOpnformErrors } from './src/http/middleware';
 import { updateWebhookIntegration } from './src/integrations/update-webhook-integration';
 import { webhookIntegrationList } from './src/integrations/webhook-integration-list';
@@ -29,47 +30,50 @@ import { removeMember } from './src/workspaces/members/remove-member';
 import { updateMemberRole } from './src/workspaces/members/update-member-role';
 import { workspaceList } from './src/workspaces/workspace-list';
 
-const app = defineApp({
-  version: CONNECTOR_VERSION,
-  platformVersion,
-  authentication,
-  afterResponse: [mapOpnformErrors],
-  // Core's http patch would keep every chunk of a response in memory (a streamed CSV export whole) and
-  // log it again; it skips only requests whose User-Agent is exactly "Zapier". z.request already logs
-  // each request through core's own middleware, so the patch adds nothing here.
-  flags: { skipHttpPatch: true },
-  hydrators: { submissionFile, exportFile: exportFileHydrator },
-  triggers: {
-    [workspaceList.key]: workspaceList,
-    [formList.key]: formList,
-    [newSubmission.key]: newSubmission,
-    [newPartialSubmission.key]: newPartialSubmission,
-    [memberList.key]: memberList,
-    [inviteList.key]: inviteList,
-    [newWorkspaceMember.key]: newWorkspaceMember,
-    [newForm.key]: newForm,
-    [webhookIntegrationList.key]: webhookIntegrationList,
-    [formFieldList.key]: formFieldList,
-    [submissionList.key]: submissionList,
-  },
-  creates: {
-    [updateMemberRole.key]: updateMemberRole,
-    [removeMember.key]: removeMember,
-    [leaveWorkspace.key]: leaveWorkspace,
-    [resendInvite.key]: resendInvite,
-    [cancelInvite.key]: cancelInvite,
-    [updateWebhookIntegration.key]: updateWebhookIntegration,
-    [updateSubmission.key]: updateSubmission,
-    [exportSubmissions.key]: exportSubmissions,
-  },
-  searches: {
-    [findMember.key]: findMember,
-    [findInvite.key]: findInvite,
-    [findForm.key]: findForm,
-    [findSubmission.key]: findSubmission,
-    [findExport.key]: findExport,
-  },
-});
+// guardApp: every step starts its 25 s budget and no error leaves it carrying a secret (src/http/guard.ts).
+const app = defineApp(
+  guardApp({
+    version: CONNECTOR_VERSION,
+    platformVersion,
+    authentication,
+    afterResponse: [mapOpnformErrors],
+    // Core's http patch would keep every chunk of a response in memory (a streamed CSV export whole) and
+    // log it again; it skips only requests whose User-Agent is exactly "Zapier". z.request already logs
+    // each request through core's own middleware, so the patch adds nothing here.
+    flags: { skipHttpPatch: true },
+    hydrators: { submissionFile, exportFile: exportFileHydrator },
+    triggers: {
+      [workspaceList.key]: workspaceList,
+      [formList.key]: formList,
+      [newSubmission.key]: newSubmission,
+      [newPartialSubmission.key]: newPartialSubmission,
+      [memberList.key]: memberList,
+      [inviteList.key]: inviteList,
+      [newWorkspaceMember.key]: newWorkspaceMember,
+      [newForm.key]: newForm,
+      [webhookIntegrationList.key]: webhookIntegrationList,
+      [formFieldList.key]: formFieldList,
+      [submissionList.key]: submissionList,
+    },
+    creates: {
+      [updateMemberRole.key]: updateMemberRole,
+      [removeMember.key]: removeMember,
+      [leaveWorkspace.key]: leaveWorkspace,
+      [resendInvite.key]: resendInvite,
+      [cancelInvite.key]: cancelInvite,
+      [updateWebhookIntegration.key]: updateWebhookIntegration,
+      [updateSubmission.key]: updateSubmission,
+      [exportSubmissions.key]: exportSubmissions,
+    },
+    searches: {
+      [findMember.key]: findMember,
+      [findInvite.key]: findInvite,
+      [findForm.key]: findForm,
+      [findSubmission.key]: findSubmission,
+      [findExport.key]: findExport,
+    },
+  }),
+);
 
 // CommonJS `module.exports = app`: Zapier's production wrapper requires index.js and does not unwrap `.default`.
 export = app;

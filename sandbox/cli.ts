@@ -28,6 +28,8 @@ const main = async () => {
     MARK,
     `authData_base_url=${sandbox.baseUrl}`,
     `authData_api_key=${sandbox.tokens.admin}`,
+    // the connector's development setting: lets it use this loopback http server (see src/http/base-url.ts)
+    'OPNFORM_DEV_LOCAL_SERVER=1',
     '',
   ].join('\n');
   const { ids, tokens } = sandbox;

@@ -1,6 +1,12 @@
 // Bundles index.ts and src/ into the CommonJS index.js that Zapier's wrapper requires in production
 // (`module.exports = app`, no `.default`). zapier-platform-core stays external: the build installs it.
+//   node scripts/bundle.mjs            for `zapier-platform invoke`: the development setting
+//                                      (OPNFORM_DEV_LOCAL_SERVER=1 in .env) lets it reach the sandbox
+//   node scripts/bundle.mjs --release  what `zapier build` / `push` ship: the development setting is
+//                                      compiled out, so no loopback or http OpnForm URL is ever accepted
 import { build } from 'esbuild';
+
+const release = process.argv.includes('--release');
 
 await build({
   entryPoints: ['index.ts'],
@@ -12,4 +18,5 @@ await build({
   external: ['zapier-platform-core'],
   legalComments: 'none',
   logLevel: 'warning',
+  define: release ? { 'process.env.OPNFORM_DEV_LOCAL_SERVER': '"off"' } : {},
 });

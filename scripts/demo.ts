@@ -8,6 +8,9 @@ import type { FaultKind } from '../sandbox/server';
 import { DEFAULT_TIMEOUT_MS } from '../src/http/client';
 import { type DemoFault, runDemo } from './demo-flow';
 
+// The connector's development setting (src/http/base-url.ts): the demo's OpnForm is the loopback sandbox.
+process.env.OPNFORM_DEV_LOCAL_SERVER = '1';
+
 const KINDS = ['429', '500', 'slow', 'non-json', 'drop'];
 
 const faultFromEnv = (): DemoFault | undefined => {

@@ -53,7 +53,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error('usage: node scripts/stage.mjs <zapier-platform command> [flags]');
     process.exit(2);
   }
-  execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs')], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs'), '--release'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   const zip = stageAndRun({
     indexFile: join(root, 'index.js'),
     stageDir: join(root, 'build', 'stage'),

@@ -2,7 +2,8 @@
 // 1. `zapier-platform validate --without-style` on the bundled app;
 // 2. `zapier-platform build --skip-validation` on a staged copy (the CLI smoke-loads the zip);
 // 3. the zip, unzipped, loaded through Zapier's own `zapierwrapper.js` handler the way production
-//    does, answering `definition` and the auth test against the loopback OpnForm sandbox.
+//    does, answering `definition`, and refusing the loopback OpnForm sandbox (the release build has no
+//    development setting), with no log line holding the token.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,29 +55,24 @@ const main = async () => {
         `${Object.keys(app.creates ?? {}).length} creates, ${Object.keys(app.searches ?? {}).length} searches`,
     );
 
-    const ok = await handler(
+    // The release build has the development setting compiled out: the loopback http sandbox must be
+    // refused before any request, whatever the environment says.
+    process.env.OPNFORM_DEV_LOCAL_SERVER = '1';
+    const before = sandbox.requests().length;
+    const refused = await handler(
       event({
         command: 'execute',
         method: 'authentication.test',
         bundle: { authData: { base_url: base, api_key: TOKEN }, inputData: {} },
       }),
-    );
-    if (ok.results?.email !== 'ada@example.org') fail(`auth test answered ${JSON.stringify(ok.results)}`);
-    console.log(`auth test: ${JSON.stringify(ok.results)}`);
-
-    const refused = await handler(
-      event({
-        command: 'execute',
-        method: 'authentication.test',
-        bundle: { authData: { base_url: base, api_key: '7|wrong' }, inputData: {} },
-      }),
     ).then(
-      () => fail('a wrong token was accepted'),
+      () => fail('the release build accepted a loopback http OpnForm URL'),
       (error: Error) => error,
     );
-    if (!/Reconnect your OpnForm account/.test(String(refused?.message)))
-      fail(`wrong token: ${refused?.message}`);
-    console.log(`wrong token: ${refused?.name}`);
+    if (!/is not usable: it must start with https:\/\//.test(String(refused?.message)))
+      fail(`loopback URL: ${refused?.message}`);
+    if (sandbox.requests().length !== before) fail('a request reached the loopback sandbox');
+    console.log(`loopback http OpnForm URL refused by the release build: ${refused?.name}`);
     const leaked = logs.filter((line) => line.includes(TOKEN));
     if (leaked.length > 0) fail(`the token appears in ${leaked.length} log lines`);
     console.log(`logs: ${logs.length} lines, none holds the token`);

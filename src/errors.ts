@@ -13,6 +13,8 @@ export type ErrorCode =
   | 'payment_required'
   | 'server_error'
   | 'unreachable'
+  | 'request_failed'
+  | 'out_of_time'
   | 'bad_response'
   | 'conflict'
   | 'file_expired';

@@ -1,5 +1,8 @@
 import nock from 'nock';
 
+// The connector's development setting (src/http/base-url.ts): the tests use the loopback sandbox.
+process.env.OPNFORM_DEV_LOCAL_SERVER = '1';
+
 // No test may reach the network: every OpnForm answer is a nock scope or the loopback sandbox.
 if (!nock.isActive()) nock.activate();
 nock.disableNetConnect();

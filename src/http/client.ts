@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type {
   Bundle,
   HttpRequestOptions,
@@ -5,12 +6,16 @@ import type {
   RawHttpResponse,
   ZObject,
 } from 'zapier-platform-core';
+import { isLoopbackHost } from '../net/addresses';
 import { describeShapeError, type Schema } from '../schemas/parse';
 import { USER_AGENT } from '../version';
-import { BaseUrlError, normalizeBaseUrl } from './base-url';
+import { BaseUrlError, developmentMode, normalizeBaseUrl } from './base-url';
+import { publicAgent } from './download';
 import { type RequestContext, serverMessage } from './failures';
 import type { OpnformRequestData } from './middleware';
 import { type ApiPath, joinUrl, type Query } from './path';
+import { redact, rememberSecrets, secretsOf } from './secrets';
+import { READ_RESERVE_MS, remainingMs, STEP_BUDGET_MS, WRITE_RESERVE_MS } from './step-budget';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -19,6 +24,12 @@ export interface Call<T> extends RequestContext {
   schema: Schema<T>;
   query?: Query;
   body?: unknown;
+  /**
+   * Keeps the request and answer bodies out of Zapier's HTTP log (they hold credentials: webhook
+   * secrets, header values, other integrations' URLs); the client logs this summary of the answer
+   * instead, which must name no secret.
+   */
+  quiet?: (data: T) => string;
 }
 
 export interface AllowingCall<T> extends Call<T> {
@@ -39,7 +50,7 @@ export interface Reply<T> {
   message?: string;
 }
 
-/** Per-request time to first byte; Zapier gives a whole step 30 s. */
+/** Per-request time to first byte (within the step's budget of 25 s; Zapier gives a whole step 30 s). */
 export const DEFAULT_TIMEOUT_MS = 20_000;
 const timeoutMs = () => Number(process.env.OPNFORM_HTTP_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS;
 
@@ -84,15 +95,34 @@ export const baseUrlOf = (z: ZObject, bundle: Bundle): string => {
 export const opnform = (z: ZObject, bundle: Bundle) => {
   const base = baseUrlOf(z, bundle);
   const token = tokenOf(z, bundle);
-  const host = new URL(base).host;
+  const baseUrl = new URL(base);
+  const host = baseUrl.host;
+  // A public OpnForm name that resolves to a private or metadata address is refused at connect time.
+  const agent = publicAgent(baseUrl.protocol, developmentMode() && isLoopbackHost(baseUrl.hostname));
+
+  const secrets = (ctx: RequestContext) => secretsOf(bundle, ctx.redact ?? []);
+  const authValues = new Set(secretsOf({ authData: bundle.authData } as Bundle));
+  /**
+   * Core scrubs the connection's token from its HTTP log, but not other secrets: a call whose bodies
+   * hold credentials, and every call of a step that knows secrets beyond the token (a webhook secret,
+   * header values: a server may echo them), keeps its bodies out of the log.
+   */
+  const isQuiet = (ctx: RequestContext & { quiet?: unknown }) =>
+    ctx.quiet !== undefined || secrets(ctx).some((secret) => !authValues.has(secret));
+  const WITHHELD = () => 'answer withheld';
 
   const send = async (
     method: Method,
     apiPath: ApiPath,
-    ctx: RequestContext & { query?: Query; body?: unknown },
+    ctx: RequestContext & { query?: Query; body?: unknown; quiet?: unknown },
     allow: readonly number[],
     raw: boolean,
   ): Promise<HttpResponse | RawHttpResponse> => {
+    const write = method !== 'GET';
+    const left = remainingMs(bundle);
+    if (left < (write ? WRITE_RESERVE_MS : READ_RESERVE_MS)) throw outOfTime(z, write);
+    const timeout = Math.max(1, Math.min(timeoutMs(), left));
+    const quiet = isQuiet(ctx);
     const opnformData: OpnformRequestData = {
       thing: ctx.thing,
       abilities: ctx.abilities,
@@ -101,7 +131,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       member: ctx.member,
       known: ctx.known,
       fields: ctx.fields,
-      redact: ctx.redact,
+      redact: secrets(ctx),
       allow,
     };
     const headers: Record<string, string> = {
@@ -109,26 +139,67 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       Accept: raw ? 'text/csv, application/json' : 'application/json',
       'User-Agent': USER_AGENT,
     };
-    const options: HttpRequestOptions & { url: string; throwForThrottlingEarly: boolean } = {
+    const options: HttpRequestOptions & { url: string; throwForThrottlingEarly: boolean; merge: boolean } = {
       url: joinUrl(base, apiPath, ctx.query),
       method,
       headers,
-      timeout: timeoutMs(),
+      timeout,
       redirect: 'manual',
       skipThrowForStatus: allow.length > 0,
       throwForThrottlingEarly: false,
+      agent,
+      // No {{curly}} templating: stored answers may contain "{{bundle.x}}", which core would refuse.
+      merge: false,
       middlewareData: { opnform: opnformData },
     };
     if (ctx.body !== undefined) {
+      const json = Buffer.from(JSON.stringify(ctx.body), 'utf8');
       headers['Content-Type'] = 'application/json';
-      options.body = JSON.stringify(ctx.body);
+      // A stream is logged by core as "<streaming data>": a quiet request's body never reaches the log.
+      // A Buffer is sent as is too (core neither templates nor re-encodes either).
+      if (quiet) headers['Content-Length'] = String(json.length);
+      options.body = (quiet ? Readable.from([json]) : json) as unknown as string;
     }
     try {
-      return raw ? await z.request({ ...options, raw: true }) : await z.request(options);
+      if (raw) return await z.request({ ...options, raw: true });
+      if (!quiet) return await z.request(options);
+      const view = await quietView(await z.request({ ...options, raw: true }), `${method} ${apiPath}`);
+      if (allow.includes(view.status)) logQuiet(view, ctx, 'no answer used');
+      return view;
     } catch (error) {
       if (isZapierError(error)) throw error;
-      throw unreachable(z, host, error);
+      throw unreachable(z, host, error, timeout, write, secrets(ctx));
     }
+  };
+
+  /** Quiet answers (read raw, so core logs no body) and the request line each belongs to. */
+  const quietCalls = new WeakMap<HttpResponse, string>();
+
+  /** A quiet (raw) answer read as the JSON client would give it. */
+  const quietView = async (response: RawHttpResponse, line: string): Promise<HttpResponse> => {
+    const text = await response.text();
+    let data: unknown;
+    try {
+      data = text.trim() === '' ? undefined : JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+    const view = {
+      status: response.status,
+      content: text,
+      data,
+      getHeader: (name: string) => response.headers.get(name),
+    } as unknown as HttpResponse;
+    quietCalls.set(view, line);
+    return view;
+  };
+
+  /** What the log shows of a quiet call instead of its bodies: the call's own summary, secrets hidden. */
+  const logQuiet = (view: HttpResponse, ctx: RequestContext, summary: string) => {
+    z.console.log(
+      `${view.status} ${quietCalls.get(view) ?? ''}: ${redact(summary, secrets(ctx))} ` +
+        '(bodies kept out of this log: they may hold webhook secrets, header values or URLs)',
+    );
   };
 
   const checked = <T>(response: HttpResponse, call: Call<T>): T => {
@@ -158,8 +229,13 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     }
     const result = call.schema.safeParse(body, { reportInput: true });
     if (!result.success) {
-      throw new z.errors.Error(describeShapeError(call.thing, result.error), 'bad_response', response.status);
+      throw new z.errors.Error(
+        redact(describeShapeError(call.thing, result.error), secrets(call)),
+        'bad_response',
+        response.status,
+      );
     }
+    if (quietCalls.has(response)) logQuiet(response, call, (call.quiet ?? WITHHELD)(result.data));
     return result.data;
   };
 
@@ -168,6 +244,10 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
 
   return {
     baseUrl: base,
+    /** Makes values learned from OpnForm (a webhook's secret, header values, URLs) secrets of this step. */
+    remember: (values: readonly unknown[]) => rememberSecrets(bundle, values),
+    /** Milliseconds left of the step's 25 s budget (for polling loops). */
+    remainingMs: () => remainingMs(bundle),
     get: <T>(apiPath: ApiPath, call: Call<T>) => request('GET', apiPath, call),
     post: <T>(apiPath: ApiPath, call: Call<T>) => request('POST', apiPath, call),
     put: <T>(apiPath: ApiPath, call: Call<T>) => request('PUT', apiPath, call),
@@ -187,18 +267,61 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
 
 export type OpnformClient = ReturnType<typeof opnform>;
 
-const unreachable = (z: ZObject, host: string, error: unknown): Error => {
+/** Error codes of a failed connection (DNS, TCP, TLS, timeouts): only these mean "could not reach". */
+const NETWORK_CODE =
+  /^(E[A-Z_]+|UND_ERR_[A-Z_]+|ERR_TLS_[A-Z_]+|ERR_SSL_[A-Z_]+|CERT_[A-Z_]+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_[A-Z_]+|HOSTNAME_MISMATCH|request-timeout|body-timeout)$/;
+
+const unreachable = (
+  z: ZObject,
+  host: string,
+  error: unknown,
+  timeout: number,
+  write: boolean,
+  secrets: readonly string[],
+): Error => {
   const detail = error instanceof Error ? error : new Error(String(error));
-  const code = (detail as { code?: string; type?: string }).code ?? (detail as { type?: string }).type;
-  const timedOut = code === 'request-timeout' || /timeout/i.test(detail.message);
-  const seconds = timeoutMs() / 1000;
+  const { code, type } = detail as { code?: string; type?: string };
+  const network = [code, type].find((c) => typeof c === 'string' && NETWORK_CODE.test(c));
+  if (code === 'EADDRNOTPUBLIC') {
+    return new z.errors.Error(
+      `OpnForm URL (base_url): the host ${host} resolves to a private, loopback, link-local or cloud metadata ` +
+        'address, which the connector does not contact. Enter the public address of your OpnForm API.',
+      'invalid_base_url',
+      400,
+    );
+  }
+  if (network === undefined) {
+    // Not a network failure (for example core refusing the request): say so, never "temporary".
+    return new z.errors.Error(
+      `The request to OpnForm at ${host} could not be sent: ${redact(detail.message, secrets)}`,
+      'request_failed',
+      400,
+    );
+  }
+  const timedOut = network === 'request-timeout' || network === 'body-timeout' || network === 'ETIMEDOUT';
+  const seconds = timeout / 1000;
   const why = timedOut
     ? `it did not answer within ${seconds} second${seconds === 1 ? '' : 's'}`
-    : `the connection failed${code === undefined ? '' : ` (${code})`}`;
+    : `the connection failed (${network})`;
+  const written =
+    write && timedOut
+      ? ' The change was sent but OpnForm did not confirm it: check in OpnForm whether it was saved before retrying.'
+      : '';
   return new z.errors.Error(
-    `Could not reach OpnForm at ${host}: ${why}. This is usually temporary; try again in a few minutes. ` +
+    `Could not reach OpnForm at ${host}: ${why}.${written} This is usually temporary; try again in a few minutes. ` +
       'If it keeps happening, check the OpnForm URL in your connection.',
     'unreachable',
     503,
   );
 };
+
+/** The step's budget is (nearly) used up: fail now, before a request that could not finish in time. */
+const outOfTime = (z: ZObject, write: boolean): Error =>
+  new z.errors.Error(
+    `This step ran out of time: OpnForm answered too slowly to finish within ${STEP_BUDGET_MS / 1000} seconds ` +
+      `(Zapier stops every step after 30). ${
+        write ? 'The change was not sent, so it was not made in OpnForm.' : 'Its next request was not sent.'
+      } Try again in a few minutes.`,
+    'out_of_time',
+    504,
+  );

@@ -1,44 +1,166 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import type { RawHttpResponse, ZObject } from 'zapier-platform-core';
-import { isLoopbackHost } from '../net/addresses';
+import { hostProblem, isLoopbackHost, isPublicAddress } from '../net/addresses';
 import { USER_AGENT } from '../version';
+import { developmentMode } from './base-url';
 import { failureFor } from './failures';
 
+/** Same-origin redirects followed at most (a signed link may hop once to its storage path). */
+const MAX_REDIRECTS = 3;
+const DOWNLOAD_TIMEOUT_MS = 20_000;
+
+export interface DownloadOptions {
+  /**
+   * The connection's normalised base URL. Given: the link must be on its origin (a link from a hook
+   * delivery could name anything). Not given: the link is one OpnForm issued through the API, and its
+   * own origin is the one allowed.
+   */
+  connection?: string;
+  /** What is downloaded, for messages ("the export file", 'the file "cv.pdf"'). */
+  what?: string;
+  /** A message of its own for an error status (the hydrator explains expired links); else the usual one. */
+  failure?: (status: number) => Error | undefined;
+}
+
+/** Whether loopback hosts may be used: development setting on, and the connection (if known) loopback too. */
+const loopbackAllowed = (connection?: string): boolean => {
+  if (!developmentMode()) return false;
+  if (connection === undefined) return true;
+  try {
+    return isLoopbackHost(new URL(connection).hostname);
+  } catch {
+    return false;
+  }
+};
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
 /**
- * A plain download of a link OpnForm handed out (an export file). The link itself is the
- * credential (a bearer link), so no token is sent; the answer is streamed, never buffered.
- * https only (http for loopback, for local development).
+ * A DNS lookup that refuses names resolving to a private, loopback, link-local or metadata address
+ * (a public name pointed at 169.254.169.254 must not reach the metadata service from Zapier's workers).
  */
-export const downloadFile = async (z: ZObject, url: string): Promise<RawHttpResponse> => {
+export const publicLookup =
+  (allowLoopback: boolean, resolve: typeof dnsLookup = dnsLookup) =>
+  (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
+    resolve(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '');
+      const list = addresses as unknown as LookupAddress[];
+      const bad = list.find(
+        (entry) => !isPublicAddress(entry.address) && !(allowLoopback && isLoopbackHost(entry.address)),
+      );
+      if (bad !== undefined || list.length === 0) {
+        const refused = Object.assign(new Error(`${hostname} resolves to a non-public address`), {
+          code: 'EADDRNOTPUBLIC',
+        });
+        return callback(refused, '');
+      }
+      if (options.all) return callback(null, list);
+      const first = list[0] as LookupAddress;
+      return callback(null, first.address, first.family);
+    });
+  };
+
+/** An agent whose DNS answers must be public addresses (loopback too when allowed). */
+export const publicAgent = (protocol: string, allowLoopback: boolean): HttpAgent | HttpsAgent => {
+  const lookup = publicLookup(allowLoopback);
+  return protocol === 'https:' ? new HttpsAgent({ lookup }) : new HttpAgent({ lookup });
+};
+
+/**
+ * The one download path (submission files, signatures, export files). A link is a bearer credential:
+ * no token is sent, the link never appears in a message, and the answer is streamed, never buffered.
+ * It goes only to https on a public host, on the connection's origin or, for a link OpnForm issued
+ * through the API, that link's exact origin; a redirect is followed only on that same origin. Loopback
+ * hosts (http too) only under the development setting, when the connection is loopback itself.
+ */
+export const downloadFile = async (
+  z: ZObject,
+  url: string,
+  options: DownloadOptions = {},
+): Promise<RawHttpResponse> => {
+  const what = options.what ?? 'the export file';
+  const refuse = (why: string) =>
+    new z.errors.Error(`The link of ${what} ${why}; it was not downloaded.`, 'bad_response', 502);
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new z.errors.Error(
-      'OpnForm sent an export file link that is not a valid URL.',
-      'bad_response',
-      502,
-    );
+    throw refuse('is not a valid URL');
   }
-  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname))) {
-    throw new z.errors.Error(
-      'OpnForm sent an export file link that is not https; it was not downloaded.',
-      'bad_response',
-      502,
-    );
+  const allowLoopback = loopbackAllowed(options.connection);
+  const origin = options.connection === undefined ? parsed.origin : new URL(options.connection).origin;
+  const check = (target: URL, redirected: boolean) => {
+    const loopback = allowLoopback && isLoopbackHost(target.hostname);
+    if (target.protocol !== 'https:' && !(loopback && target.protocol === 'http:')) {
+      throw refuse(redirected ? 'redirected to a link that is not https' : 'is not https');
+    }
+    if (target.username !== '' || target.password !== '') throw refuse('holds a user name or password');
+    if (target.origin !== origin) {
+      throw refuse(
+        redirected
+          ? `redirected to another host (${target.host})`
+          : `points at another host (${target.host}) than your OpnForm server`,
+      );
+    }
+    const problem = loopback ? undefined : hostProblem(target.hostname);
+    if (problem !== undefined) throw refuse(`points at a host that ${problem}`);
+  };
+  let target = parsed;
+  for (let hop = 0; ; hop += 1) {
+    check(target, hop > 0);
+    const agent = publicAgent(target.protocol, allowLoopback);
+    let response: RawHttpResponse;
+    try {
+      response = await z.request({
+        url: target.href,
+        method: 'GET',
+        raw: true,
+        headers: { 'User-Agent': USER_AGENT, Accept: '*/*' },
+        skipThrowForStatus: true,
+        redirect: 'manual',
+        timeout: DOWNLOAD_TIMEOUT_MS,
+        agent,
+        merge: false,
+      } as Parameters<ZObject['request']>[0] & { raw: true });
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      throw new z.errors.Error(
+        code === 'EADDRNOTPUBLIC'
+          ? `The link of ${what} points at a host that resolves to a private address; it was not downloaded.`
+          : `${what.charAt(0).toUpperCase()}${what.slice(1)} could not be downloaded from ${target.host}${
+              code ? ` (${code})` : ''
+            }. Try again later.`,
+        code === 'EADDRNOTPUBLIC' ? 'bad_response' : 'unreachable',
+        code === 'EADDRNOTPUBLIC' ? 502 : 503,
+      );
+    }
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location) {
+      response.body?.resume?.();
+      if (hop >= MAX_REDIRECTS) throw refuse('redirected too many times');
+      try {
+        target = new URL(location, target);
+      } catch {
+        throw refuse('redirected to an invalid link');
+      }
+      continue;
+    }
+    if (response.status >= 300) {
+      response.body?.resume?.();
+      throw (
+        options.failure?.(response.status) ??
+        failureFor(z, response.status, undefined, response.headers.get('retry-after'), {
+          thing: 'file',
+          abilities: [],
+        })
+      );
+    }
+    return response;
   }
-  const response = await z.request({
-    url: parsed.toString(),
-    method: 'GET',
-    raw: true,
-    headers: { 'User-Agent': USER_AGENT, Accept: 'text/csv, */*' },
-    skipThrowForStatus: true,
-  });
-  if (response.status >= 400) {
-    response.body?.resume?.();
-    throw failureFor(z, response.status, undefined, response.headers.get('retry-after'), {
-      thing: 'file',
-      abilities: [],
-    });
-  }
-  return response;
 };

@@ -1,6 +1,7 @@
 import type { ZObject } from 'zapier-platform-core';
 import type { ErrorCode } from '../errors';
 import type { Ability, Thing } from './abilities';
+import { redact } from './secrets';
 
 /**
  * A sentence OpnForm is known to send for a failure whose status code varies between servers
@@ -158,9 +159,10 @@ export const knownFailure = (
 
 /** Replaces every given secret in a message (a server may repeat a value it refused). */
 export const redacted = (text: string, secrets: readonly string[] = []): string =>
-  secrets
-    .filter((secret) => secret.length > 0)
-    .reduce((out, secret) => out.split(secret).join('[hidden]'), text);
+  redact(
+    text,
+    [...secrets].filter((secret) => secret.length > 0).sort((a, b) => b.length - a.length),
+  );
 
 /** Turns an error answer (status >= 400) into the Zapier error a no-code user can act on. */
 export const failureFor = (
@@ -171,9 +173,12 @@ export const failureFor = (
   ctx: RequestContext,
 ): Error => {
   if (status === 401) {
-    return new z.errors.ExpiredAuthError(
+    const expired = new z.errors.ExpiredAuthError(
       'OpnForm rejected the access token (401): it is invalid or has been revoked. Reconnect your OpnForm account with a valid token.',
     );
+    // Core appends the step's whole input (secrets included) to every error without this flag.
+    (expired as Error & { doNotContextify?: boolean }).doNotContextify = true;
+    return expired;
   }
   if (status === 429) return new z.errors.ThrottledError(THROTTLED_MESSAGE, retryAfterSeconds(retryAfter));
   const error = (message: string, code: string) =>

@@ -92,6 +92,14 @@ const SERVER_FIELDS: Readonly<Record<string, string>> = {
   'data.webhook_headers': 'Webhook Headers (webhook_headers)',
 };
 
+/** What the log shows of a saved webhook: status, masked URL, whether a secret is set, header names. */
+const describeLog = (saved: FormIntegration) => {
+  const shown = describeWebhook(dataOf(saved));
+  return `status ${saved.status ?? 'unknown'}, ${shown.webhook_url ?? 'no URL'}, secret ${
+    shown.has_secret ? 'set' : 'not set'
+  }, headers: ${shown.header_names.join(', ') || 'none'}`;
+};
+
 const label = (key: string) => `${FIELD_LABELS[key]} (${key})`;
 
 const invalid = (z: ZObject, message: string) => userError(z, `Invalid input: ${message}`, 'invalid_input');
@@ -200,6 +208,8 @@ const perform = (async (z, bundle) => {
     schema: IntegrationUpdateReply,
     fields: SERVER_FIELDS,
     redact: secrets,
+    quiet: (reply) =>
+      `webhook integration #${reply.form_integration.id} saved (${describeLog(reply.form_integration)})`,
   });
   const saved = reply.form_integration;
   // The spec says the stored data is echoed; if a server leaves it out, show what was sent.
@@ -229,7 +239,7 @@ export const updateWebhookIntegration = defineCreate({
       form_id: 42,
       integration_id: 'webhook',
       status: 'active',
-      webhook_url: 'https://hooks.example.com/opnform',
+      webhook_url: `https://hooks.example.com/${MASK}`,
       has_secret: true,
       secret_last4: 'x9Qz',
       webhook_headers: { 'X-Source': MASK },
@@ -241,7 +251,7 @@ export const updateWebhookIntegration = defineCreate({
       { key: 'form_id', label: 'Form ID', type: 'integer' },
       { key: 'integration_id', label: 'Integration Type', type: 'string' },
       { key: 'status', label: 'Status', type: 'string' },
-      { key: 'webhook_url', label: 'Webhook URL', type: 'string' },
+      { key: 'webhook_url', label: 'Webhook URL (Masked)', type: 'string' },
       { key: 'has_secret', label: 'Has Secret', type: 'boolean' },
       { key: 'secret_last4', label: 'Secret (Last 4 Characters)', type: 'string' },
       { key: 'header_names[]', label: 'Header Names', type: 'string' },

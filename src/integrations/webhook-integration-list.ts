@@ -36,7 +36,7 @@ export const webhookIntegrationList = defineTrigger({
     inputFields,
     perform,
     canPaginate: false,
-    sample: { id: 12, name: 'Webhook #12 to hooks.example.com/opnform (active)' },
+    sample: { id: 12, name: 'Webhook #12 to hooks.example.com/******** (active)' },
     outputFields: [
       { key: 'id', label: 'Webhook Integration ID', type: 'integer' },
       { key: 'name', label: 'Name', type: 'string' },

@@ -1,7 +1,8 @@
 /**
  * Input schemas of the webhook-integration steps. They apply OpnForm's own rules for a webhook
- * (https URL on a public address, secret of 12+ characters, at most 10 custom headers, no blocked
- * header names, names and values of at most 255 characters without line breaks), so a bad value is
+ * (https URL on a public address; secret of 12+ plain ASCII characters without surrounding spaces;
+ * at most 10 custom headers, no blocked header names, names and non-empty values of at most 255 bytes
+ * without line breaks or control characters), so a bad value is
  * refused with its field named before any request. No message repeats a secret or a header value.
  */
 import * as z from 'zod/mini';
@@ -33,6 +34,10 @@ export const BLOCKED_HEADERS = [
 /** RFC 9110 token characters: what a header name may be made of. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
+/** Control characters other than tab and line breaks (NUL, VT, ESC, DEL, ...): they break every delivery. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** OpnForm counts lengths in bytes (UTF-8): "é" counts 2. */
+const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
 const isEmpty = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
@@ -48,7 +53,11 @@ export const WebhookUrl = z.pipe(
   }),
 );
 
-/** Optional signing secret; kept exactly as typed (a changed secret would break signatures). */
+/**
+ * Optional signing secret; kept exactly as typed (a changed secret would break signatures). OpnForm
+ * trims surrounding spaces before storing it (then deliveries are signed with another secret than the
+ * receiver's) and refuses non-ASCII characters with 422: both are refused here, before any request.
+ */
 export const WebhookSecret = z.pipe(
   z.optional(z.nullable(z.union([z.string(), z.number()], { error: 'must be text' }))),
   z.transform((value, ctx): string | undefined => {
@@ -59,7 +68,13 @@ export const WebhookSecret = z.pipe(
         ? `must be at least ${MIN_SECRET_LENGTH} characters long (it has ${secret.length})`
         : LINE_BREAK.test(secret)
           ? 'must not contain line breaks'
-          : undefined;
+          : secret.trim() !== secret
+            ? 'must not start or end with a space (OpnForm would remove it, and signatures would stop verifying)'
+            : CONTROL.test(secret)
+              ? 'must not contain control characters'
+              : /[^\u0020-\u007e]/.test(secret)
+                ? 'must use plain ASCII characters only (letters, digits, punctuation; no accents or emoji)'
+                : undefined;
     if (problem === undefined) return secret;
     ctx.issues.push({ code: 'custom', input: '[secret]', message: problem });
     return z.NEVER;
@@ -72,7 +87,7 @@ const quoteName = (name: string) => JSON.stringify(name.length > 60 ? `${name.sl
 const headerProblem = (name: string, value: unknown): string | undefined => {
   if (name.trim() === '') return 'has a header without a name';
   if (LINE_BREAK.test(name)) return 'has a header name with a line break';
-  if (name.length > MAX_HEADER_LENGTH) {
+  if (bytes(name) > MAX_HEADER_LENGTH) {
     return `has a header name longer than ${MAX_HEADER_LENGTH} characters (${quoteName(name)})`;
   }
   if (!HEADER_NAME.test(name)) {
@@ -84,9 +99,13 @@ const headerProblem = (name: string, value: unknown): string | undefined => {
   if (value !== null && typeof value === 'object')
     return `has a value for ${quoteName(name)} that is not text`;
   const text = value === undefined || value === null ? '' : String(value);
+  if (text.trim() === '') return `has an empty value for ${quoteName(name)} (OpnForm refuses empty values)`;
   if (LINE_BREAK.test(text)) return `has a value for ${quoteName(name)} with a line break`;
-  if (text.length > MAX_HEADER_LENGTH) {
-    return `has a value for ${quoteName(name)} longer than ${MAX_HEADER_LENGTH} characters`;
+  if (CONTROL.test(text)) {
+    return `has a value for ${quoteName(name)} with a control character (such as NUL, ESC or DEL)`;
+  }
+  if (bytes(text) > MAX_HEADER_LENGTH) {
+    return `has a value for ${quoteName(name)} longer than ${MAX_HEADER_LENGTH} bytes (accented letters count 2 or more)`;
   }
   return undefined;
 };

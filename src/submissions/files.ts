@@ -1,4 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import { baseUrlOf } from '../http/client';
+import { downloadFile } from '../http/download';
 
 /** What a dehydrated submission file carries: the signed (expiring) link and the file name. */
 export type FileHydrationInput = {
@@ -10,23 +12,28 @@ export type FileHydrationInput = {
  * Hydrator (registered as `hydrators.submissionFile` in index.ts): downloads one submission file or
  * signature when a later step uses it and stashes it in Zapier's storage. OpnForm's file links are
  * signed, so the request is a plain GET with no bearer token (the token must never leave for a
- * file host), and the link is never written into an error message.
+ * file host), and the link is never written into an error message. The link comes from a hook
+ * delivery, which anyone who knows the hook URL can forge: it is downloaded only from the connection's
+ * own OpnForm origin (src/http/download.ts), never from another host or a private address.
  */
 export const submissionFile = async (z: ZObject, bundle: Bundle) => {
   const { url, name } = bundle.inputData as FileHydrationInput;
-  const response = await z.request({ url, method: 'GET', raw: true, skipThrowForStatus: true });
-  if (response.status >= 400) {
-    const expired = response.status === 401 || response.status === 403 || response.status === 404;
-    throw new z.errors.Error(
-      expired
-        ? `The OpnForm file "${name ?? 'file'}" could not be downloaded (${response.status}): its signed link has ` +
-            'expired. OpnForm file links last 24 hours in hook deliveries (10 minutes from the API); re-run the Zap ' +
-            'from a fresh submission, or raise the file-link lifetime in the OpnForm workspace settings.'
-        : `The OpnForm file "${name ?? 'file'}" could not be downloaded (HTTP ${response.status}). Try again later.`,
-      expired ? 'file_expired' : 'server_error',
-      response.status,
-    );
-  }
+  const response = await downloadFile(z, url, {
+    connection: baseUrlOf(z, bundle),
+    what: `the file "${name ?? 'file'}"`,
+    failure: (status) => {
+      const expired = status === 401 || status === 403 || status === 404;
+      return new z.errors.Error(
+        expired
+          ? `The OpnForm file "${name ?? 'file'}" could not be downloaded (${status}): its signed link has ` +
+              'expired. OpnForm file links last 24 hours in hook deliveries (10 minutes from the API); re-run the Zap ' +
+              'from a fresh submission, or raise the file-link lifetime in the OpnForm workspace settings.'
+          : `The OpnForm file "${name ?? 'file'}" could not be downloaded (HTTP ${status}). Try again later.`,
+        expired ? 'file_expired' : 'server_error',
+        status,
+      );
+    },
+  });
   const stash = z.stashFile as unknown as (
     input: unknown,
     knownLength?: number,

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import {
   type Bundle,
   defineInputFields,
@@ -16,6 +17,7 @@ import { DeliveryInput, FormInput, HookSubscription, RecentSubmissions } from '.
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
 import {
   answerOutputFields,
+  deliveryId,
   SUBMISSION_OUTPUT_FIELDS,
   SUBMISSION_SAMPLE,
   type SubmissionOutput,
@@ -57,7 +59,12 @@ const inputFields = defineInputFields([
       'OpnForm sends a submission again every time it is edited (through its edit link or an Update Submission ' +
       'step), with the same Submission ID. **No** (default): the Zap runs once per submission; later deliveries ' +
       'of a submission this Zap has already seen (within 30 days) are skipped. **Yes**: the Zap also runs for ' +
-      'every edit; use the Submission ID to update what an earlier run created.',
+      'every edit that changes the answers; use the Submission ID to update what an earlier run created. ' +
+      '**Warning**: with Yes, a Zap that runs Update Submission on the submission that triggered it is ' +
+      'triggered again by its own update. A delivery whose answers did not change since the last one this ' +
+      'Zap received is skipped, so an update that always writes the same values runs once more and stops; ' +
+      'an update that writes a new value every time (a timestamp, a counter) loops until you turn the Zap ' +
+      'off. Add a Filter step, or write fixed values.',
   },
 ]);
 
@@ -114,23 +121,48 @@ const zapScope = (bundle: Bundle): string | undefined => {
   return zapId === undefined || zapId === null ? undefined : `zap:${zapId}`;
 };
 
+/** What a delivery's answers are, for telling a changed re-delivery from an unchanged one (file links left out: re-signed). */
+const answersFingerprint = (z: ZObject, out: SubmissionOutput): string => {
+  const stable = Object.keys(out.answers)
+    .sort()
+    .map((id) => [id, out.answer_files[id]?.map((f) => f.name) ?? out.answers[id]]);
+  return z.hash('sha256', JSON.stringify(stable));
+};
+
 /**
- * Whether this Zap has seen a delivery of this submission before (then it is an edit). Remembered in
- * Zapier's cache for 30 days; if the cache is unavailable or the Zap cannot be told apart, the
- * delivery counts as new (a duplicate run is better than a lost submission).
+ * Whether this Zap should skip this delivery, remembered per Zap and submission in Zapier's cache for
+ * 30 days. Edits off: any earlier delivery of the submission makes this one an edit, skipped. Edits
+ * on: a delivery whose answers did not change since the last one this Zap received is skipped, which
+ * stops the loop of a Zap that updates the submission that triggered it (its own update is delivered
+ * back once, then its unchanged answers end it). If the cache is unavailable or the Zap cannot be told
+ * apart, the delivery triggers (a duplicate run is better than a lost submission).
  */
-export const seenBefore = async (z: ZObject, bundle: Bundle, out: SubmissionOutput): Promise<boolean> => {
+export const seenBefore = async (
+  z: ZObject,
+  bundle: Bundle,
+  out: SubmissionOutput,
+  includeEdits = false,
+): Promise<boolean> => {
   const scope = zapScope(bundle);
   if (scope === undefined) return false;
   const key = `opnform:delivered:${z.hash('sha256', `${scope}|${out.form_id ?? ''}|${out.id}`)}`;
+  const fingerprint = answersFingerprint(z, out);
   try {
-    if ((await z.cache.get(key)) !== null) return true;
-    await z.cache.set(key, 1, SEEN_TTL_SECONDS);
+    const stored = await z.cache.get(key);
+    if (stored !== null && (!includeEdits || stored === fingerprint)) return true;
+    await z.cache.set(key, fingerprint, SEEN_TTL_SECONDS);
   } catch (error) {
     z.console.log(`Could not use Zapier's cache to tell edits apart: ${(error as Error).message}`);
   }
   return false;
 };
+
+/**
+ * An id for a delivery that states no submission id: random, so two identical submissions never share
+ * one (a shared id would make the second look like an edit of the first). Above 2^52 like the sample's
+ * derived ids, far from real OpnForm ids, and a safe integer.
+ */
+const uniqueId = (): number => 2 ** 52 + randomInt(0, 2 ** 48 - 1) * 16 + randomInt(0, 16);
 
 const perform = (async (z, bundle) => {
   const { include_edits } = parseInput(z, DeliveryInput, bundle.inputData, LABELS);
@@ -144,9 +176,11 @@ const perform = (async (z, bundle) => {
       400,
     );
   }
-  const out = shapeDelivery(z, parsed.data);
-  if (!include_edits && (await seenBefore(z, bundle, out))) return [];
-  const item: NewSubmissionOutput = { ...out, sample_note: null };
+  const shaped = shapeDelivery(z, parsed.data);
+  // Without a stated id, edits cannot be told apart: every such delivery triggers, with its own id.
+  if (deliveryId(parsed.data) === null) return [{ ...shaped, id: uniqueId(), sample_note: null }];
+  if (await seenBefore(z, bundle, shaped, include_edits)) return [];
+  const item: NewSubmissionOutput = { ...shaped, sample_note: null };
   return [item];
 }) satisfies WebhookTriggerPerform;
 

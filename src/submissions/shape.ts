@@ -372,6 +372,13 @@ export const shapeSubmission = (z: ZObject, item: Submission, form: FormRef): Su
   };
 };
 
+/** The submission id a delivery states (`submission_id`, `id` or `data.id`), or `null` when it states none. */
+export const deliveryId = (payload: DeliveryPayload): number | null => {
+  const data = payload.data ?? {};
+  const metaId = isRecord(data.id) ? undefined : data.id;
+  return integerOf(payload.submission_id) ?? integerOf(payload.id) ?? integerOf(metaId);
+};
+
 /** A hook delivery (or a legacy poll item, same shape) -> output. */
 export const shapeDelivery = (z: ZObject, payload: DeliveryPayload): SubmissionOutput => {
   const sink = emptySink();
@@ -384,8 +391,7 @@ export const shapeDelivery = (z: ZObject, payload: DeliveryPayload): SubmissionO
       putAnswer(z, sink, id, undefined, entry);
     }
   }
-  const metaId = isRecord(data.id) ? undefined : data.id;
-  const id = integerOf(payload.submission_id) ?? integerOf(payload.id) ?? integerOf(metaId);
+  const id = deliveryId(payload);
   const createdAt = payload.created_at ?? (isRecord(data.created_at) ? undefined : data.created_at);
   const status = isRecord(data.status) ? undefined : data.status;
   return {

@@ -101,7 +101,7 @@ test('subscribe, a delivery, the trigger output, an edit, unsubscribe: zero hook
     };
     return submissionFile(z, bundle);
   };
-  await expect(run(stash, { url: file?.url, name: file?.name })).resolves.toBe(
+  await expect(on(s, stash, { url: file?.url, name: file?.name })).resolves.toBe(
     'https://zapier-stash.example/orbit.pdf',
   );
   expect(stashed).toEqual(['sandbox file orbit.pdf']);

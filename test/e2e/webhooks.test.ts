@@ -93,7 +93,7 @@ describe('webhook_integration_list', () => {
       }),
     ).resolves.toContainEqual({
       id: s.ids.webhookIntegrationId,
-      name: `Webhook #${s.ids.webhookIntegrationId} to hooks.example.com/opnform/feedback (active)`,
+      name: `Webhook #${s.ids.webhookIntegrationId} to hooks.example.com/******** (active)`,
     });
   });
 });

@@ -1,10 +1,10 @@
 /**
- * What Zapier's own logging keeps of an update. Core logs every request's URL, headers and JSON body
- * and every response body, after scrubbing values that sit under "sensitive" keys (any key containing
- * secret, token, auth, password, signature, jwt, api_key/api-key/apikey, ...) plus all auth data.
- * `webhook_secret` is such a key, so the secret is censored wherever it appears in a log record.
- * Header values under ordinary names are not: this test pins both facts down through core's real
- * lambda handler and logger (with `customLogger`, which receives exactly what would be sent).
+ * What Zapier's own logging keeps of the webhook steps. Core logs every request's URL, headers and
+ * JSON body and every response body, scrubbing only values under "sensitive" keys: header values under
+ * ordinary names and other integrations' URLs (Slack, Discord, other Zaps' hooks: credentials) would
+ * pass. The integrations endpoints are therefore read and written so that core logs no body (M-2), and
+ * the connector logs a masked summary itself. Checked through core's real lambda handler and logger
+ * (`customLogger` receives exactly what would be sent).
  */
 import nock from 'nock';
 import App from '../../index';
@@ -14,6 +14,7 @@ import {
   CURRENT_SECRET,
   CURRENT_TOKEN_HEADER,
   FORM_ID,
+  slackIntegration,
   WEBHOOK_ID,
   webhookIntegration,
 } from './fixtures';
@@ -28,45 +29,91 @@ const NEW_SECRET = 'n3w-Secret-Rotated-5gH7';
 const PLAIN_HEADER_VALUE = 'growth-team-value';
 const TOKEN_HEADER_VALUE = 'tok-9f8e7d6c5b4a';
 
-test('the secret (old and new) is censored in every log record; plain header values are logged', async () => {
-  nock(BASE)
+const SLACK_URL = 'https://hooks.slack.com/services/T000/B000/XXXX';
+
+const invoke = async (method: string, inputData: Record<string, unknown>) => {
+  const logs: Array<{ message: string; data: Record<string, unknown> }> = [];
+  const result = await createLambdaHandler(App)({
+    command: 'execute',
+    method,
+    bundle: { authData, inputData },
+    customLogger: (message: string, data: Record<string, unknown>) => logs.push({ message, data }),
+  });
+  return { logs, result };
+};
+
+test('an update logs no secret, no header value and no integration URL; a masked summary instead', async () => {
+  const scope = nock(BASE)
     .get(`/open/forms/${FORM_ID}/integrations`)
-    .reply(200, [webhookIntegration()])
+    .reply(200, [webhookIntegration(), slackIntegration])
     .put(`/open/forms/${FORM_ID}/integrations/${WEBHOOK_ID}`)
     .reply(200, (_uri, body) => ({
       message: 'Form Integration was updated.',
       form_integration: { ...webhookIntegration(), ...(body as object) },
     }));
-  const logs: Array<{ message: string; data: Record<string, unknown> }> = [];
-  const result = await createLambdaHandler(App)({
-    command: 'execute',
-    method: 'creates.update_webhook_integration.operation.perform',
-    bundle: {
-      authData,
-      inputData: {
-        ...BASE_INPUT,
-        webhook_secret: NEW_SECRET,
-        webhook_headers: { 'X-Team': PLAIN_HEADER_VALUE, 'X-Api-Token': TOKEN_HEADER_VALUE },
-      },
-    },
-    customLogger: (message: string, data: Record<string, unknown>) => logs.push({ message, data }),
+  const { logs, result } = await invoke('creates.update_webhook_integration.operation.perform', {
+    ...BASE_INPUT,
+    webhook_secret: NEW_SECRET,
+    webhook_headers: { 'X-Team': PLAIN_HEADER_VALUE, 'X-Api-Token': TOKEN_HEADER_VALUE },
   });
+  expect(scope.isDone()).toBe(true);
 
-  const bodies = logs.filter((log) => log.data.request_via_client === true);
-  expect(bodies.map((log) => log.message)).toEqual([
+  const http = logs.filter((log) => log.data.request_via_client === true);
+  expect(http.map((log) => log.message)).toEqual([
     `200 GET ${BASE}/open/forms/${FORM_ID}/integrations`,
     `200 PUT ${BASE}/open/forms/${FORM_ID}/integrations/${WEBHOOK_ID}`,
   ]);
+  expect(http.map((log) => [log.data.request_data ?? null, log.data.response_content])).toEqual([
+    [null, '<probably streaming data>'],
+    ['<streaming data>', '<probably streaming data>'],
+  ]);
   const everything = JSON.stringify(logs);
-  for (const secret of [NEW_SECRET, CURRENT_SECRET, TOKEN, TOKEN_HEADER_VALUE]) {
+  for (const secret of [
+    NEW_SECRET,
+    CURRENT_SECRET,
+    TOKEN,
+    TOKEN_HEADER_VALUE,
+    PLAIN_HEADER_VALUE,
+    CURRENT_TOKEN_HEADER,
+    'opnform-forms',
+    SLACK_URL,
+    'T000/B000',
+    'channel=forms',
+  ]) {
     expect(everything).not.toContain(secret);
   }
-  expect(bodies[1]?.data.request_data).toContain('"webhook_secret":":censored:23:');
-  // Not scrubbed by core: values of headers with ordinary names (the README says so).
-  expect(bodies[1]?.data.request_data).toContain(PLAIN_HEADER_VALUE);
-  expect(bodies[0]?.data.response_content).toContain(CURRENT_TOKEN_HEADER);
+  const summaries = logs.filter((log) => log.data.log_type === 'console').map((log) => log.message.trim());
+  expect(summaries).toEqual([
+    `200 GET /open/forms/${FORM_ID}/integrations: 2 integrations: #12 webhook https://hooks.example.com/********, ` +
+      '#13 slack (bodies kept out of this log: they may hold webhook secrets, header values or URLs)',
+    `200 PUT /open/forms/${FORM_ID}/integrations/${WEBHOOK_ID}: webhook integration #12 saved (status active, ` +
+      'https://hooks.example.com/********, secret set, headers: X-Team, X-Api-Token) (bodies kept out of this ' +
+      'log: they may hold webhook secrets, header values or URLs)',
+  ]);
 
   expect(result.results).toMatchObject({ has_secret: true, secret_last4: '5gH7' });
   expect(JSON.stringify(result)).not.toContain(NEW_SECRET);
   expect(JSON.stringify(result)).not.toContain(PLAIN_HEADER_VALUE);
+});
+
+test('loading the webhook dropdown logs no header value and no other integration URL', async () => {
+  const scope = nock(BASE)
+    .get(`/open/forms/${FORM_ID}/integrations`)
+    .reply(200, [webhookIntegration(), slackIntegration]);
+  const { logs, result } = await invoke('triggers.webhook_integration_list.operation.perform', {
+    workspace_id: '7',
+    form_id: String(FORM_ID),
+  });
+  expect(scope.isDone()).toBe(true);
+  const everything = JSON.stringify(logs) + JSON.stringify(result);
+  for (const secret of [
+    CURRENT_SECRET,
+    CURRENT_TOKEN_HEADER,
+    'opnform-forms',
+    SLACK_URL,
+    'channel=forms',
+    TOKEN,
+  ]) {
+    expect(everything).not.toContain(secret);
+  }
 });

@@ -53,7 +53,7 @@ describe('no lost settings', () => {
       form_id: FORM_ID,
       integration_id: 'webhook',
       status: 'inactive',
-      webhook_url: 'https://hooks.example.com/opnform?channel=forms',
+      webhook_url: 'https://hooks.example.com/********',
       has_secret: true,
       secret_last4: CURRENT_SECRET.slice(-4),
       webhook_headers: { 'X-Source': '********', 'X-Custom-Key': '********' },

@@ -21,11 +21,37 @@ test('lists only webhook integrations, labelled without the URL query or any sec
   const out = await run(perform, { workspace_id: '7', form_id: String(FORM_ID) });
   expect(scope.isDone()).toBe(true);
   expect(out).toEqual([
-    { id: 12, name: 'Webhook #12 to hooks.example.com/opnform (active)' },
+    { id: 12, name: 'Webhook #12 to hooks.example.com/******** (active)' },
     { id: 14, name: 'Webhook #14 to no URL (inactive)' },
     { id: 15, name: 'Webhook #15 to x.example.org (unknown status)' },
   ]);
   expect(JSON.stringify(out)).not.toContain(CURRENT_SECRET);
+  expect(JSON.stringify(out)).not.toContain('/opnform');
+});
+
+test('a Slack or Discord token in the path and a token in the query are masked in labels (I-1)', async () => {
+  const scope = nock(BASE, { reqheaders: API_HEADERS })
+    .get(`/open/forms/${FORM_ID}/integrations`)
+    .reply(200, [
+      {
+        ...webhookIntegration(),
+        id: 21,
+        data: { webhook_url: 'https://hooks.slack.com/services/T0/B0/s3cr3tXX' },
+      },
+      {
+        ...webhookIntegration(),
+        id: 22,
+        data: { webhook_url: 'https://discord.com/api/webhooks/1/tok3nYY' },
+      },
+      { ...webhookIntegration(), id: 23, data: { webhook_url: 'https://in.example.org/?key=abcd1234' } },
+    ]);
+  const out = await run(perform, { workspace_id: '7', form_id: String(FORM_ID) });
+  expect(scope.isDone()).toBe(true);
+  expect(out).toEqual([
+    { id: 21, name: 'Webhook #21 to hooks.slack.com/******** (active)' },
+    { id: 22, name: 'Webhook #22 to discord.com/******** (active)' },
+    { id: 23, name: 'Webhook #23 to in.example.org/******** (active)' },
+  ]);
 });
 
 test('a server without the integration list (404) gives an empty list: the user types the id', async () => {

@@ -4,6 +4,7 @@
  * "no match" event must never fire). Good values go through and are sent normalised.
  */
 import nock from 'nock';
+import { maskUrl } from '../../src/integrations/webhooks';
 import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
 import { BASE_INPUT, currentData, FORM_ID, WEBHOOK_ID, webhookIntegration } from './fixtures';
 
@@ -217,7 +218,9 @@ describe('webhook URL', () => {
         form_integration: { ...webhookIntegration(), ...(body as object) },
       }));
     const out = (await run(perform, { ...BASE_INPUT, webhook_url: typed })) as { webhook_url: string };
-    expect(out.webhook_url).toBe(sent);
+    // the output shows the URL masked: scheme and host only (I-1)
+    expect(out.webhook_url).toBe(maskUrl(sent));
+    expect(out.webhook_url).toMatch(/^https:\/\/[^/]+(\/\*{8})?$/);
     expect(scope.isDone()).toBe(true);
   });
 });
@@ -303,8 +306,32 @@ const BAD_HEADERS: ReadonlyArray<readonly [string, Record<string, unknown>, stri
   [
     'a value of 256 characters',
     { 'X-Long': 'v'.repeat(256) },
-    'has a value for "X-Long" longer than 255 characters',
+    'has a value for "X-Long" longer than 255 bytes (accented letters count 2 or more)',
   ],
+  [
+    'a value of 128 accented letters (256 bytes)',
+    { 'X-Long': 'é'.repeat(128) },
+    'has a value for "X-Long" longer than 255 bytes (accented letters count 2 or more)',
+  ],
+  [
+    'a name of 255 characters and 256 bytes (an accent counts 2)',
+    { [`X-${'n'.repeat(252)}é`]: 'a' },
+    `has a header name longer than 255 characters ("X-${'n'.repeat(58)}...")`,
+  ],
+  ['an empty value', { 'X-Empty': '' }, 'has an empty value for "X-Empty" (OpnForm refuses empty values)'],
+  [
+    'a value of spaces',
+    { 'X-Empty': '   ' },
+    'has an empty value for "X-Empty" (OpnForm refuses empty values)',
+  ],
+  ...(['\u0000', '\u000b', '\u001b', '\u007f'] as const).map(
+    (c) =>
+      [
+        `the control character U+${c.charCodeAt(0).toString(16).padStart(4, '0')} in the value`,
+        { 'X-A': `one${c}two` },
+        'has a value for "X-A" with a control character (such as NUL, ESC or DEL)',
+      ] as const,
+  ),
   ['a line feed in the value', { 'X-A': 'one\ntwo' }, 'has a value for "X-A" with a line break'],
   ['a carriage return in the value', { 'X-A': 'one\rtwo' }, 'has a value for "X-A" with a line break'],
   ['an object value', { 'X-A': { nested: true } }, 'has a value for "X-A" that is not text'],
@@ -352,6 +379,23 @@ describe('webhook secret and the other inputs', () => {
     ['short', 'must be at least 12 characters long (it has 5)'],
     ['elevenchars', 'must be at least 12 characters long (it has 11)'],
     ['abcdef\nghijklmn', 'must not contain line breaks'],
+    [
+      ' leading-space-secret',
+      'must not start or end with a space (OpnForm would remove it, and signatures would stop verifying)',
+    ],
+    [
+      'trailing-space-secret ',
+      'must not start or end with a space (OpnForm would remove it, and signatures would stop verifying)',
+    ],
+    [
+      'sécret-with-accent',
+      'must use plain ASCII characters only (letters, digits, punctuation; no accents or emoji)',
+    ],
+    [
+      'secret-with-emoji-🔑',
+      'must use plain ASCII characters only (letters, digits, punctuation; no accents or emoji)',
+    ],
+    ['secret\u0000with-nul', 'must not contain control characters'],
   ])('refuses the secret %j before any request, without repeating it', async (secret, why) => {
     const message = await refused({ webhook_secret: secret });
     expect(message).toBe(`${SECRET_FIELD} ${why}.`);

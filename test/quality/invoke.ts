@@ -11,6 +11,8 @@ const handler = createAppHandler(App);
 export interface Invocation {
   results?: unknown;
   error?: SeenError;
+  /** The error's whole message as Zapier receives it (core's "What happened" context included). */
+  rawMessage?: string;
   /** Every log line core wrote for the call (HTTP logs included), as text. */
   logs: string[];
 }
@@ -40,6 +42,6 @@ export const invokeLogged = async (
     });
     return { results: reply.results, logs };
   } catch (error) {
-    return { error: seen(error), logs };
+    return { error: seen(error), rawMessage: String((error as Error)?.message), logs };
   }
 };

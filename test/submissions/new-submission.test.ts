@@ -1,5 +1,10 @@
 import nock from 'nock';
-import { INVENTED_NOTE, NO_ID_NOTE, SEEN_TTL_SECONDS } from '../../src/submissions/new-submission';
+import {
+  INVENTED_NOTE,
+  NO_ID_NOTE,
+  newSubmission,
+  SEEN_TTL_SECONDS,
+} from '../../src/submissions/new-submission';
 import { API_HEADERS, App, BASE, failure, op, run } from '../helpers/app';
 import { keyPaths, withCache } from './cache';
 import { F, REAL_DELIVERY, REAL_RECENT_ITEM, SPEC_DELIVERY, SPEC_RECENT_ITEM } from './fixtures';
@@ -150,13 +155,55 @@ describe('perform (a delivery; no request to OpnForm)', () => {
     ).resolves.toHaveLength(1);
   });
 
-  test('edits on: every delivery triggers and the cache is not used', async () => {
-    const calls: string[] = [];
+  test('edits on: every delivery that changes the answers triggers; an unchanged re-delivery is skipped (no loop)', async () => {
+    const store = new Map<string, unknown>();
     const bundle = { cleanedRequest: REAL_DELIVERY, subscribeData: { hookUrl: HOOK, form_id: 42 } as never };
     const input = { workspace_id: 7, form_id: '42', include_edits: 'yes' };
-    await expect(run(withCache(perform, new Map(), calls), input, bundle)).resolves.toHaveLength(1);
-    await expect(run(withCache(perform, new Map(), calls), input, bundle)).resolves.toHaveLength(1);
-    expect(calls).toEqual([]);
+    const deliver = (cleanedRequest: unknown) =>
+      run(withCache(perform, store), input, { ...bundle, cleanedRequest: cleanedRequest as never });
+    // the submission, then the Zap's own Update Submission delivered back (answers changed): both trigger
+    await expect(deliver(REAL_DELIVERY)).resolves.toHaveLength(1);
+    const data = REAL_DELIVERY.data as Record<string, { value: unknown }>;
+    const [first] = Object.keys(data).filter((id) => typeof data[id]?.value === 'string');
+    const edited = {
+      ...REAL_DELIVERY,
+      data: { ...data, [first as string]: { ...data[first as string], value: 'Processed by Zapier' } },
+    };
+    await expect(deliver(edited)).resolves.toHaveLength(1);
+    // the same update again writes the same answers: its delivery is skipped, which ends the loop
+    await expect(deliver(edited)).resolves.toEqual([]);
+    // a later real edit triggers again
+    await expect(deliver(REAL_DELIVERY)).resolves.toHaveLength(1);
+  });
+
+  test('the edits help text warns about the Update Submission loop', () => {
+    const field = (newSubmission.operation.inputFields as Array<{ key: string; helpText?: string }>).find(
+      (f) => f.key === 'include_edits',
+    );
+    expect(field?.helpText).toContain(
+      'a Zap that runs Update Submission on the submission that triggered it',
+    );
+    expect(field?.helpText).toContain('loops until you turn the Zap off');
+  });
+
+  test('deliveries without a submission id never share an id (two identical submissions both trigger)', async () => {
+    const store = new Map<string, unknown>();
+    const { submission_id: _id, ...noId } = SPEC_DELIVERY;
+    const bundle = { cleanedRequest: noId, subscribeData: { hookUrl: HOOK, form_id: 42 } as never };
+    const ids = new Set<number>();
+    for (let i = 0; i < 50; i += 1) {
+      const items = (await run(
+        withCache(perform, store),
+        { workspace_id: 7, form_id: '42' },
+        bundle,
+      )) as Array<{
+        id: number;
+      }>;
+      expect(items).toHaveLength(1);
+      expect(Number.isSafeInteger(items[0]?.id)).toBe(true);
+      ids.add(items[0]?.id as number);
+    }
+    expect(ids.size).toBe(50);
   });
 
   test('when the cache fails the delivery still triggers (a duplicate beats a lost submission)', async () => {

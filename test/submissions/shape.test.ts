@@ -13,7 +13,7 @@ import {
   shapeDelivery,
   shapeSubmission,
 } from '../../src/submissions/shape';
-import { API_HEADERS, BASE, failure, run } from '../helpers/app';
+import { API_HEADERS, BASE, failure, run, TOKEN } from '../helpers/app';
 import {
   API_ITEM,
   CV_URL,
@@ -311,6 +311,8 @@ describe('output fields', () => {
 });
 
 describe('file hydrator', () => {
+  // CV_URL is on api.opnform.com: the connection must be OpnForm Cloud for the link to be downloaded
+  const cloud = { authData: { base_url: 'https://api.opnform.com', api_key: TOKEN } };
   const stubbed = (seenCalls: unknown[]) => (z: ZObject, bundle: Bundle) => {
     (z as { stashFile: unknown }).stashFile = async (
       response: { text(): Promise<string> },
@@ -329,7 +331,7 @@ describe('file hydrator', () => {
       .get('/forms/assets/cv.pdf')
       .query({ expires: '1763820000', signature: 'abc123' })
       .reply(200, '%PDF-1.7', { 'Content-Type': 'application/pdf' });
-    await expect(run(stubbed(calls), { url: CV_URL, name: 'cv.pdf' })).resolves.toBe(
+    await expect(run(stubbed(calls), { url: CV_URL, name: 'cv.pdf' }, cloud)).resolves.toBe(
       'https://zapier-stash.example/cv.pdf',
     );
     expect(calls).toEqual([['%PDF-1.7', 'cv.pdf']]);
@@ -338,7 +340,7 @@ describe('file hydrator', () => {
 
   test('an expired link says so, without the link itself', async () => {
     nock('https://api.opnform.com').get('/forms/assets/cv.pdf').query(true).reply(403, 'Invalid signature.');
-    const error = await failure(run(stubbed([]), { url: CV_URL, name: 'cv.pdf' }));
+    const error = await failure(run(stubbed([]), { url: CV_URL, name: 'cv.pdf' }, cloud));
     expect(error).toMatchObject({ code: 'file_expired', status: 403 });
     expect(error.message).toContain(
       'The OpnForm file "cv.pdf" could not be downloaded (403): its signed link has expired.',

@@ -1,0 +1,85 @@
+/**
+ * One 25 s budget per step (L-4), with time controlled through the budget's clock: a "slow" server is
+ * one whose answer moves the clock forward. Requests get at most what is left; a write is not sent
+ * when less than its reserve is left, so a step never fails after a half-sent write for lack of time.
+ */
+import nock from 'nock';
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { opnform } from '../../src/http/client';
+import { path } from '../../src/http/path';
+import { clock, STEP_BUDGET_MS, startStep, WRITE_RESERVE_MS } from '../../src/http/step-budget';
+import { MessageReply } from '../../src/schemas/resources';
+import { API_HEADERS, BASE, failure, run } from '../helpers/app';
+
+let now = 1_000_000;
+const realNow = clock.now;
+beforeEach(() => {
+  now = 1_000_000;
+  clock.now = () => now;
+});
+afterEach(() => {
+  clock.now = realNow;
+});
+
+/** A server that takes `ms` to answer, in controlled time. */
+const slow = (ms: number, body: unknown) => () => {
+  now += ms;
+  return [200, body] as [number, unknown];
+};
+
+const readThenWrite = async (z: ZObject, bundle: Bundle) => {
+  const client = opnform(z, bundle);
+  const call = { thing: 'form' as const, abilities: [], schema: MessageReply };
+  await client.get(path`/open/forms/${1}`, call);
+  await client.get(path`/open/forms/${2}`, call);
+  return client.put(path`/open/forms/${1}`, { ...call, body: { a: 1 } });
+};
+
+test('a write is not sent when the reads used the budget up to less than its reserve', async () => {
+  const scope = nock(BASE, { reqheaders: API_HEADERS })
+    .get('/open/forms/1')
+    .reply(slow(9_000, { message: 'ok' }))
+    .get('/open/forms/2')
+    .reply(slow(STEP_BUDGET_MS - 9_000 - WRITE_RESERVE_MS + 1, { message: 'ok' }));
+  const error = await failure(run(readThenWrite));
+  expect(scope.isDone()).toBe(true);
+  expect(error).toEqual({
+    name: 'AppError',
+    code: 'out_of_time',
+    status: 504,
+    message:
+      'This step ran out of time: OpnForm answered too slowly to finish within 25 seconds (Zapier stops every ' +
+      'step after 30). The change was not sent, so it was not made in OpnForm. Try again in a few minutes.',
+  });
+});
+
+test('with enough time left the write is sent and the step finishes', async () => {
+  const scope = nock(BASE, { reqheaders: API_HEADERS })
+    .get('/open/forms/1')
+    .reply(slow(5_000, { message: 'ok' }))
+    .get('/open/forms/2')
+    .reply(slow(5_000, { message: 'ok' }))
+    .put('/open/forms/1', { a: 1 })
+    .reply(slow(5_000, { message: 'saved' }));
+  await expect(run(readThenWrite)).resolves.toEqual({ message: 'saved' });
+  expect(scope.isDone()).toBe(true);
+});
+
+test('each request may take at most what is left of the budget', async () => {
+  let timeout = 0;
+  const z = {
+    request: async (options: { timeout: number }) => {
+      timeout = options.timeout;
+      throw Object.assign(new Error('network timeout'), { type: 'request-timeout' });
+    },
+    errors: { Error: class extends Error {} },
+  } as unknown as ZObject;
+  const bundle = { authData: { base_url: BASE, api_key: '1|x' }, inputData: {} } as unknown as Bundle;
+  const client = opnform(z, bundle);
+  startStep(bundle);
+  now += 19_000;
+  await expect(
+    client.get(path`/open/forms/${1}`, { thing: 'form', abilities: [], schema: MessageReply }),
+  ).rejects.toThrow(/did not answer within 6 seconds/);
+  expect(timeout).toBe(STEP_BUDGET_MS - 19_000);
+});

@@ -1,0 +1,119 @@
+/**
+ * Secrets under hostile answers (issue 12, H-1 and M-1), through core's own handler as Zapier runs it:
+ * - a 401 (a token revoked mid-run) during every step: the error is ExpiredAuthError, and neither it
+ *   nor a log line holds the token, a webhook secret or a header value (core appends the step's whole
+ *   input to every error it may "contextify");
+ * - a server or proxy echoing the token, the webhook secrets and header values in every client-error
+ *   status the connector turns into a message (400/402/403/409/422): none reaches the user.
+ */
+import nock from 'nock';
+import { useSandbox } from '../e2e/helpers';
+import { BASE, TOKEN } from '../helpers/app';
+import {
+  BASE_INPUT,
+  CURRENT_SECRET,
+  CURRENT_TOKEN_HEADER,
+  FORM_ID,
+  WEBHOOK_ID,
+  webhookIntegration,
+} from '../integrations/fixtures';
+import { invokeLogged } from './invoke';
+import { OPERATION_CASES } from './operation-cases';
+
+const sandbox = useSandbox();
+
+const NEW_SECRET = 'n3w-Secret-Rotated-5gH7';
+const HEADER_VALUE = 'plain-header-value-42';
+const REVOKED = '31|revokedTokenValue0123456789abcdefghijklmnop';
+
+/** The secrets a step with webhook inputs knows, added to every step's input. */
+const SECRET_INPUT = { webhook_secret: NEW_SECRET, webhook_headers: { 'X-Team': HEADER_VALUE } };
+
+const expectClean = (said: string, secrets: readonly string[]) => {
+  for (const secret of secrets) expect(said).not.toContain(secret);
+  expect(said).not.toContain('What happened');
+  expect(said).not.toContain('with bundle');
+};
+
+test.each(Object.entries(OPERATION_CASES))('a 401 during %s leaks no secret', async (_name, c) => {
+  const s = sandbox();
+  s.resetRequests();
+  const outcome = await invokeLogged(
+    s,
+    c.method,
+    { ...c.inputData(s.ids), ...SECRET_INPUT },
+    {
+      ...c.bundle?.(s.ids),
+      authData: { base_url: s.baseUrl, api_key: REVOKED },
+    },
+  );
+  if (s.requests().length > 0) {
+    expect(outcome.error).toMatchObject({ name: 'ExpiredAuthError' });
+    expect(outcome.error?.message).toMatch(/^OpnForm rejected the access token \(401\)/);
+  } else {
+    // a step that sends no request (an instant trigger shaping its delivery) cannot meet a 401
+    expect(outcome.error).toBeUndefined();
+  }
+  expectClean(JSON.stringify(outcome), [REVOKED, REVOKED.split('|')[1] as string, NEW_SECRET, HEADER_VALUE]);
+});
+
+const ECHO = (status: number) => ({
+  message: `Rejected ${TOKEN} / ${NEW_SECRET} / ${CURRENT_SECRET} / ${HEADER_VALUE} / ${CURRENT_TOKEN_HEADER}`,
+  errors: {
+    'data.webhook_secret': [`The value ${NEW_SECRET} is bad (${status}).`],
+    'data.webhook_headers': [`Header X-Team: ${HEADER_VALUE}; X-Custom-Key: ${CURRENT_TOKEN_HEADER}`],
+    token: [`Bearer ${TOKEN}`],
+  },
+  required_tier: 'pro',
+});
+
+const SECRETS = [
+  TOKEN,
+  TOKEN.split('|')[1] as string,
+  NEW_SECRET,
+  CURRENT_SECRET,
+  HEADER_VALUE,
+  CURRENT_TOKEN_HEADER,
+];
+
+describe.each([400, 402, 403, 409, 422])('a server echoing every secret with %i', (status) => {
+  test('on the write of Update Webhook Integration: no secret in the error or the logs', async () => {
+    const s = sandbox();
+    const scope = nock(BASE)
+      .get(`/open/forms/${FORM_ID}/integrations`)
+      .reply(200, [webhookIntegration()])
+      .put(`/open/forms/${FORM_ID}/integrations/${WEBHOOK_ID}`)
+      .reply(status, ECHO(status));
+    const outcome = await invokeLogged(
+      s,
+      'creates.update_webhook_integration.operation.perform',
+      { ...BASE_INPUT, ...SECRET_INPUT },
+      { authData: { base_url: BASE, api_key: TOKEN } },
+    );
+    expect(scope.isDone()).toBe(true);
+    expect(outcome.error?.code).toMatch(/^(validation_failed|payment_required|forbidden)$/);
+    expect(outcome.error?.message).toContain('[hidden]');
+    expectClean(JSON.stringify(outcome), SECRETS);
+  });
+
+  test('on the first read of every step: no token in the error or the logs', async () => {
+    const s = sandbox();
+    for (const c of Object.values(OPERATION_CASES)) {
+      for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
+        nock(BASE).persist().intercept(/.*/, method).reply(status, ECHO(status));
+      }
+      const outcome = await invokeLogged(
+        s,
+        c.method,
+        { ...c.inputData(s.ids), ...SECRET_INPUT },
+        {
+          ...c.bundle?.(s.ids),
+          authData: { base_url: BASE, api_key: TOKEN },
+        },
+      );
+      nock.cleanAll();
+      // what the step knows: the token and its own inputs (no step but the webhook update reads the others)
+      expectClean(JSON.stringify(outcome), [TOKEN, TOKEN.split('|')[1] as string, NEW_SECRET, HEADER_VALUE]);
+    }
+  });
+});
