@@ -7,6 +7,9 @@ import { benchSubmissions } from './export';
 import { countRequests } from './requests';
 import { benchShape } from './shape';
 
+// The connector's development setting (src/http/base-url.ts): the benchmark's OpnForm is the loopback sandbox.
+process.env.OPNFORM_DEV_LOCAL_SERVER = '1';
+
 const quick = process.argv.includes('--quick');
 
 interface Row {

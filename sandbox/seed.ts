@@ -211,7 +211,8 @@ export const seed = (opts: SeedOptions, now = Date.now()): { state: SandboxState
       created_at: created,
       members: [
         { userId: IDS.adminUserId, role: 'admin' as const },
-        { userId: IDS.outsiderUserId, role: 'user' as const },
+        // a second admin, so the admin may leave this workspace (Leave Workspace refuses the last admin)
+        { userId: IDS.outsiderUserId, role: 'admin' as const },
       ],
     },
   ];

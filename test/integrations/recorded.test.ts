@@ -19,9 +19,9 @@ describe('Webhook Integration dropdown', () => {
     const out = await run(dropdown, { workspace_id: '6', form_id: '6' });
     expect(scope.isDone()).toBe(true);
     expect(out).toEqual([
-      { id: 17, name: 'Webhook #17 to hooks.example.net/hooks/webhook-minimal (active)' },
-      { id: 18, name: 'Webhook #18 to hooks.example.net/hooks/webhook-signed (active)' },
-      { id: 19, name: 'Webhook #19 to dead.example.net:8443/hooks/nothing-listens-here (active)' },
+      { id: 17, name: 'Webhook #17 to hooks.example.net/******** (active)' },
+      { id: 18, name: 'Webhook #18 to hooks.example.net/******** (active)' },
+      { id: 19, name: 'Webhook #19 to dead.example.net:8443/******** (active)' },
     ]);
   });
 
@@ -50,7 +50,7 @@ describe('Update Webhook Integration', () => {
       form_id: 6,
       integration_id: 'webhook',
       status: 'inactive',
-      webhook_url: 'https://hooks.example.net/hooks/webhook-signed',
+      webhook_url: 'https://hooks.example.net/********',
       has_secret: true,
       secret_last4: '-123',
       webhook_headers: { 'X-Team': '********', 'X-Env': '********' },

@@ -103,14 +103,14 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
   leave_workspace: {
     method: 'creates.leave_workspace.operation.perform',
     inputData: (ids) => ({ workspace_id: ids.otherWorkspaceId }),
-    minimum: 1,
-    why: 'leave',
+    minimum: 2,
+    why: 'workspaces (is the user the last admin?), leave',
   },
   resend_invite: {
     method: 'creates.resend_invite.operation.perform',
     inputData: (ids) => ({ workspace_id: ids.workspaceId, invite_id: ids.pendingInviteId }),
-    minimum: 1,
-    why: 'resend',
+    minimum: 2,
+    why: 'the invites (expired or accepted: OpnForm would answer 200 and send a dead link) + resend',
   },
   cancel_invite: {
     method: 'creates.cancel_invite.operation.perform',
