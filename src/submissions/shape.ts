@@ -66,7 +66,7 @@ export type SubmissionOutput = {
 };
 
 /** Keys inside `/open` `data` that are metadata, not answers. */
-const DATA_META_KEYS = new Set(['status', 'created_at', 'id', 'submission_id']);
+const DATA_META_KEYS = new Set(['status', 'created_at', 'updated_at', 'id', 'submission_id']);
 
 const NUMERIC_TYPES = new Set(['number', 'rating', 'scale', 'slider']);
 const FILE_TYPES = new Set(['files', 'signature']);
