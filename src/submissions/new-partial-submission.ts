@@ -99,8 +99,8 @@ export const newPartialSubmission = defineTrigger({
   display: {
     label: 'New Partial Submission',
     description:
-      'Triggers when someone leaves a form part-way: a partial submission OpnForm saved (a Pro feature) ' +
-      `has had no new save for the idle time you choose (${IDLE_MINUTES.default} minutes by default).`,
+      'Triggers when someone leaves a form part-way: once a partial submission (a Pro feature) has been ' +
+      `idle for the time you choose (${IDLE_MINUTES.default} minutes by default), so people still typing are left alone.`,
   },
   operation: {
     type: 'polling',
