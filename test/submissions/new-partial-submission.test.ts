@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { PARTIAL_PLAN_MESSAGE, partialClock } from '../../src/submissions/new-partial-submission';
-import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
+import { API_HEADERS, App, BASE, failure, op, run } from '../helpers/app';
 import { API_ITEM, F, FORM } from './fixtures';
 
 const perform = op('triggers.new_partial_submission.operation.perform');
@@ -257,4 +257,24 @@ describe('idle time: a partial submission triggers only once nobody has saved it
     expect(scope.isDone()).toBe(true);
     expect(nock.isDone()).toBe(true);
   });
+});
+
+test('the editor shows the idle time: an input with bounded choices and a default, named in the description', () => {
+  const trigger = App.triggers?.new_partial_submission as unknown as {
+    display: { description: string };
+    operation: { inputFields: Array<Record<string, unknown>> };
+  };
+  expect(trigger.display.description).toContain('idle for the time you choose (30 minutes by default)');
+  const field = trigger.operation.inputFields.find((f) => f.key === 'idle_minutes');
+  expect(field).toMatchObject({ label: 'Idle Time (Minutes)', required: false, default: '30' });
+  expect((field?.choices as Array<{ value: string; label: string }>).map((c) => [c.value, c.label])).toEqual([
+    ['5', '5 minutes'],
+    ['15', '15 minutes'],
+    ['30', '30 minutes'],
+    ['60', '1 hour'],
+    ['120', '2 hours'],
+    ['240', '4 hours'],
+    ['720', '12 hours'],
+    ['1440', '1 day'],
+  ]);
 });
