@@ -1,11 +1,12 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { userError } from '../../errors';
 import { opnform } from '../../http/client';
+import type { RequestContext } from '../../http/failures';
 import { path } from '../../http/path';
 import type { Workspace } from '../../schemas/resources';
 import type { Member } from '../../schemas/workspaces';
 import { OpenWorkspaceList } from '../../schemas/workspaces';
-import { LEAVE } from '../access';
+import { GUARDED_MANAGE, LEAVE } from '../access';
 import { listMembers, memberRole } from './member';
 
 /**
@@ -17,17 +18,23 @@ import { listMembers, memberRole } from './member';
  *    (`users` as long as `users_count`, as real servers and the sandbox do), else
  *    `GET /open/workspaces/{id}/users`.
  */
-export const readMembership = async (z: ZObject, bundle: Bundle, workspaceId: number, step: string) => {
+export const readMembership = async (
+  z: ZObject,
+  bundle: Bundle,
+  workspaceId: number,
+  outcome: string,
+  context: Omit<RequestContext, 'thing'>,
+) => {
   const workspaces = await opnform(z, bundle).get(path`/open/workspaces`, {
     thing: 'workspace',
-    ...LEAVE,
+    ...context,
     schema: OpenWorkspaceList,
   });
   const workspace = workspaces.find((w) => w.id === workspaceId);
   if (workspace === undefined) {
     throw userError(
       z,
-      `The connected OpnForm user is not a member of workspace ${workspaceId}, so ${step} did nothing. ` +
+      `The connected OpnForm user is not a member of workspace ${workspaceId}, so ${outcome}. ` +
         'Choose a workspace from the list (it shows only the workspaces this user belongs to).',
       'not_found',
       404,
@@ -56,7 +63,13 @@ export const refuseLastAdmin = async (
   bundle: Bundle,
   workspaceId: number,
 ): Promise<Workspace> => {
-  const { workspace, admin, members } = await readMembership(z, bundle, workspaceId, 'Leave Workspace');
+  const { workspace, admin, members } = await readMembership(
+    z,
+    bundle,
+    workspaceId,
+    'there is nothing to leave',
+    LEAVE,
+  );
   if (!admin) return workspace;
   const all = await members();
   if (adminCount(all) > 1) return workspace;
@@ -103,7 +116,13 @@ export const guardMemberChange = async (
   change: MemberChange,
 ): Promise<Member | undefined> => {
   const step = change === 'remove' ? 'Remove Member' : 'Update Member Role';
-  const { workspace, me, members } = await readMembership(z, bundle, workspaceId, step);
+  const { workspace, me, members } = await readMembership(
+    z,
+    bundle,
+    workspaceId,
+    `${step} changed nothing`,
+    GUARDED_MANAGE,
+  );
   if (change !== 'promote' && me === userId) throw userError(z, SELF[change], 'conflict', 409);
   const all = await members();
   const target = all.find((m) => m.id === userId);
