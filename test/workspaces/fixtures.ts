@@ -1,3 +1,5 @@
+import nock from 'nock';
+import { API_HEADERS, BASE } from '../helpers/app';
 /** Members and invites as the spec and as a real OpnForm server send them. */
 
 export const SPEC_MEMBERS = [
@@ -134,3 +136,9 @@ export const workspace7As = (
     ...extra,
   },
 ];
+
+/** The guard's read (Remove Member, Update Member Role): by default workspace 7 as Ada (user 3, admin) sees it. */
+export const workspaces = (body: unknown = workspace7As(3)) =>
+  nock(BASE, { reqheaders: API_HEADERS })
+    .get('/open/workspaces')
+    .reply(200, body as nock.Body);

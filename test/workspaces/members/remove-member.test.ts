@@ -1,14 +1,16 @@
 import nock from 'nock';
 import { API_HEADERS, App, BASE, failure, op, run } from '../../helpers/app';
-import { FORBIDDEN, NOT_ADMIN, REAL_MEMBERS, SPEC_MEMBERS, UNAUTHORIZED, workspace7As } from '../fixtures';
+import {
+  FORBIDDEN,
+  NOT_ADMIN,
+  REAL_MEMBERS,
+  SPEC_MEMBERS,
+  UNAUTHORIZED,
+  workspace7As,
+  workspaces,
+} from '../fixtures';
 
 const perform = op('creates.remove_member.operation.perform');
-
-/** The guard's read: workspace 7 as Ada (user 3, admin) sees it, every member embedded. */
-const workspaces = (body: unknown = workspace7As(3)) =>
-  nock(BASE, { reqheaders: API_HEADERS })
-    .get('/open/workspaces')
-    .reply(200, body as nock.Body);
 
 afterEach(() => nock.cleanAll());
 
