@@ -211,6 +211,41 @@ describe.each(visible.map(({ kind, def }) => [`${kind}.${def.key}`, kind, def] a
   },
 );
 
+/**
+ * Delete warnings (issue 13, point 9): Zapier expects a visible note on every step that deletes or
+ * removes something. Such a step (its label says remove, delete, cancel or leave, or its description
+ * starts with "Removes", "Deletes" or "Cancels") shows a read-only `copy` field first that says it cannot be undone, and its description
+ * says so too.
+ */
+describe('delete warnings', () => {
+  const destructive = visible.filter(
+    ({ kind, def }) =>
+      kind === 'creates' &&
+      (/\b(Remove|Delete|Cancel|Leave)\b/.test(def.display.label) ||
+        /^(Removes|Deletes|Cancels)\b/.test(def.display.description)),
+  );
+
+  test('the destructive steps are the ones expected (a new one must show a warning too)', () => {
+    expect(destructive.map(({ def }) => def.key).sort()).toEqual([
+      'cancel_invite',
+      'leave_workspace',
+      'remove_member',
+    ]);
+  });
+
+  test.each(destructive.map(({ def }) => [def.key, def] as const))(
+    '%s shows a visible warning that it cannot be undone',
+    (_key, def) => {
+      const first = (def.operation.inputFields ?? [])[0] as Field & { helpText?: string };
+      expect({ type: first?.type, warns: /cannot be undone/i.test(first?.helpText ?? '') }).toEqual({
+        type: 'copy',
+        warns: true,
+      });
+      expect(def.display.description).toMatch(/cannot be undone\.$/);
+    },
+  );
+});
+
 describe('hidden dropdown triggers', () => {
   test.each(all.filter(({ def }) => def.display.hidden).map(({ def }) => [def.key, def] as const))(
     '%s has a sample with id and a readable name or label',

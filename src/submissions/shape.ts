@@ -523,7 +523,18 @@ export const distinctLabels = (blocks: FormBlock[]): Map<string, string> => {
   return labels;
 };
 
-/** Output fields of one form's answers (keys `answers__<field id>`, labels = question names). */
+/** The rows a matrix question offers (`rows: ["Support", "Product"]`), each labelled in the output. */
+const matrixRowNames = (block: FormBlock): string[] => {
+  const rows = (block as { rows?: unknown }).rows;
+  return Array.isArray(rows)
+    ? rows.filter((row): row is string => typeof row === 'string' && row !== '')
+    : [];
+};
+
+/**
+ * Output fields of one form's answers (keys `answers__<field id>`, labels = question names), with
+ * each matrix row as its own field ("Question: Row", key `answer_matrices__<field id>__<row>`).
+ */
 export const formAnswerFields = (form: Pick<FormRef, 'properties'>): OutputField[] => {
   const blocks = answerableBlocks({ properties: form.properties ?? [] });
   const labels = distinctLabels(blocks);
@@ -534,6 +545,9 @@ export const formAnswerFields = (form: Pick<FormRef, 'properties'>): OutputField
     if (block.type === 'date') {
       fields.push({ key: `answer_dates__${block.id}__start`, label: `${label} (ISO)`, type: 'string' });
       fields.push({ key: `answer_dates__${block.id}__end`, label: `${label} (ISO End)`, type: 'string' });
+    }
+    for (const row of block.type === 'matrix' ? matrixRowNames(block) : []) {
+      fields.push({ key: `answer_matrices__${block.id}__${row}`, label: `${label}: ${row}`, type: 'string' });
     }
     if (FILE_TYPES.has(block.type)) {
       fields.push({ key: `answer_files__${block.id}[]name`, label: `${label} (File Name)`, type: 'string' });

@@ -53,11 +53,11 @@ export const EXPORT_SAMPLE: ExportOutput = {
 };
 
 export const EXPORT_OUTPUT_FIELDS: PlainOutputField[] = [
-  { key: 'id', label: 'Export ID (Job ID or File Name)', type: 'string' },
+  { key: 'id', label: 'Export ID (the job, or the file name when there is no job)', type: 'string' },
   { key: 'form_id', label: 'Form ID', type: 'integer' },
   { key: 'mode', label: 'Mode (sync or async)', type: 'string' },
   { key: 'status', label: 'Status', type: 'string' },
-  { key: 'job_id', label: 'Job ID', type: 'string' },
+  { key: 'job_id', label: 'Job ID (background exports only)', type: 'string' },
   { key: 'file', label: 'File', type: 'file' },
   { key: 'file_name', label: 'File Name', type: 'string' },
   { key: 'rows', label: 'Rows', type: 'integer' },
