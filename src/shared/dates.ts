@@ -50,7 +50,8 @@ const validDate = (y: number, mo: number, d: number) => {
   return date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 };
 
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/i;
 const SLASH_DATE =
   /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?)?$/;
 
@@ -126,7 +127,11 @@ export const isoAnswerDates = (
   if (typeof value === 'string') {
     const parts = value.split(' - ');
     if (parts.length === 2) {
-      return { start: isoAnswerDate(parts[0], question), end: isoAnswerDate(parts[1], question), range: true };
+      return {
+        start: isoAnswerDate(parts[0], question),
+        end: isoAnswerDate(parts[1], question),
+        range: true,
+      };
     }
   }
   return { start: isoAnswerDate(value, question), end: null, range: false };

@@ -35,7 +35,9 @@ const cachedDateQuestions = async (z: ZObject, key: string): Promise<DateQuestio
 const needsDateFormats = (payload: DeliveryPayload): boolean =>
   Object.values(payload.data ?? {}).some((entry) => {
     const answer = entry as { type?: unknown; value?: unknown } | null;
-    return answer !== null && typeof answer === 'object' && answer.type === 'date' && isAmbiguousDate(answer.value);
+    return (
+      answer !== null && typeof answer === 'object' && answer.type === 'date' && isAmbiguousDate(answer.value)
+    );
   });
 
 /**

@@ -9,6 +9,7 @@ import {
   type WebhookTriggerPerformUnsubscribe,
   type ZObject,
 } from 'zapier-platform-core';
+import { fetchForm } from '../forms/blocks';
 import { opnform } from '../http/client';
 import { path } from '../http/path';
 import { parseInput, summarize } from '../schemas/parse';
@@ -17,7 +18,6 @@ import { DeliveryInput, FormInput, HookSubscription } from '../schemas/submissio
 import { isoDateTime } from '../shared/dates';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
 import { deliveryDates, deliveryOfSubmission } from './delivery-dates';
-import { fetchForm } from '../forms/blocks';
 import { fetchSubmissionPage } from './pages';
 import {
   answerOutputFields,
@@ -213,7 +213,12 @@ const perform = (async (z, bundle) => {
   const verdict = await deliveryVerdict(z, bundle, shaped, include_edits);
   if (verdict === 'skip') return [];
   const is_edit = verdict === 'unknown' ? null : verdict === 'edit';
-  const item: NewSubmissionOutput = { ...shaped, ...deliveryTimes(shaped, is_edit), is_edit, sample_note: null };
+  const item: NewSubmissionOutput = {
+    ...shaped,
+    ...deliveryTimes(shaped, is_edit),
+    is_edit,
+    sample_note: null,
+  };
   return [item];
 }) satisfies WebhookTriggerPerform;
 

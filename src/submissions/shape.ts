@@ -15,7 +15,7 @@ import {
   type FormBlock,
   type Submission,
 } from '../schemas/resources';
-import { type DateQuestion, dateOrderOf, isoAnswerDates, isoAnswerDate, isoDateTime } from '../shared/dates';
+import { type DateQuestion, dateOrderOf, isoAnswerDate, isoAnswerDates, isoDateTime } from '../shared/dates';
 import { submissionFile } from './files';
 
 export type OutputField = PlainOutputField;

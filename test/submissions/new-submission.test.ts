@@ -1,19 +1,13 @@
 import nock from 'nock';
-import {
-  INVENTED_NOTE,
-  NO_ID_NOTE,
-  newSubmission,
-  SEEN_TTL_SECONDS,
-} from '../../src/submissions/new-submission';
-import { API_HEADERS, App, BASE, failure, op, run } from '../helpers/app';
-import { keyPaths, withCache } from './cache';
-import { F, REAL_DELIVERY, REAL_RECENT_ITEM, SPEC_DELIVERY, SPEC_RECENT_ITEM } from './fixtures';
+import { newSubmission, SEEN_TTL_SECONDS } from '../../src/submissions/new-submission';
+import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
+import { withCache } from './cache';
+import { F, REAL_DELIVERY, SPEC_DELIVERY } from './fixtures';
 
 const HOOK = 'https://hooks.zapier.com/hooks/standard/1234/abcd/';
 const subscribe = op('triggers.new_submission.operation.performSubscribe');
 const unsubscribe = op('triggers.new_submission.operation.performUnsubscribe');
 const perform = op('triggers.new_submission.operation.perform');
-const performList = op('triggers.new_submission.operation.performList');
 
 describe('performSubscribe', () => {
   test('POSTs {hookUrl, form_id} and stores both for unsubscribing (OpnForm returns no id)', async () => {
@@ -240,81 +234,5 @@ describe('perform (a delivery; no request to OpnForm)', () => {
     expect(error.message).toBe(
       'Invalid input: Also Trigger When a Submission Is Edited (include_edits) must be yes or no (got "maybe").',
     );
-  });
-});
-
-describe('performList (GET /external/zapier/submissions/recent; one request)', () => {
-  const recent = (items: unknown[]) =>
-    nock(BASE, { reqheaders: API_HEADERS })
-      .get('/external/zapier/submissions/recent')
-      .query({ form_id: '42' })
-      .reply(200, items);
-
-  const performKeys = async (delivery: unknown) => {
-    const [item] = (await run(
-      withCache(perform, new Map()),
-      { workspace_id: 7, form_id: 42 },
-      {
-        cleanedRequest: delivery,
-        subscribeData: { hookUrl: HOOK, form_id: 42 } as never,
-      },
-    )) as unknown[];
-    return keyPaths(item).sort();
-  };
-
-  test('real server: one item, no submission id -> a stable content id and a note; same keys as perform', async () => {
-    const scope = recent([REAL_RECENT_ITEM]);
-    const items = (await run(performList, { workspace_id: '7', form_id: '42' })) as Array<
-      Record<string, unknown>
-    >;
-    expect(scope.isDone()).toBe(true);
-    expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({
-      form_id: 42,
-      edit_link: null,
-      sample_note: NO_ID_NOTE,
-    });
-    expect(items[0]?.id).toBeGreaterThan(2 ** 52);
-    expect(keyPaths(items[0]).sort()).toEqual(await performKeys(REAL_DELIVERY));
-    expect(Object.keys(items[0] as object).sort()).toEqual(
-      Object.keys(App.triggers?.new_submission?.operation.sample as object).sort(),
-    );
-  });
-
-  test('spec server: Submission items keep their id; same keys as perform', async () => {
-    recent([SPEC_RECENT_ITEM]);
-    const items = (await run(performList, { workspace_id: 7, form_id: '42' })) as Array<
-      Record<string, unknown>
-    >;
-    expect(items[0]).toMatchObject({
-      id: 1843,
-      sample_note: null,
-      submitted_at: '2026-11-21T14:03:27+00:00',
-    });
-    expect(Object.keys(items[0] as object).sort()).toEqual(
-      (await performKeys(SPEC_DELIVERY)).filter((key) => !key.includes('.')),
-    );
-  });
-
-  test('a form without submissions: OpnForm invents values, and the sample says so', async () => {
-    const invented = {
-      form_id: 42,
-      form_title: 'Contact Us',
-      form_slug: 'contact-us',
-      data: {
-        [F.name]: { value: 'Dr. Lonzo Kuhic', name: 'Name', type: 'text' },
-        [F.phone]: { value: '+33749119783', name: 'Phone', type: 'phone_number' },
-      },
-    };
-    recent([invented]);
-    const [item] = (await run(performList, { workspace_id: 7, form_id: '42' })) as Array<
-      Record<string, unknown>
-    >;
-    expect(item?.sample_note).toBe(INVENTED_NOTE);
-  });
-
-  test("another form's submission (the real server caches one answer for every form) is never shown", async () => {
-    recent([{ ...REAL_RECENT_ITEM, form_id: 7 }]);
-    await expect(run(performList, { workspace_id: 7, form_id: '42' })).resolves.toEqual([]);
   });
 });
