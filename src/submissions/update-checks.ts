@@ -191,8 +191,8 @@ export const refuseUnrealSubmissionId = (z: ZObject, value: unknown) => {
     /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(text);
   if (!madeUp && !hashed) return;
   throw new z.errors.Error(
-    `This is not a real submission id: ${text.slice(0, 60)}. Use a submission from a live run or pick one in ` +
-      'the Submission dropdown.',
+    `Invalid input: Submission (submission_id) is not a real submission id: ${text.slice(0, 60)}. Use a ` +
+      'submission from a live run or pick one in the Submission dropdown.',
     'invalid_input',
     400,
   );

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import nock from 'nock';
 import { DATE_QUESTIONS_TTL_SECONDS } from '../../src/submissions/delivery-dates';
 import { failure, op, run } from '../helpers/app';
+import { fakeDateOnly } from '../helpers/clock';
 import { api, recorded, recordedScope } from '../helpers/recorded';
 import { withCache } from './cache';
 
@@ -19,24 +20,8 @@ const GET_FORM = recorded('forms--get-form');
 const formScope = () => recordedScope(GET_FORM.find('GET', '/open/forms/13', 200));
 /** When Zapier received the delivery (the clock is fixed: only Date is faked). */
 const RECEIVED = '2026-11-23T17:39:06+00:00';
-const ONLY_DATE = [
-  'hrtime',
-  'nextTick',
-  'performance',
-  'queueMicrotask',
-  'requestAnimationFrame',
-  'cancelAnimationFrame',
-  'requestIdleCallback',
-  'cancelIdleCallback',
-  'setImmediate',
-  'clearImmediate',
-  'setInterval',
-  'clearInterval',
-  'setTimeout',
-  'clearTimeout',
-] as const;
 beforeEach(() => {
-  jest.useFakeTimers({ now: new Date(RECEIVED), doNotFake: [...ONLY_DATE] });
+  fakeDateOnly(new Date(RECEIVED));
 });
 afterAll(() => {
   jest.useRealTimers();

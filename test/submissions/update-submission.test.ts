@@ -266,7 +266,7 @@ describe('values are checked against the block before anything is sent', () => {
       const error = await failure(run(perform, input({ submission_id: given })));
       expect(error).toMatchObject({
         code: 'invalid_input',
-        message: `This is not a real submission id: ${shown}. Use a submission from a live run or pick one in the Submission dropdown.`,
+        message: `Invalid input: Submission (submission_id) is not a real submission id: ${shown}. Use a submission from a live run or pick one in the Submission dropdown.`,
       });
     },
   );
