@@ -40,8 +40,9 @@ export const EXPORT_SAMPLE: ExportOutput = {
   file: 'https://zapier-dev-files.s3.amazonaws.com/cli-platform/contact-us-submission-data.csv',
   file_name: 'contact-us-submission-data.csv',
   rows: 128,
-  columns: ['3c1f7a52-6d0e-4b8a-9a57-1f2e3d4c5b6a', 'created_at'],
-  header: ['id', 'Email', 'created_at'],
+  // only columns every form has: a question's column is one form's field id (issue 13, point 8)
+  columns: ['created_at', 'status'],
+  header: ['id', 'created_at', 'status'],
   progress: 100,
   expires_at: null,
   message: 'Exported 128 rows to contact-us-submission-data.csv.',
