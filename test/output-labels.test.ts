@@ -23,9 +23,9 @@ test('Find Export and Export Submissions: the export id and the job id are told 
   }
 });
 
-test('New Submission: the note on a test record is worded for users', () => {
+test('New Submission: the note key kept for existing Zaps says it is always empty (test records are real now)', () => {
   expect(label(App.triggers.new_submission.operation.outputFields, 'sample_note')).toBe(
-    'Note on This Test Record (Empty in Live Runs)',
+    'Note (No Longer Used, Always Empty)',
   );
 });
 

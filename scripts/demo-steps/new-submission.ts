@@ -1,9 +1,25 @@
 // `npm start` steps of the New Submission trigger: subscribe a (loopback) hook, a delivery, the
-// trigger's output for it, unsubscribe with zero hooks left.
-import type { SubmissionOutput } from '../../src/submissions/shape';
+// trigger's output for it, an edit flagged as one, the editor's sample (real ids), unsubscribe with
+// zero hooks left.
+import type { NewSubmissionOutput } from '../../src/submissions/new-submission';
 import type { DemoStep } from '../demo-flow';
 
 const formOf = (picked: Record<string, unknown>) => Number(picked.form_id);
+
+/** Zapier's cache for this Zap's runs (core keeps it in this object when the event names one). */
+const cacheOf = (picked: Record<string, unknown>) => {
+  picked.zcache ??= {};
+  return { zcacheTestObj: picked.zcache };
+};
+
+/** One delivery through perform with edits on, sharing the Zap's cache. */
+const deliver = (ctx: Parameters<DemoStep['run']>[0], delivery: unknown) =>
+  ctx.invoke<NewSubmissionOutput[]>(
+    'triggers.new_submission.operation.perform',
+    { workspace_id: ctx.picked.workspace_id, form_id: ctx.picked.form_id, include_edits: true },
+    { cleanedRequest: delivery, subscribeData: ctx.picked.subscribeData },
+    cacheOf(ctx.picked),
+  );
 
 export const NEW_SUBMISSION_STEPS: DemoStep[] = [
   {
@@ -48,11 +64,7 @@ export const NEW_SUBMISSION_STEPS: DemoStep[] = [
   {
     name: 'new submission: trigger output (perform)',
     run: async (ctx) => {
-      const items = await ctx.invoke<Array<SubmissionOutput & { sample_note: string | null }>>(
-        'triggers.new_submission.operation.perform',
-        { workspace_id: ctx.picked.workspace_id, form_id: ctx.picked.form_id, include_edits: true },
-        { cleanedRequest: ctx.picked.delivery, subscribeData: ctx.picked.subscribeData },
-      );
+      const items = await deliver(ctx, ctx.picked.delivery);
       const item = items[0];
       if (items.length !== 1 || item === undefined) throw new Error(`expected 1 item, got ${items.length}`);
       if (item.id !== ctx.picked.submission_id) {
@@ -62,8 +74,47 @@ export const NEW_SUBMISSION_STEPS: DemoStep[] = [
       const dates = Object.values(item.answer_dates).map((d) => d.start);
       return (
         `submission #${item.id} of "${item.form_title}": ${Object.keys(item.answers).length} answers, ` +
-        `files ${files.join(', ')}, ISO dates ${dates.join(', ')}, utm_source ${item.attribution.utm_source}`
+        `files ${files.join(', ')}, ISO dates ${dates.join(', ')}, utm_source ${item.attribution.utm_source}, ` +
+        `is_edit ${String(item.is_edit)}, received_at ${item.received_at}`
       );
+    },
+  },
+  {
+    name: 'new submission: an edit, flagged (perform, edits on)',
+    run: async (ctx) => {
+      const F = ctx.sandbox.ids.fields as Record<string, string>;
+      const id = Number(ctx.picked.submission_id);
+      await ctx.sandbox.edit(id, {
+        [F.full_name as string]: 'Katherine G. Johnson',
+        [F.email as string]: 'katherine@example.org',
+        [F.plan as string]: 'Enterprise',
+      });
+      const delivery = await ctx.catcher.next();
+      const [item] = await deliver(ctx, delivery.json);
+      if (item?.is_edit !== true)
+        throw new Error(`expected the edit flagged, got is_edit ${String(item?.is_edit)}`);
+      const again = await deliver(ctx, delivery.json);
+      if (again.length !== 0) throw new Error('expected the unchanged re-delivery to be skipped');
+      return `submission #${item.id} re-delivered after an edit: is_edit true (name now "${String(item.answers[F.full_name as string])}"); the same delivery again is skipped`;
+    },
+  },
+  {
+    name: "new submission: the editor's test records (performList)",
+    run: async (ctx) => {
+      const samples = await ctx.invoke<NewSubmissionOutput[]>(
+        'triggers.new_submission.operation.performList',
+        {
+          workspace_id: ctx.picked.workspace_id,
+          form_id: ctx.picked.form_id,
+        },
+      );
+      const [first] = samples;
+      if (first?.id !== ctx.picked.submission_id) {
+        throw new Error(
+          `expected the newest sample to be #${String(ctx.picked.submission_id)}, got #${first?.id}`,
+        );
+      }
+      return `${samples.length} real submissions (ids ${samples.map((s) => s.id).join(', ')}), newest submitted at ${String(first?.submitted_at)}`;
     },
   },
   {

@@ -97,9 +97,6 @@ export const Text = z.pipe(
   }),
 );
 
-/** `GET /external/zapier/submissions/recent`: real server one delivery-shaped item; spec Submission items. */
-export const RecentSubmissions = z.array(DeliveryPayload);
-
 /** A yes/no input as Zapier sends it (boolean, "true"/"false", "yes"/"no", empty = no). */
 export const YesNo = z.pipe(
   z.optional(z.nullable(z.union([z.boolean(), z.string(), z.number()], { error: 'must be yes or no' }))),

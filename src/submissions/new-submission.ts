@@ -9,14 +9,19 @@ import {
   type WebhookTriggerPerformUnsubscribe,
   type ZObject,
 } from 'zapier-platform-core';
+import { fetchForm } from '../forms/blocks';
 import { opnform } from '../http/client';
 import { path } from '../http/path';
 import { parseInput, summarize } from '../schemas/parse';
 import { AnyReply, DeliveryPayload } from '../schemas/resources';
-import { DeliveryInput, FormInput, HookSubscription, RecentSubmissions } from '../schemas/submissions';
+import { DeliveryInput, FormInput, HookSubscription } from '../schemas/submissions';
+import { isoDateTime } from '../shared/dates';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
+import { deliveryDates, deliveryOfSubmission } from './delivery-dates';
+import { fetchSubmissionPage } from './pages';
 import {
   answerOutputFields,
+  dateQuestions,
   deliveryId,
   SUBMISSION_OUTPUT_FIELDS,
   SUBMISSION_SAMPLE,
@@ -24,24 +29,24 @@ import {
   shapeDelivery,
 } from './shape';
 
-/** The hook trigger's item: a submission plus a note that is only set on sample items. */
-export type NewSubmissionOutput = SubmissionOutput & { sample_note: string | null };
+/**
+ * The hook trigger's item: a submission, when Zapier received it, whether it is an edit of one this
+ * Zap saw before (null when that cannot be told), and a note kept for older Zaps (always null now).
+ */
+export type NewSubmissionOutput = SubmissionOutput & {
+  received_at: string;
+  is_edit: boolean | null;
+  sample_note: string | null;
+};
+
+/** How many of the newest completed submissions the editor's test offers (one request). */
+export const SAMPLE_SIZE = 3;
+
+/** Now, as ISO 8601 with offset (`2026-11-23T20:15:04+00:00`). */
+const nowIso = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
 /** How long a delivered submission id is remembered to tell edits from new submissions. */
 export const SEEN_TTL_SECONDS = 30 * 24 * 60 * 60;
-
-export const NO_ID_NOTE =
-  "Example from OpnForm's latest submission of this form. OpnForm's sample endpoint gives no submission id, so " +
-  '`id` here is derived from the answers; live runs carry the real submission id. The latest submission can ' +
-  'be a partial one and the sample does not say, so `status` is empty here; live runs are always completed. ' +
-  'If the form has no submissions yet, OpnForm fills this example with made-up values.';
-
-export const INVENTED_NOTE =
-  'This form has no submissions yet: OpnForm made up these values as an example. They are not a real ' +
-  'submission. Submit the form once, then load a new sample.';
-
-/** The phone number OpnForm's example-data generator puts in every phone field. */
-const INVENTED_PHONE = /^(FR)?\+33749119783$/;
 
 const EDITS_LABEL = 'Also Trigger When a Submission Is Edited';
 const LABELS = { ...FIELD_LABELS, include_edits: EDITS_LABEL, hookUrl: 'Hook URL' };
@@ -129,33 +134,46 @@ const answersFingerprint = (z: ZObject, out: SubmissionOutput): string => {
   return z.hash('sha256', JSON.stringify(stable));
 };
 
+/** What this Zap has seen of a delivered submission: skip it, or trigger as new, as an edit, or as unknown (no cache). */
+export type DeliveryVerdict = 'skip' | 'new' | 'edit' | 'unknown';
+
 /**
- * Whether this Zap should skip this delivery, remembered per Zap and submission in Zapier's cache for
- * 30 days. Edits off: any earlier delivery of the submission makes this one an edit, skipped. Edits
- * on: a delivery whose answers did not change since the last one this Zap received is skipped, which
- * stops the loop of a Zap that updates the submission that triggered it (its own update is delivered
- * back once, then its unchanged answers end it). If the cache is unavailable or the Zap cannot be told
- * apart, the delivery triggers (a duplicate run is better than a lost submission).
+ * Whether this Zap should skip this delivery, and whether it is an edit, remembered per Zap and
+ * submission in Zapier's cache for 30 days. Edits off: any earlier delivery of the submission makes
+ * this one an edit, skipped. Edits on: a delivery whose answers did not change since the last one this
+ * Zap received is skipped, which stops the loop of a Zap that updates the submission that triggered it
+ * (its own update is delivered back once, then its unchanged answers end it); a changed one is an
+ * edit. If the cache is unavailable or the Zap cannot be told apart, the delivery triggers as
+ * `unknown` (a duplicate run is better than a lost submission).
  */
+export const deliveryVerdict = async (
+  z: ZObject,
+  bundle: Bundle,
+  out: SubmissionOutput,
+  includeEdits = false,
+): Promise<DeliveryVerdict> => {
+  const scope = zapScope(bundle);
+  if (scope === undefined) return 'unknown';
+  const key = `opnform:delivered:${z.hash('sha256', `${scope}|${out.form_id ?? ''}|${out.id}`)}`;
+  const fingerprint = answersFingerprint(z, out);
+  try {
+    const stored = await z.cache.get(key);
+    if (stored !== null && (!includeEdits || stored === fingerprint)) return 'skip';
+    await z.cache.set(key, fingerprint, SEEN_TTL_SECONDS);
+    return stored === null ? 'new' : 'edit';
+  } catch (error) {
+    z.console.log(`Could not use Zapier's cache to tell edits apart: ${(error as Error).message}`);
+    return 'unknown';
+  }
+};
+
+/** Whether this Zap should skip this delivery (see `deliveryVerdict`). */
 export const seenBefore = async (
   z: ZObject,
   bundle: Bundle,
   out: SubmissionOutput,
   includeEdits = false,
-): Promise<boolean> => {
-  const scope = zapScope(bundle);
-  if (scope === undefined) return false;
-  const key = `opnform:delivered:${z.hash('sha256', `${scope}|${out.form_id ?? ''}|${out.id}`)}`;
-  const fingerprint = answersFingerprint(z, out);
-  try {
-    const stored = await z.cache.get(key);
-    if (stored !== null && (!includeEdits || stored === fingerprint)) return true;
-    await z.cache.set(key, fingerprint, SEEN_TTL_SECONDS);
-  } catch (error) {
-    z.console.log(`Could not use Zapier's cache to tell edits apart: ${(error as Error).message}`);
-  }
-  return false;
-};
+): Promise<boolean> => (await deliveryVerdict(z, bundle, out, includeEdits)) === 'skip';
 
 /**
  * An id for a delivery that states no submission id: random, so two identical submissions never share
@@ -163,6 +181,16 @@ export const seenBefore = async (
  * derived ids, far from real OpnForm ids, and a safe integer.
  */
 const uniqueId = (): number => 2 ** 52 + randomInt(0, 2 ** 48 - 1) * 16 + randomInt(0, 16);
+
+/**
+ * The times of a triggered delivery. Deliveries carry no time: `received_at` is when Zapier received
+ * it; `submitted_at` is the time the delivery states (spec servers), else, for a submission this Zap has
+ * not seen before, `received_at` (OpnForm sends it seconds after the submit), else (an edit) null.
+ */
+const deliveryTimes = (shaped: SubmissionOutput, isEdit: boolean | null) => {
+  const received_at = nowIso();
+  return { submitted_at: shaped.submitted_at ?? (isEdit === true ? null : received_at), received_at };
+};
 
 const perform = (async (z, bundle) => {
   const { include_edits } = parseInput(z, DeliveryInput, bundle.inputData, LABELS);
@@ -176,50 +204,57 @@ const perform = (async (z, bundle) => {
       400,
     );
   }
-  const shaped = shapeDelivery(z, parsed.data);
+  const formId = parsed.data.form_id ?? subscribeDataOf(bundle).form_id ?? bundle.inputData?.form_id;
+  const shaped = shapeDelivery(z, parsed.data, await deliveryDates(z, bundle, parsed.data, formId));
   // Without a stated id, edits cannot be told apart: every such delivery triggers, with its own id.
-  if (deliveryId(parsed.data) === null) return [{ ...shaped, id: uniqueId(), sample_note: null }];
-  if (await seenBefore(z, bundle, shaped, include_edits)) return [];
-  const item: NewSubmissionOutput = { ...shaped, sample_note: null };
+  if (deliveryId(parsed.data) === null) {
+    return [{ ...shaped, id: uniqueId(), ...deliveryTimes(shaped, null), is_edit: null, sample_note: null }];
+  }
+  const verdict = await deliveryVerdict(z, bundle, shaped, include_edits);
+  if (verdict === 'skip') return [];
+  const is_edit = verdict === 'unknown' ? null : verdict === 'edit';
+  const item: NewSubmissionOutput = {
+    ...shaped,
+    ...deliveryTimes(shaped, is_edit),
+    is_edit,
+    sample_note: null,
+  };
   return [item];
 }) satisfies WebhookTriggerPerform;
 
-/** Whether a real-server sample item holds OpnForm's invented example values. */
-const looksInvented = (payload: DeliveryPayload): boolean =>
-  Object.values(payload.data ?? {}).some((entry) => {
-    const answer = entry as { type?: unknown; value?: unknown } | null;
-    return (
-      answer?.type === 'phone_number' && typeof answer.value === 'string' && INVENTED_PHONE.test(answer.value)
-    );
-  });
-
+/**
+ * The editor's test records: the form's newest completed submissions from `GET
+ * /open/forms/{id}/submissions` (forms-read or manage-integrations; subscribing needs the latter, so
+ * every token that can use this trigger can read it), shaped exactly like a delivery, with their real
+ * ids and times, so a following Update Submission test works. Two requests: the form (types, date
+ * formats, title) and one page of submissions. OpnForm's legacy sample endpoint is no longer used: its
+ * items carry no id and no time, and its example for an empty form is made up.
+ */
 const performList = (async (z, bundle) => {
   const { form_id } = parseInput(z, FormInput, bundle.inputData, FIELD_LABELS);
-  const items = await opnform(z, bundle).get(path`/external/zapier/submissions/recent`, {
-    thing: 'form',
-    abilities: ['manage-integrations'],
-    query: { form_id },
-    schema: RecentSubmissions,
+  const form = await fetchForm(z, bundle, form_id);
+  const page = await fetchSubmissionPage(z, bundle, form_id, 1, SAMPLE_SIZE, { status: 'completed' });
+  const dates = dateQuestions(form.properties);
+  const received_at = nowIso();
+  return page.data.map((item): NewSubmissionOutput => {
+    const shaped = shapeDelivery(z, deliveryOfSubmission(item, form), dates);
+    const created = item.data.created_at ?? (item as Record<string, unknown>).created_at;
+    return {
+      ...shaped,
+      submitted_at: typeof created === 'string' ? isoDateTime(created) : null,
+      received_at,
+      is_edit: false,
+      sample_note: null,
+    };
   });
-  const shaped: NewSubmissionOutput[] = [];
-  for (const payload of items) {
-    const itemForm = payload.form_id === undefined ? form_id : Number(payload.form_id);
-    // defensive: never show another form's submission as this form's sample
-    if (itemForm !== form_id) continue;
-    const shapedItem = shapeDelivery(z, { ...payload, form_id });
-    // the sample can be the newest PARTIAL submission, with no status (submissions--update-partial.json):
-    // only a status the server states is shown; deliveries are always completed, samples are not
-    const stated = (payload as Record<string, unknown>).status ?? payload.data?.status;
-    const status: SubmissionOutput['status'] = stated === 'completed' || stated === 'partial' ? stated : null;
-    const out = { ...shapedItem, status };
-    const hasRealId = payload.submission_id != null || payload.id != null;
-    const sample_note = looksInvented(payload) ? INVENTED_NOTE : hasRealId ? null : NO_ID_NOTE;
-    shaped.push({ ...out, sample_note });
-  }
-  return shaped;
 }) satisfies WebhookTriggerPerformList;
 
-export const NEW_SUBMISSION_SAMPLE: NewSubmissionOutput = { ...SUBMISSION_SAMPLE, sample_note: null };
+export const NEW_SUBMISSION_SAMPLE: NewSubmissionOutput = {
+  ...SUBMISSION_SAMPLE,
+  received_at: '2026-11-21T14:03:29+00:00',
+  is_edit: false,
+  sample_note: null,
+};
 
 export const newSubmission = defineTrigger({
   key: 'new_submission',
@@ -238,7 +273,9 @@ export const newSubmission = defineTrigger({
     sample: NEW_SUBMISSION_SAMPLE,
     outputFields: [
       ...SUBMISSION_OUTPUT_FIELDS,
-      { key: 'sample_note', label: 'Note on This Test Record (Empty in Live Runs)', type: 'string' },
+      { key: 'received_at', label: 'Received At (When Zapier Received It)', type: 'datetime' },
+      { key: 'is_edit', label: 'Is an Edit (Of a Submission This Zap Saw Before)', type: 'boolean' },
+      { key: 'sample_note', label: 'Note (No Longer Used, Always Empty)', type: 'string' },
       answerOutputFields,
     ],
   },

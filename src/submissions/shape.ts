@@ -15,7 +15,7 @@ import {
   type FormBlock,
   type Submission,
 } from '../schemas/resources';
-import { isoDateTime } from '../shared/dates';
+import { type DateQuestion, dateOrderOf, isoAnswerDate, isoAnswerDates, isoDateTime } from '../shared/dates';
 import { submissionFile } from './files';
 
 export type OutputField = PlainOutputField;
@@ -40,6 +40,15 @@ export interface AnswerFile {
 }
 
 export type SubmissionStatus = 'completed' | 'partial';
+
+/** Date questions by field id (from the form's blocks); empty when the form was not read. */
+export type DateQuestions = Record<string, DateQuestion>;
+
+/** How answers are shaped: what the form says about its date questions, and whether dates become ISO text. */
+interface ShapeContext {
+  dates: DateQuestions;
+  normalizeDates: boolean;
+}
 
 export type SubmissionOutput = {
   /** The integer submission id (a content hash when the source gives none; see README). */
@@ -89,8 +98,6 @@ export const integerOf = (value: unknown): number | null => {
   return null;
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 // ---------------------------------------------------------------------------------------------
 // Dates
 
@@ -111,70 +118,48 @@ export const isoTimestamp = (value: unknown): string | null => {
   return Number.isNaN(Date.parse(iso)) ? null : iso;
 };
 
-const validDate = (y: number, mo: number, d: number) => {
-  if (mo < 1 || mo > 12 || d < 1 || d > 31) return false;
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-};
+/**
+ * One date as OpnForm gives it -> ISO 8601 (`2026-11-05`, or `2026-11-25T09:05:00+00:00` with a time),
+ * without knowing the question: a delivered `d/m/Y` / `m/d/Y` date whose day and month are both 12 or
+ * less gives null here (see `isoAnswerDate`, which takes the question's `date_format`).
+ */
+export const isoDate = (value: unknown): string | null => isoAnswerDate(value);
 
 /**
- * One date as OpnForm gives it -> ISO 8601. API values are ISO already (kept). Delivery values are
- * `d/m/Y` or `m/d/Y` with an optional time and no time zone: the day and month are told apart only
- * when one of them is above 12 (or both are equal); otherwise the ISO form is null. A time becomes
- * a local ISO time without offset (the delivery does not say which zone it is in).
+ * A date answer (single or range, raw or display-formatted) -> the text to map and its ISO form.
+ * `normalize` (deliveries): the text becomes the ISO form too ("start - end" for a range), so a date
+ * question maps the same in New Submission as in every other step; a date that cannot be read for sure
+ * keeps OpnForm's text (never dropped).
  */
-export const isoDate = (value: unknown): string | null => {
-  const text = nonEmpty(value)?.trim();
-  if (text === undefined || text === null) return null;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-    const [y, mo, d] = text.split('-').map(Number) as [number, number, number];
-    return validDate(y, mo, d) ? text : null;
-  }
-  if (/^\d{4}-\d{2}-\d{2}[T ]/.test(text)) {
-    const withZone = isoTimestamp(text);
-    if (withZone !== null && /(Z|[+-]\d{2}:?\d{2})$/.test(text)) return withZone;
-    const local = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)$/.exec(text);
-    return local === null ? null : `${local[1]}T${local[2]}`;
-  }
-  const m =
-    /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?)?$/.exec(
-      text,
-    );
-  if (m === null) return null;
-  const a = Number(m[1]);
-  const b = Number(m[2]);
-  const y = Number(m[3]);
-  let day: number;
-  let month: number;
-  if (a === b || (a > 12 && b <= 12)) [day, month] = [a, b];
-  else if (b > 12 && a <= 12) [day, month] = [b, a];
-  else return null; // both <= 12 and different: d/m/Y and m/d/Y read differently
-  if (!validDate(y, month, day)) return null;
-  const date = `${y}-${pad(month)}-${pad(day)}`;
-  if (m[4] === undefined) return date;
-  let hour = Number(m[4]);
-  const meridiem = m[7]?.toLowerCase();
-  if (meridiem !== undefined) {
-    if (hour < 1 || hour > 12) return null;
-    hour = (hour % 12) + (meridiem === 'pm' ? 12 : 0);
-  }
-  if (hour > 23 || Number(m[5]) > 59) return null;
-  return `${date}T${pad(hour)}:${m[5]}${m[6] === undefined ? '' : `:${m[6]}`}`;
+const dateAnswer = (
+  value: unknown,
+  question: DateQuestion,
+  normalize: boolean,
+): { text: unknown; iso: AnswerDate } => {
+  const { start, end, range } = isoAnswerDates(value, question);
+  const iso = { start, end };
+  const parts = Array.isArray(value)
+    ? value.filter((v) => v !== null && v !== undefined && v !== '').map(String)
+    : undefined;
+  const raw = parts === undefined ? value : parts.join(' - ');
+  if (!normalize || start === null) return { text: raw, iso };
+  if (!range || (parts !== undefined && parts.length < 2)) return { text: start, iso };
+  return { text: end === null ? raw : `${start} - ${end}`, iso };
 };
 
-/** A date answer (single or range, raw or display-formatted) -> the text to map and its ISO form. */
-const dateAnswer = (value: unknown): { text: unknown; iso: AnswerDate } => {
-  if (Array.isArray(value)) {
-    const [start, end] = value;
-    const parts = value.filter((v) => v !== null && v !== undefined && v !== '').map(String);
-    return { text: parts.join(' - '), iso: { start: isoDate(start), end: isoDate(end) } };
+/** The date questions of a form, by id: what its blocks say about order, time and range. */
+export const dateQuestions = (blocks: readonly FormBlock[] | null | undefined): DateQuestions => {
+  const out: DateQuestions = {};
+  for (const block of blocks ?? []) {
+    if (block.type !== 'date') continue;
+    const record = block as Record<string, unknown>;
+    out[block.id] = {
+      order: dateOrderOf(record.date_format),
+      withTime: record.with_time === true || record.with_time === 1,
+      range: record.date_range === true || record.date_range === 1,
+    };
   }
-  if (typeof value === 'string') {
-    const range = value.split(' - ');
-    if (range.length === 2) return { text: value, iso: { start: isoDate(range[0]), end: isoDate(range[1]) } };
-    return { text: value, iso: { start: isoDate(value), end: null } };
-  }
-  return { text: value, iso: { start: null, end: null } };
+  return out;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -280,7 +265,14 @@ const emptySink = (): AnswerSink => ({
 });
 
 /** Shapes one answer into the sink; a missing answer (null, undefined) is left out, as deliveries do. */
-const putAnswer = (z: ZObject, sink: AnswerSink, id: string, type: string | undefined, value: unknown) => {
+const putAnswer = (
+  z: ZObject,
+  context: ShapeContext,
+  sink: AnswerSink,
+  id: string,
+  type: string | undefined,
+  value: unknown,
+) => {
   if (value === null || value === undefined) return;
   if (type?.startsWith('nf-')) return;
   const kind = type ?? inferredType(value);
@@ -302,7 +294,7 @@ const putAnswer = (z: ZObject, sink: AnswerSink, id: string, type: string | unde
       sink.answers[id] = listValue(value);
       return;
     case 'date': {
-      const { text, iso } = dateAnswer(value);
+      const { text, iso } = dateAnswer(value, context.dates[id] ?? {}, context.normalizeDates);
       sink.answers[id] = text;
       sink.answer_dates[id] = iso;
       return;
@@ -351,11 +343,12 @@ const submittedAt = (value: unknown): string | null =>
 export const shapeSubmission = (z: ZObject, item: Submission, form: FormRef): SubmissionOutput => {
   const types = new Map((form.properties ?? []).map((block) => [block.id, block.type]));
   const sink = emptySink();
+  const context: ShapeContext = { dates: dateQuestions(form.properties), normalizeDates: false };
   for (const [id, value] of Object.entries(item.data)) {
     if (DATA_META_KEYS.has(id)) continue;
     const type = types.get(id);
     if (type !== undefined && isLayoutBlock({ type })) continue;
-    putAnswer(z, sink, id, type, value);
+    putAnswer(z, context, sink, id, type, value);
   }
   const record = item as Record<string, unknown>;
   return {
@@ -379,16 +372,24 @@ export const deliveryId = (payload: DeliveryPayload): number | null => {
   return integerOf(payload.submission_id) ?? integerOf(payload.id) ?? integerOf(metaId);
 };
 
-/** A hook delivery (or a legacy poll item, same shape) -> output. */
-export const shapeDelivery = (z: ZObject, payload: DeliveryPayload): SubmissionOutput => {
+/**
+ * A hook delivery (or a legacy poll item, same shape) -> output. `dates` (the form's date questions,
+ * when read) tells d/m/Y from m/d/Y; date answers come out as ISO text either way when readable.
+ */
+export const shapeDelivery = (
+  z: ZObject,
+  payload: DeliveryPayload,
+  dates: DateQuestions = {},
+): SubmissionOutput => {
   const sink = emptySink();
+  const context: ShapeContext = { dates, normalizeDates: true };
   const data = payload.data ?? {};
   for (const [id, entry] of Object.entries(data)) {
     if (DATA_META_KEYS.has(id) && !isRecord(entry)) continue;
     if (isRecord(entry) && 'value' in entry) {
-      putAnswer(z, sink, id, nonEmpty(entry.type) ?? undefined, entry.value);
+      putAnswer(z, context, sink, id, nonEmpty(entry.type) ?? undefined, entry.value);
     } else {
-      putAnswer(z, sink, id, undefined, entry);
+      putAnswer(z, context, sink, id, undefined, entry);
     }
   }
   const id = deliveryId(payload);

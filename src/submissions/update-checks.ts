@@ -174,3 +174,26 @@ export const questionLabels = (form: Form): Record<string, string> => {
   }
   return out;
 };
+
+/** Real OpnForm submission ids are database row numbers, far below 2^52 (the connector's made-up ids start there). */
+const MADE_UP_ID_FROM = 2 ** 52;
+
+/**
+ * Refuses, before any request, a Submission value that cannot be a real submission id: a made-up test
+ * id (2^52 or more: older New Submission samples, deliveries without an id) or a hashed/public id from
+ * an edit link or a CSV (letters and digits, or a UUID). Other bad values get the usual input error.
+ */
+export const refuseUnrealSubmissionId = (z: ZObject, value: unknown) => {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const madeUp = /^\d{16,}$/.test(text) && Number(text) >= MADE_UP_ID_FROM;
+  const hashed =
+    /^(?=.*[A-Za-z])[A-Za-z0-9_-]{12,}$/.test(text) ||
+    /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(text);
+  if (!madeUp && !hashed) return;
+  throw new z.errors.Error(
+    `Invalid input: Submission (submission_id) is not a real submission id: ${text.slice(0, 60)}. Use a ` +
+      'submission from a live run or pick one in the Submission dropdown.',
+    'invalid_input',
+    400,
+  );
+};

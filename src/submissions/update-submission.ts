@@ -18,6 +18,7 @@ import {
   refuseDroppingAnswers,
   refuseIncompleteCompletion,
   refusePartial,
+  refuseUnrealSubmissionId,
   removedAnswers,
 } from './update-checks';
 import { updatedSubmission } from './update-reply';
@@ -115,6 +116,7 @@ const inputFields = defineInputFields([
  * every answer back, because a real server replaces all answers with the body.
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
+  refuseUnrealSubmissionId(z, bundle.inputData?.submission_id);
   const input = parseInput(z, Input, bundle.inputData, LABELS);
   const form = await fetchForm(z, bundle, input.form_id);
   refuseCaptchaForm(z, form);

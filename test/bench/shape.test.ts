@@ -8,6 +8,11 @@ test('the benchmark body has 300 answers and the measure returns a ratio from th
   expect(result.ratio).toBeCloseTo(result.shapeMs / result.parseMs, 6);
 });
 
-test('requests to OpnForm per operation: perform 0, performList 1, output fields 1', async () => {
-  await expect(requestCounts()).resolves.toEqual({ perform: 0, performList: 1, outputFields: 1 });
+test('requests to OpnForm per operation: perform 1 then 0 (cached date formats), performList 2, output fields 1', async () => {
+  await expect(requestCounts()).resolves.toEqual({
+    perform: 1,
+    performCached: 0,
+    performList: 2,
+    outputFields: 1,
+  });
 });

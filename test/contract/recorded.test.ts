@@ -66,6 +66,7 @@
 import { readdirSync } from 'node:fs';
 import { RECORDED_AUTH_VALUES, recordedForm, recordedSeed } from '../../sandbox/recorded-seed';
 import { REAL_RATE_LIMITS, type Sandbox, type SandboxOptions, startSandbox } from '../../sandbox/server';
+import { fakeDateOnly } from '../helpers/clock';
 import { PLACEHOLDERS, RECORDED_DIR } from '../helpers/recorded';
 import { RECORDING_ORDER, Replay, type ReplayConfig, readRecording } from './replay';
 
@@ -258,20 +259,7 @@ beforeAll(async () => {
   };
   sandbox = await startSandbox(options);
   // only Date is faked: the replay sets the clock to the recording's time line
-  jest.useFakeTimers({
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
+  fakeDateOnly();
   replay = new Replay(
     sandbox,
     CONFIG,

@@ -5,7 +5,6 @@ import { type HookCatcher, startHookCatcher } from '../../sandbox/hook-catcher';
 import type { Sandbox } from '../../sandbox/server';
 import { submissionFile } from '../../src/submissions/files';
 import { partialClock } from '../../src/submissions/new-partial-submission';
-import { NO_ID_NOTE } from '../../src/submissions/new-submission';
 import type { SubmissionOutput } from '../../src/submissions/shape';
 import { App, failure, op, run } from '../helpers/app';
 import { keyPaths, withCache } from '../submissions/cache';
@@ -63,29 +62,34 @@ test('subscribe, a delivery, the trigger output, an edit, unsubscribe: zero hook
     cleanedRequest: delivery.json,
     subscribeData: subscribeData as never,
   });
-  expect(s.requests()).toEqual([]); // perform sends nothing to OpnForm
+  // Stay "11/05/2026 - ..." is ambiguous without its date format: perform reads the form once
+  expect(s.requests().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /open/forms/${formId}`]);
   expect(item).toMatchObject({
     id,
     form_id: formId,
     form_slug: 'customer-feedback',
     status: 'completed',
+    is_edit: false,
     sample_note: null,
     attribution: { utm_source: 'newsletter', gclid: 'Cj0KCQ' },
   });
   expect(item?.edit_link).toMatch(/\/forms\/customer-feedback\?submission_id=/);
   expect(item?.answers).toMatchObject({
     [F.full_name as string]: 'Katherine Johnson',
-    [F.visit_date as string]: '21/11/2026 2:30pm',
-    [F.stay as string]: '11/05/2026 - 11/21/2026',
+    [F.visit_date as string]: '2026-11-21T14:30:00+00:00',
+    [F.stay as string]: '2026-11-05 - 2026-11-21',
     [F.subscribe as string]: true,
     [F.interests as string]: ['Forms', 'Automation'],
     [F.satisfaction as string]: 'Support: Good\nProduct: OK',
     [F.age as string]: 41,
     [F.referrer as string]: 'newsletter',
   });
-  expect(item?.answer_dates[F.visit_date as string]).toEqual({ start: '2026-11-21T14:30', end: null });
-  // 11/05 is ambiguous without the form's date format; 11/21 is not
-  expect(item?.answer_dates[F.stay as string]).toEqual({ start: null, end: '2026-11-21' });
+  expect(item?.answer_dates[F.visit_date as string]).toEqual({
+    start: '2026-11-21T14:30:00+00:00',
+    end: null,
+  });
+  // the sandbox delivers Stay as MM/dd/yyyy: "11/05/2026" is 5 November
+  expect(item?.answer_dates[F.stay as string]).toEqual({ start: '2026-11-05', end: '2026-11-21' });
   expect(item?.answer_matrices[F.satisfaction as string]).toEqual({ Support: 'Good', Product: 'OK' });
   const [file] = item?.answer_files[F.attachments as string] ?? [];
   expect(file?.name).toBe('orbit.pdf');
@@ -115,6 +119,7 @@ test('subscribe, a delivery, the trigger output, an edit, unsubscribe: zero hook
   });
   const edit = await catcher.next();
   const bundle = { cleanedRequest: edit.json, subscribeData: subscribeData as never };
+  s.resetRequests();
   await expect(on(s, withCache(trigger('perform'), cache), input, bundle)).resolves.toEqual([]);
   const [edited] = await on<SubmissionOutput[]>(
     s,
@@ -122,20 +127,39 @@ test('subscribe, a delivery, the trigger output, an edit, unsubscribe: zero hook
     { ...input, include_edits: true },
     bundle,
   );
-  expect(edited).toMatchObject({ id, answers: { [F.full_name as string]: 'Katherine G. Johnson' } });
-
-  // samples: one request, the newest submission, the same keys as a delivery
-  s.resetRequests();
-  const [sample] = await on<SubmissionOutput[]>(s, trigger('performList'), input);
-  expect(s.requests()).toEqual([
-    { method: 'GET', path: '/external/zapier/submissions/recent', query: `form_id=${formId}`, status: 200 },
-  ]);
-  expect(sample).toMatchObject({
-    form_id: formId,
-    sample_note: NO_ID_NOTE,
-    edit_link: null,
+  expect(edited).toMatchObject({
+    id,
+    is_edit: true,
+    submitted_at: null,
+    answers: { [F.full_name as string]: 'Katherine G. Johnson' },
   });
+  expect(s.requests()).toEqual([]); // the date formats came from the cache
+
+  // samples: the form and one page of /open submissions; real ids, the same keys as a delivery
+  s.resetRequests();
+  const samples = await on<SubmissionOutput[]>(s, trigger('performList'), input);
+  expect(s.requests().map((r) => `${r.method} ${r.path} ${r.query}`)).toEqual([
+    `GET /open/forms/${formId} `,
+    `GET /open/forms/${formId}/submissions page=1&per_page=3&status=completed`,
+  ]);
+  const [sample] = samples;
+  expect(sample).toMatchObject({ id, form_id: formId, is_edit: false, sample_note: null });
+  expect(sample?.submitted_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
+  expect(sample?.edit_link).toBe(item?.edit_link);
   expect(Object.keys(sample as object).sort()).toEqual(Object.keys(item as object).sort());
+  // the newest state of the submission (after the edit), shaped exactly as its delivery was
+  expect(sample?.answers).toEqual(edited?.answers);
+  expect(sample?.answer_dates).toEqual(edited?.answer_dates);
+
+  // the flagship Zap in the editor: every sample id is one Update Submission accepts
+  for (const each of samples) {
+    const updated = await on<SubmissionOutput>(s, op('creates.update_submission.operation.perform'), {
+      ...input,
+      submission_id: each.id,
+      [`answer__${F.referrer}`]: 'zapier-test',
+    });
+    expect(updated).toMatchObject({ id: each.id, answers: { [F.referrer as string]: 'zapier-test' } });
+  }
 
   await expect(
     on(s, trigger('performUnsubscribe'), input, { subscribeData: subscribeData as never }),
@@ -161,13 +185,14 @@ test('output fields: one request, every question of the form labelled, duplicate
   expect(labels).toHaveLength(21);
 });
 
-test('a form without submissions: the sample says OpnForm may have made the values up', async () => {
+test('a form without submissions: no sample rather than made-up values', async () => {
   const s = sandbox();
-  const [sample] = await on<Array<Record<string, unknown>>>(s, trigger('performList'), {
-    workspace_id: 11,
-    form_id: s.ids.emptyFormId,
-  });
-  expect(sample?.sample_note).toBe(NO_ID_NOTE);
+  await expect(
+    on<Array<Record<string, unknown>>>(s, trigger('performList'), {
+      workspace_id: 11,
+      form_id: s.ids.emptyFormId,
+    }),
+  ).resolves.toEqual([]);
 });
 
 test('partial submissions: polled from the /open API; a free workspace is told it needs Pro', async () => {

@@ -1,8 +1,11 @@
 // New Submission against the real server's recorded answers (external--webhook-subscribe,
 // external--webhook-unsubscribe, external--hook-delivery-every-block).
+import { createHash } from 'node:crypto';
 import nock from 'nock';
+import { DATE_QUESTIONS_TTL_SECONDS } from '../../src/submissions/delivery-dates';
 import { failure, op, run } from '../helpers/app';
-import { recorded, recordedScope } from '../helpers/recorded';
+import { fakeDateOnly } from '../helpers/clock';
+import { api, recorded, recordedScope } from '../helpers/recorded';
 import { withCache } from './cache';
 
 const subscribe = op('triggers.new_submission.operation.performSubscribe');
@@ -12,6 +15,17 @@ const perform = op('triggers.new_submission.operation.perform');
 const SUBSCRIBE = recorded('external--webhook-subscribe');
 const UNSUBSCRIBE = recorded('external--webhook-unsubscribe');
 const EVERY_BLOCK = recorded('external--hook-delivery-every-block');
+const GET_FORM = recorded('forms--get-form');
+/** The recorded `GET /open/forms/13` (the every-block form: its date questions have no date_format, so d/m/Y). */
+const formScope = () => recordedScope(GET_FORM.find('GET', '/open/forms/13', 200));
+/** When Zapier received the delivery (the clock is fixed: only Date is faked). */
+const RECEIVED = '2026-11-23T17:39:06+00:00';
+beforeEach(() => {
+  fakeDateOnly(new Date(RECEIVED));
+});
+afterAll(() => {
+  jest.useRealTimers();
+});
 const HOOK = 'https://hooks.example.net/hooks/zapier-form6';
 
 afterEach(() => nock.cleanAll());
@@ -135,6 +149,8 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
 
   test('gives exactly this item: every block type, both "Comments" answers, the hidden field, files, attribution', async () => {
     expect(EVERY_BLOCK.exchange(2).kind).toBe('delivery');
+    // "05/11/2026" needs the form's date format: one form read
+    const form = formScope();
     await expect(deliver(2)).resolves.toEqual([
       {
         id: 1049,
@@ -143,7 +159,10 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
         form_title: 'Every Block Form',
         edit_link:
           'https://forms.example.org/forms/every-block-form-0bv2sb?submission_id=69476d2f-47ea-4f08-ab1d-6436a675f438',
-        submitted_at: null,
+        // deliveries carry no time: a first delivery was submitted (about) when Zapier received it
+        submitted_at: RECEIVED,
+        received_at: RECEIVED,
+        is_edit: false,
         status: 'completed',
         completion_time: null,
         attribution: { utm_source: 'newsletter', utm_medium: 'email', fbclid: 'fb-123' },
@@ -155,9 +174,10 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
           'c902302d-7ee5-4a88-b522-a9b9d9ffed1d': '+12025550143',
           '3e07d301-d172-448c-9007-28d8a30b7e16': 'Pro',
           '0b0070f3-6149-414f-a483-451827bca29e': ['Math', 'Space'],
-          '3bb821f6-b201-49a7-a5f7-66dbe1e7be2a': '05/11/2026',
-          '738828de-ac43-4015-8c71-4ac2a09a6571': '25/11/2026 9:05am',
-          'cc702e41-ce3b-4c35-81db-a28dfb3ac3a4': '14/12/2026 - 20/12/2026',
+          // ISO, as /open lists them: 2026-11-05, 2026-11-25T09:05:00.000Z, ["2026-12-14", "2026-12-20"]
+          '3bb821f6-b201-49a7-a5f7-66dbe1e7be2a': '2026-11-05',
+          '738828de-ac43-4015-8c71-4ac2a09a6571': '2026-11-25T09:05:00+00:00',
+          'cc702e41-ce3b-4c35-81db-a28dfb3ac3a4': '2026-12-14 - 2026-12-20',
           '817e654d-ea40-456e-a9ea-52652a063511': true,
           'ef135658-9e42-45ed-bff3-e1c833095d89': 42,
           'b5dd22a2-b2a7-4287-93bb-9b444dcf89de': 4,
@@ -172,9 +192,9 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
           'ff4f44a3-4c9d-40dd-802c-12e3064c77ad': 'Second comments answer',
         },
         answer_dates: {
-          // 05/11 cannot be told apart from 11/05: a delivery does not say the form's date format
-          '3bb821f6-b201-49a7-a5f7-66dbe1e7be2a': { start: null, end: null },
-          '738828de-ac43-4015-8c71-4ac2a09a6571': { start: '2026-11-25T09:05', end: null },
+          // 05/11 is 5 November: the form's Visit Date has OpnForm's default dd/MM/yyyy
+          '3bb821f6-b201-49a7-a5f7-66dbe1e7be2a': { start: '2026-11-05', end: null },
+          '738828de-ac43-4015-8c71-4ac2a09a6571': { start: '2026-11-25T09:05:00+00:00', end: null },
           'cc702e41-ce3b-4c35-81db-a28dfb3ac3a4': { start: '2026-12-14', end: '2026-12-20' },
         },
         answer_matrices: { '2cbdd080-b6e8-4d98-a784-b4a4b17f9f88': { Support: 'Good', Product: 'OK' } },
@@ -185,16 +205,162 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
         sample_note: null,
       },
     ]);
+    expect(form.isDone()).toBe(true);
   });
 
-  test('the re-delivery after the recorded edit (same id 1049) is skipped by default and shaped with edits on', async () => {
+  test('the re-delivery after the recorded edit (same id 1049) is skipped by default and flagged as an edit with edits on', async () => {
     const store = new Map<string, unknown>();
+    // one form read for all three deliveries: the date formats are cached (5 minutes)
+    const form = formScope();
     await expect(deliver(2, undefined, store)).resolves.toHaveLength(1);
     await expect(deliver(6, undefined, store)).resolves.toEqual([]);
     const [edited] = await deliver(6, 'yes', store);
     expect(edited).toMatchObject({
       id: 1049,
+      is_edit: true,
+      received_at: RECEIVED,
+      // an edit's delivery says nothing of when the submission was made
+      submitted_at: null,
       answers: { '3e07d301-d172-448c-9007-28d8a30b7e16': 'Enterprise' },
     });
+    expect(form.isDone()).toBe(true);
+  });
+
+  test('edits on: the first delivery is new, the edited one an edit, its unchanged repeat skipped', async () => {
+    const store = new Map<string, unknown>();
+    const form = formScope();
+    const [first] = await deliver(2, 'yes', store);
+    expect(first).toMatchObject({ id: 1049, is_edit: false, submitted_at: RECEIVED });
+    const [edit] = await deliver(6, 'yes', store);
+    expect(edit).toMatchObject({ id: 1049, is_edit: true });
+    await expect(deliver(6, 'yes', store)).resolves.toEqual([]);
+    expect(form.isDone()).toBe(true);
+  });
+
+  test('the date formats are cached under their documented key for 5 minutes', async () => {
+    const calls: string[] = [];
+    const form = formScope();
+    await run(
+      withCache(perform, new Map(), calls),
+      { workspace_id: 6, form_id: 13 },
+      {
+        cleanedRequest: EVERY_BLOCK.exchange(2).request.body,
+        subscribeData: { hookUrl: 'https://hooks.example.net/hooks/zapier-everyblock', form_id: 13 } as never,
+      },
+    );
+    const key = `opnform:date-questions:v1:${createHash('sha256').update('https://forms.example.org/api|13').digest('hex')}`;
+    expect(calls.slice(0, 2)).toEqual([`get ${key}`, `set ${key} ${DATE_QUESTIONS_TTL_SECONDS}`]);
+    expect(DATE_QUESTIONS_TTL_SECONDS).toBe(300);
+    expect(form.isDone()).toBe(true);
+  });
+
+  test('if the form cannot be read, the delivery still triggers; the ambiguous date keeps its text', async () => {
+    // a token without forms-read and manage-integrations (recorded 403)
+    const scope = recordedScope(recorded('limits--abilities-403').find('GET', '/open/forms/13', 403));
+    const [item] = await deliver(2);
+    expect(scope.isDone()).toBe(true);
+    expect(item?.answers).toMatchObject({ '3bb821f6-b201-49a7-a5f7-66dbe1e7be2a': '05/11/2026' });
+    expect(item?.answer_dates).toMatchObject({
+      '3bb821f6-b201-49a7-a5f7-66dbe1e7be2a': { start: null, end: null },
+    });
+  });
+});
+
+describe('dates under both date formats (submissions--date-formats: form 6, question "Date" stored as 2026-02-03)', () => {
+  const DATES = recorded('submissions--date-formats');
+  const DATE_ID = '7c99a4d1-b593-4a33-a822-83392bba7112';
+  const form6 = recorded('forms--update-form').find('GET', '/open/forms/6', 200);
+  const deliver = (index: number) =>
+    run(
+      withCache(perform, new Map()),
+      { workspace_id: 6, form_id: 6 },
+      {
+        cleanedRequest: DATES.exchange(index).request.body,
+        subscribeData: { hookUrl: 'https://hooks.example.net/hooks/zapier-form6-dates', form_id: 6 } as never,
+      },
+    ) as Promise<Array<{ answers: Record<string, unknown>; answer_dates: Record<string, unknown> }>>;
+
+  test('d/m/Y (the form as recorded, no date_format): "03/02/2026" is 3 February', async () => {
+    expect(DATES.exchange(3).request.body).toMatchObject({ data: { [DATE_ID]: { value: '03/02/2026' } } });
+    const scope = recordedScope(form6);
+    const [item] = await deliver(3);
+    expect(scope.isDone()).toBe(true);
+    expect(item?.answers[DATE_ID]).toBe('2026-02-03');
+    expect(item?.answer_dates[DATE_ID]).toEqual({ start: '2026-02-03', end: null });
+  });
+
+  test('the value PHP stored as 2 March is delivered as "02/03/2026" and read as 2 March', async () => {
+    const scope = recordedScope(form6);
+    const [item] = await deliver(7);
+    expect(scope.isDone()).toBe(true);
+    expect(item?.answer_dates[DATE_ID]).toEqual({ start: '2026-03-02', end: null });
+  });
+
+  test('m/d/Y (the same form with the question set to MM/dd/yyyy): "03/02/2026" is 2 March', async () => {
+    // the recorded form, with date_format changed on the question (the recording has no m/d/Y form)
+    const body = structuredClone(form6.response.body) as { properties: Array<Record<string, unknown>> };
+    for (const block of body.properties) if (block.id === DATE_ID) block.date_format = 'MM/dd/yyyy';
+    const scope = recordedScope({ ...form6, response: { ...form6.response, body } });
+    const [item] = await deliver(3);
+    expect(scope.isDone()).toBe(true);
+    expect(item?.answers[DATE_ID]).toBe('2026-03-02');
+    expect(item?.answer_dates[DATE_ID]).toEqual({ start: '2026-03-02', end: null });
+  });
+});
+
+describe('performList (the editor test: the newest completed submissions from /open, shaped like a delivery)', () => {
+  const performList = op('triggers.new_submission.operation.performList');
+  const listScope = () =>
+    recordedScope(EVERY_BLOCK.find('GET', '/open/forms/13/submissions', 200), {
+      query: { page: 1, per_page: 3, status: 'completed' },
+    });
+  /** File links are signed anew on every read: compare them without their signature. */
+  const unsigned = (value: unknown) =>
+    JSON.parse(JSON.stringify(value).replace(/expires=\d+&signature=[0-9a-f]+/g, 'expires=X&signature=X'));
+
+  test('two requests (the form, one page); the real id 1049 and time; every key and value as the delivery gives', async () => {
+    const form = formScope();
+    const list = listScope();
+    const items = (await run(performList, { workspace_id: 6, form_id: 13 })) as Array<
+      Record<string, unknown>
+    >;
+    expect(form.isDone() && list.isDone()).toBe(true);
+    expect(items).toHaveLength(1);
+    const [sample] = items;
+    expect(sample).toMatchObject({
+      id: 1049,
+      submitted_at: '2026-11-23T17:39:05+00:00',
+      received_at: RECEIVED,
+      is_edit: false,
+      status: 'completed',
+      sample_note: null,
+    });
+    // the delivery of the same submission, through perform
+    const formAgain = formScope();
+    const [delivered] = (await run(
+      withCache(perform, new Map()),
+      { workspace_id: 6, form_id: 13 },
+      {
+        cleanedRequest: EVERY_BLOCK.exchange(2).request.body,
+        subscribeData: { hookUrl: 'https://hooks.example.net/hooks/zapier-everyblock', form_id: 13 } as never,
+      },
+    )) as Array<Record<string, unknown>>;
+    expect(formAgain.isDone()).toBe(true);
+    expect(Object.keys(sample as object).sort()).toEqual(Object.keys(delivered as object).sort());
+    const { submitted_at: _s, completion_time: _c, ...sampleRest } = sample as Record<string, unknown>;
+    const { submitted_at: _d, completion_time: _dc, ...deliveredRest } = delivered as Record<string, unknown>;
+    expect(unsigned(sampleRest)).toEqual(unsigned(deliveredRest));
+    // the list knows the completion time; deliveries do not carry it
+    expect(sample?.completion_time).toBe(74);
+  });
+
+  test('a form without completed submissions: no sample (Zapier then asks for a submission)', async () => {
+    const form = formScope();
+    const list = api()
+      .get('/open/forms/13/submissions')
+      .query({ page: '1', per_page: '3', status: 'completed' })
+      .reply(200, { data: [], meta: { current_page: 1, last_page: 1, per_page: 3, total: 0 } });
+    await expect(run(performList, { workspace_id: 6, form_id: 13 })).resolves.toEqual([]);
+    expect(form.isDone() && list.isDone()).toBe(true);
   });
 });

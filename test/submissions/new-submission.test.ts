@@ -1,19 +1,13 @@
 import nock from 'nock';
-import {
-  INVENTED_NOTE,
-  NO_ID_NOTE,
-  newSubmission,
-  SEEN_TTL_SECONDS,
-} from '../../src/submissions/new-submission';
-import { API_HEADERS, App, BASE, failure, op, run } from '../helpers/app';
-import { keyPaths, withCache } from './cache';
-import { F, REAL_DELIVERY, REAL_RECENT_ITEM, SPEC_DELIVERY, SPEC_RECENT_ITEM } from './fixtures';
+import { newSubmission, SEEN_TTL_SECONDS } from '../../src/submissions/new-submission';
+import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
+import { withCache } from './cache';
+import { F, FORM, REAL_DELIVERY, SPEC_DELIVERY } from './fixtures';
 
 const HOOK = 'https://hooks.zapier.com/hooks/standard/1234/abcd/';
 const subscribe = op('triggers.new_submission.operation.performSubscribe');
 const unsubscribe = op('triggers.new_submission.operation.performUnsubscribe');
 const perform = op('triggers.new_submission.operation.perform');
-const performList = op('triggers.new_submission.operation.performList');
 
 describe('performSubscribe', () => {
   test('POSTs {hookUrl, form_id} and stores both for unsubscribing (OpnForm returns no id)', async () => {
@@ -104,8 +98,12 @@ describe('performUnsubscribe', () => {
   });
 });
 
-describe('perform (a delivery; no request to OpnForm)', () => {
+describe('perform (a delivery; the form is read only for an ambiguous date)', () => {
+  /** `GET /open/forms/42`: REAL_DELIVERY's Stay "05/11/2026 - ..." needs the question's date format. */
+  const formRead = () => nock(BASE, { reqheaders: API_HEADERS }).get('/open/forms/42').reply(200, FORM);
+
   test('shapes a real-server delivery: every block type, files, attribution, no deprecated keys', async () => {
+    const form = formRead();
     const [item, ...rest] = (await run(
       withCache(perform, new Map()),
       { workspace_id: 7, form_id: '42' },
@@ -128,11 +126,29 @@ describe('perform (a delivery; no request to OpnForm)', () => {
     expect(Object.keys(item as object)).not.toContain('submission');
     expect(Object.keys(item as object)).not.toContain('message');
     expect((item?.answers as Record<string, unknown>)[F.consent]).toBe(true);
+    // Stay has no date_format: OpnForm's default d/m/Y, so 05/11 is 5 November
+    expect((item?.answers as Record<string, unknown>)[F.stay]).toBe('2026-11-05 - 2026-11-21');
+    expect((item?.answer_dates as Record<string, unknown>)[F.stay]).toEqual({
+      start: '2026-11-05',
+      end: '2026-11-21',
+    });
+    expect(form.isDone()).toBe(true);
+  });
+
+  test('a delivery without an ambiguous date reads nothing from OpnForm', async () => {
+    const { [F.stay]: _stay, ...data } = REAL_DELIVERY.data;
+    const items = await run(
+      withCache(perform, new Map()),
+      { workspace_id: 7, form_id: '42' },
+      { cleanedRequest: { ...REAL_DELIVERY, data }, subscribeData: { hookUrl: HOOK, form_id: 42 } as never },
+    );
+    expect(items).toHaveLength(1);
   });
 
   test('edits off (default): a second delivery of the same submission to this Zap is skipped', async () => {
     const store = new Map<string, unknown>();
     const calls: string[] = [];
+    const form = formRead();
     const bundle = { cleanedRequest: REAL_DELIVERY, subscribeData: { hookUrl: HOOK, form_id: 42 } as never };
     await expect(
       run(withCache(perform, store, calls), { workspace_id: 7, form_id: '42' }, bundle),
@@ -140,9 +156,11 @@ describe('perform (a delivery; no request to OpnForm)', () => {
     await expect(
       run(withCache(perform, store, calls), { workspace_id: 7, form_id: '42' }, bundle),
     ).resolves.toEqual([]);
-    const key = calls[0]?.slice(4) ?? '';
+    const delivered = calls.filter((call) => call.includes('opnform:delivered:'));
+    const key = delivered[0]?.slice(4) ?? '';
     expect(key).toMatch(/^opnform:delivered:[0-9a-f]{64}$/);
-    expect(calls).toEqual([`get ${key}`, `set ${key} ${SEEN_TTL_SECONDS}`, `get ${key}`]);
+    expect(delivered).toEqual([`get ${key}`, `set ${key} ${SEEN_TTL_SECONDS}`, `get ${key}`]);
+    expect(form.isDone()).toBe(true);
     // another Zap on the same form (another hook URL) still gets it
     const other = { ...bundle, subscribeData: { hookUrl: `${HOOK}other/`, form_id: 42 } as never };
     await expect(
@@ -157,6 +175,7 @@ describe('perform (a delivery; no request to OpnForm)', () => {
 
   test('edits on: every delivery that changes the answers triggers; an unchanged re-delivery is skipped (no loop)', async () => {
     const store = new Map<string, unknown>();
+    const form = formRead();
     const bundle = { cleanedRequest: REAL_DELIVERY, subscribeData: { hookUrl: HOOK, form_id: 42 } as never };
     const input = { workspace_id: 7, form_id: '42', include_edits: 'yes' };
     const deliver = (cleanedRequest: unknown) =>
@@ -173,7 +192,8 @@ describe('perform (a delivery; no request to OpnForm)', () => {
     // the same update again writes the same answers: its delivery is skipped, which ends the loop
     await expect(deliver(edited)).resolves.toEqual([]);
     // a later real edit triggers again
-    await expect(deliver(REAL_DELIVERY)).resolves.toHaveLength(1);
+    await expect(deliver(REAL_DELIVERY)).resolves.toMatchObject([{ is_edit: true }]);
+    expect(form.isDone()).toBe(true);
   });
 
   test('the edits help text warns about the Update Submission loop', () => {
@@ -198,8 +218,10 @@ describe('perform (a delivery; no request to OpnForm)', () => {
         bundle,
       )) as Array<{
         id: number;
+        is_edit: boolean | null;
       }>;
       expect(items).toHaveLength(1);
+      expect(items[0]).toMatchObject({ is_edit: null });
       expect(Number.isSafeInteger(items[0]?.id)).toBe(true);
       ids.add(items[0]?.id as number);
     }
@@ -208,9 +230,10 @@ describe('perform (a delivery; no request to OpnForm)', () => {
 
   test('when the cache fails the delivery still triggers (a duplicate beats a lost submission)', async () => {
     const bundle = { cleanedRequest: SPEC_DELIVERY, subscribeData: { hookUrl: HOOK, form_id: 42 } as never };
+    // whether it is an edit cannot be known then: is_edit is null, not a guess
     await expect(
       run(withCache(perform, 'broken'), { workspace_id: 7, form_id: 42 }, bundle),
-    ).resolves.toHaveLength(1);
+    ).resolves.toMatchObject([{ id: 1843, is_edit: null }]);
   });
 
   test('a delivery is shaped whatever the pickers hold (they only matter when subscribing)', async () => {
@@ -240,81 +263,5 @@ describe('perform (a delivery; no request to OpnForm)', () => {
     expect(error.message).toBe(
       'Invalid input: Also Trigger When a Submission Is Edited (include_edits) must be yes or no (got "maybe").',
     );
-  });
-});
-
-describe('performList (GET /external/zapier/submissions/recent; one request)', () => {
-  const recent = (items: unknown[]) =>
-    nock(BASE, { reqheaders: API_HEADERS })
-      .get('/external/zapier/submissions/recent')
-      .query({ form_id: '42' })
-      .reply(200, items);
-
-  const performKeys = async (delivery: unknown) => {
-    const [item] = (await run(
-      withCache(perform, new Map()),
-      { workspace_id: 7, form_id: 42 },
-      {
-        cleanedRequest: delivery,
-        subscribeData: { hookUrl: HOOK, form_id: 42 } as never,
-      },
-    )) as unknown[];
-    return keyPaths(item).sort();
-  };
-
-  test('real server: one item, no submission id -> a stable content id and a note; same keys as perform', async () => {
-    const scope = recent([REAL_RECENT_ITEM]);
-    const items = (await run(performList, { workspace_id: '7', form_id: '42' })) as Array<
-      Record<string, unknown>
-    >;
-    expect(scope.isDone()).toBe(true);
-    expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({
-      form_id: 42,
-      edit_link: null,
-      sample_note: NO_ID_NOTE,
-    });
-    expect(items[0]?.id).toBeGreaterThan(2 ** 52);
-    expect(keyPaths(items[0]).sort()).toEqual(await performKeys(REAL_DELIVERY));
-    expect(Object.keys(items[0] as object).sort()).toEqual(
-      Object.keys(App.triggers?.new_submission?.operation.sample as object).sort(),
-    );
-  });
-
-  test('spec server: Submission items keep their id; same keys as perform', async () => {
-    recent([SPEC_RECENT_ITEM]);
-    const items = (await run(performList, { workspace_id: 7, form_id: '42' })) as Array<
-      Record<string, unknown>
-    >;
-    expect(items[0]).toMatchObject({
-      id: 1843,
-      sample_note: null,
-      submitted_at: '2026-11-21T14:03:27+00:00',
-    });
-    expect(Object.keys(items[0] as object).sort()).toEqual(
-      (await performKeys(SPEC_DELIVERY)).filter((key) => !key.includes('.')),
-    );
-  });
-
-  test('a form without submissions: OpnForm invents values, and the sample says so', async () => {
-    const invented = {
-      form_id: 42,
-      form_title: 'Contact Us',
-      form_slug: 'contact-us',
-      data: {
-        [F.name]: { value: 'Dr. Lonzo Kuhic', name: 'Name', type: 'text' },
-        [F.phone]: { value: '+33749119783', name: 'Phone', type: 'phone_number' },
-      },
-    };
-    recent([invented]);
-    const [item] = (await run(performList, { workspace_id: 7, form_id: '42' })) as Array<
-      Record<string, unknown>
-    >;
-    expect(item?.sample_note).toBe(INVENTED_NOTE);
-  });
-
-  test("another form's submission (the real server caches one answer for every form) is never shown", async () => {
-    recent([{ ...REAL_RECENT_ITEM, form_id: 7 }]);
-    await expect(run(performList, { workspace_id: 7, form_id: '42' })).resolves.toEqual([]);
   });
 });

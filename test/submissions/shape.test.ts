@@ -78,7 +78,8 @@ describe('shapeSubmission (/open API item, raw values)', () => {
         [F.stay]: '2026-11-05 - 2026-11-21',
       },
       answer_dates: {
-        [F.start]: { start: '2026-11-21T00:00:00+01:00', end: null },
+        // a date-time stored in a date-only question: its own calendar day, as OpnForm shows it
+        [F.start]: { start: '2026-11-21', end: null },
         [F.stay]: { start: '2026-11-05', end: '2026-11-21' },
       },
       answer_matrices: { [F.grid]: { Speed: 'Good', Price: 'Fair' } },
@@ -126,7 +127,8 @@ describe('shapeDelivery (hook payload, display-formatted values)', () => {
       attribution: ATTRIBUTION,
       answers: {
         ...COMMON_ANSWERS,
-        [F.start]: '21/11/2026',
+        // ISO text, as every other step gives a date question; an unreadable one keeps OpnForm's text
+        [F.start]: '2026-11-21',
         [F.stay]: '05/11/2026 - 21/11/2026',
       },
       answer_dates: {
@@ -221,11 +223,12 @@ describe('dates', () => {
     ['11/21/2026', '2026-11-21'],
     ['07/07/2026', '2026-07-07'],
     ['05/11/2026', null],
-    ['21/11/2026 14:30', '2026-11-21T14:30'],
-    ['11/21/2026 2:30 PM', '2026-11-21T14:30'],
-    ['11/21/2026 12:05 am', '2026-11-21T00:05'],
+    ['21/11/2026 14:30', '2026-11-21T14:30:00+00:00'],
+    ['11/21/2026 2:30 PM', '2026-11-21T14:30:00+00:00'],
+    ['11/21/2026 12:05 am', '2026-11-21T00:05:00+00:00'],
     ['2026-11-21T09:00:00+01:00', '2026-11-21T09:00:00+01:00'],
-    ['2026-11-21T09:00', '2026-11-21T09:00'],
+    ['2026-11-21T09:00:00.000Z', '2026-11-21T09:00:00+00:00'],
+    ['2026-11-21T09:00', '2026-11-21T09:00:00+00:00'],
     ['tomorrow', null],
   ])('isoDate(%p) = %p', (given, iso) => {
     expect(isoDate(given)).toBe(iso);

@@ -136,17 +136,21 @@ describe('partial submissions (submissions--update-partial.json)', () => {
     ]);
   });
 
-  test('the New Submission sample can be that partial submission: its status is left empty, the note says why', async () => {
-    const scope = recordedScope(partialRec.exchange(2));
-    const [item] = (await run(samples, { workspace_id: 6, form_id: 6 })) as Array<{
-      status: string | null;
-      sample_note: string;
-    }>;
-    expect(scope.isDone()).toBe(true);
-    expect(item?.status).toBeNull();
-    expect(item?.sample_note).toContain(
-      'The latest submission can be a partial one and the sample does not say',
+  test('the New Submission sample is never a partial submission: it lists completed ones only', async () => {
+    const form = recordedScope(recorded('forms--update-form').find('GET', '/open/forms/6', 200));
+    // submissions--date-formats lists form 6 with status=completed (recorded with per_page 1)
+    const list = recordedScope(
+      recorded('submissions--date-formats').find('GET', '/open/forms/6/submissions', 200),
+      {
+        query: { page: 1, per_page: 3, status: 'completed' },
+      },
     );
+    const items = (await run(samples, { workspace_id: 6, form_id: 6 })) as Array<{
+      id: number;
+      status: string;
+    }>;
+    expect(form.isDone() && list.isDone()).toBe(true);
+    expect(items.map((item) => [item.id, item.status])).toEqual([[2064, 'completed']]);
   });
 });
 

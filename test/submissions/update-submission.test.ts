@@ -255,6 +255,22 @@ describe('values are checked against the block before anything is sent', () => {
     );
   });
 
+  test.each([
+    ['5682109906624604', '5682109906624604'],
+    [5682109906624604, '5682109906624604'],
+    ['69476d2f-47ea-4f08-ab1d-6436a675f438', '69476d2f-47ea-4f08-ab1d-6436a675f438'],
+    ['c2FuZGJveC1zdWJtaXNzaW9uLTE', 'c2FuZGJveC1zdWJtaXNzaW9uLTE'],
+  ])(
+    'an id that cannot be real (%p: a made-up test id or a hashed one) gets a short, plain message, no request',
+    async (given, shown) => {
+      const error = await failure(run(perform, input({ submission_id: given })));
+      expect(error).toMatchObject({
+        code: 'invalid_input',
+        message: `Invalid input: Submission (submission_id) is not a real submission id: ${shown}. Use a submission from a live run or pick one in the Submission dropdown.`,
+      });
+    },
+  );
+
   test('nothing to change: a clear error after reading the form only', async () => {
     formScope();
     const error = await failure(run(perform, input({ 'answer__f-plan': '  ' })));
