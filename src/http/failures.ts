@@ -9,9 +9,14 @@ import { redact } from './secrets';
  * ignoring a final period, against the body's `message` and its field errors.
  */
 export interface KnownFailure {
+  /** The server's sentence; `''` matches an answer with no message (only at `status`). */
   said: string;
   message: string;
   code: ErrorCode;
+  /** Only at this status (required for `said: ''`). */
+  status?: number;
+  /** A routine outcome: a `HaltedError` instead of an error (rule in `src/errors.ts`). */
+  halt?: boolean;
 }
 
 /** What the HTTP layer knows about a request when its answer has to be explained to a user. */
@@ -153,8 +158,15 @@ export const knownFailure = (
   if (ctx.known === undefined || status < 400 || status >= 500 || [401, 402, 403, 429].includes(status)) {
     return undefined;
   }
-  const said = [serverMessage(body), ...fieldErrorTexts(body)].filter((t): t is string => t !== undefined);
-  return ctx.known.find((k) => said.some((text) => sentence(text) === sentence(k.said)));
+  const message = serverMessage(body);
+  const said = [message, ...fieldErrorTexts(body)].filter((t): t is string => t !== undefined);
+  return ctx.known.find(
+    (k) =>
+      (k.status === undefined || k.status === status) &&
+      (k.said === ''
+        ? k.status !== undefined && message === undefined && said.length === 0
+        : said.some((text) => sentence(text) === sentence(k.said))),
+  );
 };
 
 /** Replaces every given secret in a message (a server may repeat a value it refused). */
@@ -185,6 +197,7 @@ export const failureFor = (
     new z.errors.Error(redacted(message, ctx.redact), code, status);
   if (status === 403) return error(forbiddenMessage(body, ctx), 'forbidden');
   const known = knownFailure(status, body, ctx);
+  if (known?.halt) return new z.errors.HaltedError(redacted(known.message, ctx.redact));
   if (known !== undefined) return error(known.message, known.code);
   if (status === 404) return error(notFoundMessage(ctx), 'not_found');
   if (status === 402) return error(paymentMessage(body), 'payment_required');

@@ -105,8 +105,11 @@ export const UNAUTHORIZED = 'This action is unauthorized.';
 
 /** The clear messages of resend and cancel, whatever status OpnForm sends them with. */
 export const ALREADY_ACCEPTED =
-  'This invite was already accepted, so it can no longer be resent or cancelled: the person is a member of ' +
-  'the workspace now. To take their access away, use Remove Member.';
+  'This invite was already accepted: the person is a member of the workspace now, so there is nothing to ' +
+  'resend or cancel. To take their access away, use Remove Member.';
+export const CANCEL_NOT_FOUND =
+  'OpnForm has no such invite in this workspace, so there is nothing to cancel: it was already cancelled ' +
+  '(or accepted and removed), or it belongs to another workspace.';
 export const INVITE_NOT_FOUND =
   'OpnForm has no such invite in this workspace: it may have been cancelled, or it belongs to another ' +
   'workspace. Choose the invite from the list again.';

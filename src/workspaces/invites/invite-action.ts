@@ -5,7 +5,7 @@ import { parseInput } from '../../schemas/parse';
 import { MessageReply } from '../../schemas/resources';
 import { InviteInput } from '../../schemas/workspaces';
 import { FIELD_LABELS, workspaceField } from '../../shared/fields';
-import { INVITE_FAILURES, MANAGE_MEMBERS } from '../access';
+import { CANCEL_FAILURES, MANAGE_MEMBERS, RESEND_FAILURES } from '../access';
 import { inviteField } from '../fields';
 import { refuseUnresendable } from './resendable';
 
@@ -13,7 +13,8 @@ export const inviteInputFields = [workspaceField, inviteField];
 
 /**
  * Resend (`POST .../resend`) or cancel (`DELETE .../cancel`) one invite. "Invite already accepted."
- * and "Invite not found for this workspace." get clear messages whatever status carries them.
+ * and "Invite not found for this workspace." get clear messages whatever status carries them; both
+ * halt a cancel (the invite is gone either way), an accepted invite halts a resend.
  * A resend reads the invite first and refuses an expired one (OpnForm would answer 200 and change
  * nothing): 2 requests; a cancel is 1.
  */
@@ -21,11 +22,17 @@ export const inviteAction = async (z: ZObject, bundle: Bundle, action: 'resend' 
   const { workspace_id, invite_id } = parseInput(z, InviteInput, bundle.inputData, FIELD_LABELS);
   if (action === 'resend') await refuseUnresendable(z, bundle, workspace_id, invite_id);
   const client = opnform(z, bundle);
-  const call = { thing: 'invite' as const, ...MANAGE_MEMBERS, known: INVITE_FAILURES, schema: MessageReply };
+  const call = { thing: 'invite' as const, ...MANAGE_MEMBERS, schema: MessageReply };
   const reply =
     action === 'resend'
-      ? await client.post(path`/open/workspaces/${workspace_id}/invites/${invite_id}/resend`, call)
-      : await client.delete(path`/open/workspaces/${workspace_id}/invites/${invite_id}/cancel`, call);
+      ? await client.post(path`/open/workspaces/${workspace_id}/invites/${invite_id}/resend`, {
+          ...call,
+          known: RESEND_FAILURES,
+        })
+      : await client.delete(path`/open/workspaces/${workspace_id}/invites/${invite_id}/cancel`, {
+          ...call,
+          known: CANCEL_FAILURES,
+        });
   return { id: invite_id, workspace_id, message: reply?.message };
 };
 

@@ -1,5 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { userError } from '../../errors';
+import { halt, userError } from '../../errors';
 import { opnform } from '../../http/client';
 import { path } from '../../http/path';
 import { OpenWorkspaceList } from '../../schemas/workspaces';
@@ -23,12 +23,11 @@ export const refuseLastAdmin = async (z: ZObject, bundle: Bundle, workspaceId: n
   });
   const workspace = workspaces.find((w) => w.id === workspaceId);
   if (workspace === undefined) {
-    throw userError(
+    // Already not a member: the step's goal holds (a halt, rule in src/errors.ts).
+    throw halt(
       z,
       `The connected OpnForm user is not a member of workspace ${workspaceId}, so there is nothing to leave. ` +
         'Choose a workspace from the list (it shows only the workspaces this user belongs to).',
-      'not_found',
-      404,
     );
   }
   const admin = workspace.is_admin ?? memberRole({ role: workspace.pivot?.role }) === 'admin';
