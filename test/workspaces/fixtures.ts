@@ -82,22 +82,21 @@ export const REAL_INVITES = [
   },
 ];
 
-const TOKEN_TAIL = 'Create a token with these abilities in OpnForm (Settings > Access Tokens) and reconnect.';
+/**
+ * The 403 messages of the team steps when the connected user's standing stays unknown: these tests
+ * answer no `GET /open/workspaces` after the 403, so the message names both possible causes.
+ * `test/http/forbidden.test.ts` pins the messages once the standing is known.
+ */
+const either = (said: string, ability: string, role: string) =>
+  `OpnForm refused this step (403): "${said}" Either the access token lacks the "${ability}" ability (then ` +
+  'create a new token with it ticked in OpnForm, Settings > Access Tokens, and reconnect), or the connected ' +
+  `user is not ${role} (then ask an admin of the workspace; a new token does not help).`;
 
-/** The 403 messages of the team steps, written out in full. */
 export const FORBIDDEN = {
-  readMembers: (said: string) =>
-    `OpnForm refused this step (403): "${said}" The access token needs the "workspaces-read" ability and ` +
-    `the connected user must be a member of the workspace. ${TOKEN_TAIL}`,
-  manage: (said: string) =>
-    `OpnForm refused this step (403): "${said}" The access token needs the "workspaces-write" ability and ` +
-    `the connected user must be an admin of the workspace. ${TOKEN_TAIL}`,
-  leave: (said: string) =>
-    `OpnForm refused this step (403): "${said}" The access token needs the "workspaces-read" ability and ` +
-    `the connected user must be a member of the workspace. ${TOKEN_TAIL}`,
-  readInvites: (said: string) =>
-    `OpnForm refused this step (403): "${said}" The access token needs the "workspaces-write" ability and ` +
-    `the connected user must be an admin of the workspace. ${TOKEN_TAIL}`,
+  readMembers: (said: string) => either(said, 'workspaces-read', 'a member of the workspace'),
+  manage: (said: string) => either(said, 'workspaces-write', 'an admin of the workspace'),
+  leave: (said: string) => either(said, 'workspaces-read', 'a member of the workspace'),
+  readInvites: (said: string) => either(said, 'workspaces-write', 'an admin of the workspace'),
 };
 
 export const NOT_ADMIN = 'You need to be an admin of this workspace to do this.';

@@ -97,7 +97,10 @@ test('a token without workspaces-read (recorded 403) names the one ability leavi
     name: 'AppError',
     code: 'forbidden',
     status: 403,
-    message: FORBIDDEN.leave(UNAUTHORIZED),
+    message:
+      'OpnForm refused this step (403): "This action is unauthorized." The access token lacks the "workspaces-read" ' +
+      "ability (it cannot even list the connected user's workspaces). A token's abilities cannot be changed: " +
+      'create a new token with these abilities ticked in OpnForm (Settings > Access Tokens) and reconnect.',
   });
 });
 
