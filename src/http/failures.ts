@@ -144,8 +144,10 @@ const ROLE_NAMES: Record<Membership['role'], string> = {
   readonly: 'a read-only member',
 };
 
-const NEW_TOKEN =
-  "A token's abilities cannot be changed: create a new token with these abilities ticked in OpnForm " +
+const them = (ctx: RequestContext) => (ctx.abilities.length === 1 || ctx.anyOf ? 'it' : 'them');
+
+const newToken = (ctx: RequestContext) =>
+  `A token's abilities cannot be changed: create a new token with ${them(ctx)} ticked in OpnForm ` +
   '(Settings > Access Tokens) and reconnect.';
 const NOT_THE_TOKEN = 'A new token does not help.';
 
@@ -183,7 +185,7 @@ export const forbiddenMessage = (
   const needs = abilityText(ctx);
   if (ctx.abilities.length === 0) return `${head} The connected user may lack permission for this step.`;
   if (said !== undefined && sentence(said) === sentence(INVALID_ABILITY)) {
-    return `${head} The access token lacks ${needs} this step needs. ${NEW_TOKEN}`;
+    return `${head} The access token lacks ${needs} this step needs. ${newToken(ctx)}`;
   }
   if (!needsStanding(body)) return `${head} Check the workspace's plan and settings in OpnForm.`;
   const needed = roleNeeded(ctx);
@@ -191,7 +193,7 @@ export const forbiddenMessage = (
     const only = ctx.abilities.length === 1 && ctx.abilities[0] === 'workspaces-read';
     return (
       `${head} The access token lacks the "workspaces-read" ability (it cannot even list the connected user's ` +
-      `workspaces)${only ? '' : `; this step needs ${needs}`}. ${NEW_TOKEN}`
+      `workspaces)${only ? '' : `; this step needs ${needs}`}. ${newToken(only ? ctx : { ...ctx, abilities: ['workspaces-read', ...ctx.abilities], anyOf: false })}`
     );
   }
   if (standing.kind === 'memberships') {
@@ -210,7 +212,7 @@ export const forbiddenMessage = (
       }
       return (
         `${head} The connected user's role in ${workspace} (${membership.role}) allows this step, so the access ` +
-        `token lacks ${needs}. ${NEW_TOKEN}`
+        `token lacks ${needs}. ${newToken(ctx)}`
       );
     }
     const limited = memberships.filter((m) => !allows(m.role, needed));
@@ -226,20 +228,20 @@ export const forbiddenMessage = (
         ? ''
         : ` or a workspace where the connected user is read-only (${limited.map((m) => `"${m.name}"`).join(', ')})`;
     return (
-      `${head} Either the access token lacks ${needs} (then create a new token with it ticked in OpnForm, ` +
-      'Settings > Access Tokens, and reconnect), or the form belongs to a workspace the connected user is not a ' +
+      `${head} Either the access token lacks ${needs} (then create a new token with ${them(ctx)} ticked in ` +
+      'OpnForm, Settings > Access Tokens, and reconnect), or the form belongs to a workspace the connected user is not a ' +
       `member of${readOnlyIn} (then ask an admin of that workspace; a new token does not help).`
     );
   }
   const role =
     needed === 'admin'
-      ? 'an admin of the workspace'
+      ? 'is not an admin of the workspace'
       : needed === 'editor'
-        ? 'a member of the workspace who is not read-only'
-        : 'a member of the workspace';
+        ? 'is read-only in the workspace or not a member of it'
+        : 'is not a member of the workspace';
   return (
-    `${head} Either the access token lacks ${needs} (then create a new token with it ticked in OpnForm, ` +
-    `Settings > Access Tokens, and reconnect), or the connected user is not ${role} (then ask an admin of the ` +
+    `${head} Either the access token lacks ${needs} (then create a new token with ${them(ctx)} ticked in ` +
+    `OpnForm, Settings > Access Tokens, and reconnect), or the connected user ${role} (then ask an admin of the ` +
     'workspace; a new token does not help).'
   );
 };

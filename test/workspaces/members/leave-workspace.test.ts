@@ -100,7 +100,7 @@ test('a token without workspaces-read (recorded 403) names the one ability leavi
     message:
       'OpnForm refused this step (403): "This action is unauthorized." The access token lacks the "workspaces-read" ' +
       "ability (it cannot even list the connected user's workspaces). A token's abilities cannot be changed: " +
-      'create a new token with these abilities ticked in OpnForm (Settings > Access Tokens) and reconnect.',
+      'create a new token with it ticked in OpnForm (Settings > Access Tokens) and reconnect.',
   });
 });
 
