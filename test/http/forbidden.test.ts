@@ -1,0 +1,159 @@
+/**
+ * 403s tell the token's abilities (fixed only by a new token) from the connected user's role and
+ * membership (fixed only by a workspace admin). OpnForm's sentences differ (recorded:
+ * `limits--abilities-403`): "Invalid ability provided." (the /external routes' ability check) needs
+ * nothing more; "This action is unauthorized." and "You need to be an admin..." (policies) are
+ * explained by one `GET /open/workspaces` sent after the 403 (never on the success path).
+ */
+import nock from 'nock';
+import { failure, op, run } from '../helpers/app';
+import { api, recorded, recordedScope } from '../helpers/recorded';
+
+const limits = recorded('limits--abilities-403');
+/** The recorded `GET /open/workspaces` of the main user: workspace 6 "Zapier WS (corpus)", admin. */
+const ownWorkspaces = recorded('forms--list-workspaces').exchange(0).response.body as Array<
+  Record<string, unknown>
+>;
+
+/** The same list as another user sees it, in the given role (`is_admin`/`is_readonly`/`pivot.role`). */
+const asRole = (role: 'admin' | 'user' | 'readonly') =>
+  ownWorkspaces.map((w) => ({
+    ...w,
+    is_admin: role === 'admin',
+    is_readonly: role === 'readonly',
+    pivot: { ...(w.pivot as object), role },
+  }));
+
+const standing = (body: unknown) =>
+  api()
+    .get('/open/workspaces')
+    .reply(200, body as nock.Body);
+
+const NEW_TOKEN_IT =
+  "A token's abilities cannot be changed: create a new token with it ticked in OpnForm (Settings > Access " +
+  'Tokens) and reconnect.';
+
+afterEach(() => nock.cleanAll());
+
+test('a read-only member (recorded readonly-member 403 on the invites) is told their role, not to make a token', async () => {
+  const refused = recordedScope(limits.exchange(37));
+  const roles = standing(asRole('readonly'));
+  const error = await failure(run(op('triggers.invite_list.operation.perform'), { workspace_id: 6 }));
+  expect(refused.isDone() && roles.isDone()).toBe(true);
+  expect(error).toEqual({
+    name: 'AppError',
+    code: 'forbidden',
+    status: 403,
+    message:
+      'OpnForm refused this step (403): "This action is unauthorized." The connected user is a read-only member ' +
+      'of the workspace "Zapier WS (corpus)". This step needs an admin of the workspace "Zapier WS (corpus)": ask ' +
+      "an admin of it to make the connected user an admin, or connect an admin's account. A new token does not help.",
+  });
+});
+
+test('a read-only member on a form route (recorded readonly-member 403 on the integrations) is told the role', async () => {
+  const refused = recordedScope(limits.exchange(35));
+  const roles = standing(asRole('readonly'));
+  const error = await failure(
+    run(op('triggers.webhook_integration_list.operation.perform'), { workspace_id: 6, form_id: 13 }),
+  );
+  expect(refused.isDone() && roles.isDone()).toBe(true);
+  expect(error.message).toBe(
+    'OpnForm refused this step (403): "This action is unauthorized." The connected user is a read-only member of ' +
+      'the workspace "Zapier WS (corpus)". This step needs a role that may change things ("user" or "admin"): ask ' +
+      'an admin of the workspace "Zapier WS (corpus)" to change the connected user\'s role. A new token does not help.',
+  );
+});
+
+test('a member who is not an admin (recorded member 403) is told to ask an admin', async () => {
+  const refused = recordedScope(recorded('team--invites').exchange(12));
+  const roles = standing(asRole('user'));
+  const error = await failure(run(op('triggers.invite_list.operation.perform'), { workspace_id: 6 }));
+  expect(refused.isDone() && roles.isDone()).toBe(true);
+  expect(error.message).toBe(
+    'OpnForm refused this step (403): "This action is unauthorized." The connected user is a member with the ' +
+      '"user" role of the workspace "Zapier WS (corpus)". This step needs an admin of the workspace "Zapier WS ' +
+      '(corpus)": ask an admin of it to make the connected user an admin, or connect an admin\'s account. A new ' +
+      'token does not help.',
+  );
+});
+
+test("an outsider (recorded 403 on another user's workspace 9) is told they are not a member", async () => {
+  const refused = recordedScope(recorded('team--list-users').exchange(2));
+  const roles = standing(ownWorkspaces);
+  const error = await failure(run(op('triggers.member_list.operation.perform'), { workspace_id: 9 }));
+  expect(refused.isDone() && roles.isDone()).toBe(true);
+  expect(error.message).toBe(
+    'OpnForm refused this step (403): "This action is unauthorized." The connected user is not a member of ' +
+      "workspace 9. Ask an admin of that workspace to invite them, or choose one of the connected user's " +
+      'workspaces. A new token does not help.',
+  );
+});
+
+test('an admin whose token lacks workspaces-write (recorded policy 403): the role is fine, so the ability is named', async () => {
+  const refused = recordedScope(recorded('team--remove-user').exchange(2));
+  const roles = standing(ownWorkspaces);
+  const error = await failure(
+    run(op('creates.remove_member.operation.perform'), { workspace_id: 6, user_id: 9 }),
+  );
+  expect(refused.isDone() && roles.isDone()).toBe(true);
+  expect(error.message).toBe(
+    'OpnForm refused this step (403): "This action is unauthorized." The connected user\'s role in the workspace ' +
+      `"Zapier WS (corpus)" (admin) allows this step, so the access token lacks the "workspaces-write" ability. ${NEW_TOKEN_IT}`,
+  );
+});
+
+test('"Invalid ability provided." (recorded, /external) names the ability at once: no second request', async () => {
+  const refused = recordedScope(limits.exchange(1));
+  const error = await failure(run(op('triggers.form_list.operation.perform'), { workspace_id: 6 }));
+  expect(refused.isDone()).toBe(true);
+  expect(nock.pendingMocks()).toEqual([]);
+  expect(error).toEqual({
+    name: 'AppError',
+    code: 'forbidden',
+    status: 403,
+    message: `OpnForm refused this step (403): "Invalid ability provided." The access token lacks the "forms-read" ability this step needs. ${NEW_TOKEN_IT}`,
+  });
+});
+
+test('a token without workspaces-read cannot even learn the standing: the missing abilities are named', async () => {
+  const refused = recordedScope(limits.exchange(22));
+  const roles = recordedScope(limits.exchange(5));
+  const error = await failure(run(op('triggers.invite_list.operation.perform'), { workspace_id: 6 }));
+  expect(refused.isDone() && roles.isDone()).toBe(true);
+  expect(error.message).toBe(
+    'OpnForm refused this step (403): "This action is unauthorized." The access token lacks the "workspaces-read" ' +
+      'ability (it cannot even list the connected user\'s workspaces); this step needs the "workspaces-write" ' +
+      "ability. A token's abilities cannot be changed: create a new token with them ticked in OpnForm (Settings > " +
+      'Access Tokens) and reconnect.',
+  );
+});
+
+test('when the standing cannot be learned (the list fails), the 403 names both possible causes', async () => {
+  const refused = recordedScope(limits.exchange(22));
+  const roles = api().get('/open/workspaces').reply(500, { message: 'Server Error' });
+  const error = await failure(run(op('triggers.invite_list.operation.perform'), { workspace_id: 6 }));
+  expect(refused.isDone() && roles.isDone()).toBe(true);
+  expect(error).toEqual({
+    name: 'AppError',
+    code: 'forbidden',
+    status: 403,
+    message:
+      'OpnForm refused this step (403): "This action is unauthorized." Either the access token lacks the ' +
+      '"workspaces-write" ability (then create a new token with it ticked in OpnForm, Settings > Access Tokens, ' +
+      'and reconnect), or the connected user is not an admin of the workspace (then ask an admin of the ' +
+      'workspace; a new token does not help).',
+  });
+});
+
+test('another 403 sentence (a self-hosted licence limit) is shown as OpnForm said it, blaming neither', async () => {
+  const refused = api().get('/open/workspaces/6/users').reply(403, {
+    message: 'Enterprise license is required to add more than 2 users to a self-hosted instance.',
+  });
+  const error = await failure(run(op('triggers.member_list.operation.perform'), { workspace_id: 6 }));
+  expect(refused.isDone()).toBe(true);
+  expect(error.message).toBe(
+    'OpnForm refused this step (403): "Enterprise license is required to add more than 2 users to a self-hosted ' +
+      'instance." Check the workspace\'s plan and settings in OpnForm.',
+  );
+});
