@@ -35,11 +35,25 @@ const NEW_TOKEN_IT =
 
 afterEach(() => nock.cleanAll());
 
-test('a read-only member (recorded readonly-member 403 on the invites) is told their role, not to make a token', async () => {
-  const refused = recordedScope(limits.exchange(37));
-  const roles = standing(asRole('readonly'));
-  const error = await failure(run(op('triggers.invite_list.operation.perform'), { workspace_id: 6 }));
+/** Runs a step whose request is refused, then checks that the refusal and the standing were both asked. */
+const refusedThen = async (
+  refused: nock.Scope,
+  roles: nock.Scope,
+  key: string,
+  input: Record<string, unknown>,
+) => {
+  const error = await failure(run(op(key), input));
   expect(refused.isDone() && roles.isDone()).toBe(true);
+  return error;
+};
+
+test('a read-only member (recorded readonly-member 403 on the invites) is told their role, not to make a token', async () => {
+  const error = await refusedThen(
+    recordedScope(limits.exchange(37)),
+    standing(asRole('readonly')),
+    'triggers.invite_list.operation.perform',
+    { workspace_id: 6 },
+  );
   expect(error).toEqual({
     name: 'AppError',
     code: 'forbidden',
@@ -52,12 +66,12 @@ test('a read-only member (recorded readonly-member 403 on the invites) is told t
 });
 
 test('a read-only member on a form route (recorded readonly-member 403 on the integrations) is told the role', async () => {
-  const refused = recordedScope(limits.exchange(35));
-  const roles = standing(asRole('readonly'));
-  const error = await failure(
-    run(op('triggers.webhook_integration_list.operation.perform'), { workspace_id: 6, form_id: 13 }),
+  const error = await refusedThen(
+    recordedScope(limits.exchange(35)),
+    standing(asRole('readonly')),
+    'triggers.webhook_integration_list.operation.perform',
+    { workspace_id: 6, form_id: 13 },
   );
-  expect(refused.isDone() && roles.isDone()).toBe(true);
   expect(error.message).toBe(
     'OpnForm refused this step (403): "This action is unauthorized." The connected user is a read-only member of ' +
       'the workspace "Zapier WS (corpus)". This step needs a role that may change things ("user" or "admin"): ask ' +
@@ -66,10 +80,12 @@ test('a read-only member on a form route (recorded readonly-member 403 on the in
 });
 
 test('a member who is not an admin (recorded member 403) is told to ask an admin', async () => {
-  const refused = recordedScope(recorded('team--invites').exchange(12));
-  const roles = standing(asRole('user'));
-  const error = await failure(run(op('triggers.invite_list.operation.perform'), { workspace_id: 6 }));
-  expect(refused.isDone() && roles.isDone()).toBe(true);
+  const error = await refusedThen(
+    recordedScope(recorded('team--invites').exchange(12)),
+    standing(asRole('user')),
+    'triggers.invite_list.operation.perform',
+    { workspace_id: 6 },
+  );
   expect(error.message).toBe(
     'OpnForm refused this step (403): "This action is unauthorized." The connected user is a member with the ' +
       '"user" role of the workspace "Zapier WS (corpus)". This step needs an admin of the workspace "Zapier WS ' +
@@ -79,10 +95,12 @@ test('a member who is not an admin (recorded member 403) is told to ask an admin
 });
 
 test("an outsider (recorded 403 on another user's workspace 9) is told they are not a member", async () => {
-  const refused = recordedScope(recorded('team--list-users').exchange(2));
-  const roles = standing(ownWorkspaces);
-  const error = await failure(run(op('triggers.member_list.operation.perform'), { workspace_id: 9 }));
-  expect(refused.isDone() && roles.isDone()).toBe(true);
+  const error = await refusedThen(
+    recordedScope(recorded('team--list-users').exchange(2)),
+    standing(ownWorkspaces),
+    'triggers.member_list.operation.perform',
+    { workspace_id: 9 },
+  );
   expect(error.message).toBe(
     'OpnForm refused this step (403): "This action is unauthorized." The connected user is not a member of ' +
       "workspace 9. Ask an admin of that workspace to invite them, or choose one of the connected user's " +
@@ -91,12 +109,12 @@ test("an outsider (recorded 403 on another user's workspace 9) is told they are 
 });
 
 test('an admin whose token lacks workspaces-write (recorded policy 403): the role is fine, so the ability is named', async () => {
-  const refused = recordedScope(recorded('team--remove-user').exchange(2));
-  const roles = standing(ownWorkspaces);
-  const error = await failure(
-    run(op('creates.remove_member.operation.perform'), { workspace_id: 6, user_id: 9 }),
+  const error = await refusedThen(
+    recordedScope(recorded('team--remove-user').exchange(2)),
+    standing(ownWorkspaces),
+    'creates.remove_member.operation.perform',
+    { workspace_id: 6, user_id: 9 },
   );
-  expect(refused.isDone() && roles.isDone()).toBe(true);
   expect(error.message).toBe(
     'OpnForm refused this step (403): "This action is unauthorized." The connected user\'s role in the workspace ' +
       `"Zapier WS (corpus)" (admin) allows this step, so the access token lacks the "workspaces-write" ability. ${NEW_TOKEN_IT}`,
@@ -117,10 +135,12 @@ test('"Invalid ability provided." (recorded, /external) names the ability at onc
 });
 
 test('a token without workspaces-read cannot even learn the standing: the missing abilities are named', async () => {
-  const refused = recordedScope(limits.exchange(22));
-  const roles = recordedScope(limits.exchange(5));
-  const error = await failure(run(op('triggers.invite_list.operation.perform'), { workspace_id: 6 }));
-  expect(refused.isDone() && roles.isDone()).toBe(true);
+  const error = await refusedThen(
+    recordedScope(limits.exchange(22)),
+    recordedScope(limits.exchange(5)),
+    'triggers.invite_list.operation.perform',
+    { workspace_id: 6 },
+  );
   expect(error.message).toBe(
     'OpnForm refused this step (403): "This action is unauthorized." The access token lacks the "workspaces-read" ' +
       'ability (it cannot even list the connected user\'s workspaces); this step needs the "workspaces-write" ' +
@@ -130,10 +150,12 @@ test('a token without workspaces-read cannot even learn the standing: the missin
 });
 
 test('when the standing cannot be learned (the list fails), the 403 names both possible causes', async () => {
-  const refused = recordedScope(limits.exchange(22));
-  const roles = api().get('/open/workspaces').reply(500, { message: 'Server Error' });
-  const error = await failure(run(op('triggers.invite_list.operation.perform'), { workspace_id: 6 }));
-  expect(refused.isDone() && roles.isDone()).toBe(true);
+  const error = await refusedThen(
+    recordedScope(limits.exchange(22)),
+    api().get('/open/workspaces').reply(500, { message: 'Server Error' }),
+    'triggers.invite_list.operation.perform',
+    { workspace_id: 6 },
+  );
   expect(error).toEqual({
     name: 'AppError',
     code: 'forbidden',
