@@ -6,6 +6,7 @@
  * explained by one `GET /open/workspaces` sent after the 403 (never on the success path).
  */
 import nock from 'nock';
+import { forbiddenMessage } from '../../src/http/failures';
 import { failure, op, run } from '../helpers/app';
 import { api, recorded, recordedScope } from '../helpers/recorded';
 
@@ -178,4 +179,31 @@ test('another 403 sentence (a self-hosted licence limit) is shown as OpnForm sai
     'OpnForm refused this step (403): "Enterprise license is required to add more than 2 users to a self-hosted ' +
       'instance." Check the workspace\'s plan and settings in OpnForm.',
   );
+});
+
+describe('form steps (the request names no workspace)', () => {
+  const ctx = { thing: 'form' as const, abilities: ['forms-write' as const] };
+  const said = { message: 'This action is unauthorized.' };
+
+  test('read-only in some workspaces: both causes, the read-only workspaces named', () => {
+    const memberships = [
+      { id: 6, name: 'Sales', role: 'admin' as const },
+      { id: 7, name: 'Support', role: 'readonly' as const },
+    ];
+    expect(forbiddenMessage(said, ctx, { kind: 'memberships', memberships })).toBe(
+      'OpnForm refused this step (403): "This action is unauthorized." Either the access token lacks the ' +
+        '"forms-write" ability (then create a new token with it ticked in OpnForm, Settings > Access Tokens, and ' +
+        'reconnect), or the form belongs to a workspace the connected user is not a member of or a workspace where ' +
+        'the connected user is read-only ("Support") (then ask an admin of that workspace; a new token does not help).',
+    );
+  });
+
+  test('read-only in every workspace: the role is named', () => {
+    const memberships = [{ id: 7, name: 'Support', role: 'readonly' as const }];
+    expect(forbiddenMessage(said, ctx, { kind: 'memberships', memberships })).toBe(
+      'OpnForm refused this step (403): "This action is unauthorized." The connected user is a read-only member of ' +
+        'the workspace "Support". This step needs a role that may change things ("user" or "admin"): ask an admin ' +
+        'of the workspace "Support" to change the connected user\'s role. A new token does not help.',
+    );
+  });
 });
