@@ -109,10 +109,13 @@ test("an outsider (recorded 403 on another user's workspace 9) is told they are 
   );
 });
 
-test('an admin whose token lacks workspaces-write (recorded policy 403): the role is fine, so the ability is named', async () => {
+test('an admin whose token lacks workspaces-write (recorded policy 403): the role is fine, so the ability is named (the list is read by the guard, then after the 403)', async () => {
   const error = await refusedThen(
     recordedScope(recorded('team--remove-user').exchange(2)),
-    standing(ownWorkspaces),
+    api()
+      .get('/open/workspaces')
+      .times(2)
+      .reply(200, ownWorkspaces as nock.Body),
     'creates.remove_member.operation.perform',
     { workspace_id: 6, user_id: 9 },
   );

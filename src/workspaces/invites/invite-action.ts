@@ -4,9 +4,12 @@ import { path } from '../../http/path';
 import { parseInput } from '../../schemas/parse';
 import { MessageReply } from '../../schemas/resources';
 import { InviteInput } from '../../schemas/workspaces';
+import { isoDateTime } from '../../shared/dates';
 import { FIELD_LABELS, workspaceField } from '../../shared/fields';
 import { CANCEL_FAILURES, MANAGE_MEMBERS, RESEND_FAILURES } from '../access';
 import { inviteField } from '../fields';
+import { memberRole } from '../members/member';
+import { listInvites } from './invite';
 import { refuseUnresendable } from './resendable';
 
 export const inviteInputFields = [workspaceField, inviteField];
@@ -16,11 +19,15 @@ export const inviteInputFields = [workspaceField, inviteField];
  * and "Invite not found for this workspace." get clear messages whatever status carries them; both
  * halt a cancel (the invite is gone either way), an accepted invite halts a resend.
  * A resend reads the invite first and refuses an expired one (OpnForm would answer 200 and change
- * nothing): 2 requests; a cancel is 1.
+ * nothing). A cancel reads the invites too, so the output says whose invite was cancelled (it is gone
+ * afterwards). Both: 2 requests. The output adds the invite's email, role and valid-until when listed.
  */
 export const inviteAction = async (z: ZObject, bundle: Bundle, action: 'resend' | 'cancel') => {
   const { workspace_id, invite_id } = parseInput(z, InviteInput, bundle.inputData, FIELD_LABELS);
-  if (action === 'resend') await refuseUnresendable(z, bundle, workspace_id, invite_id);
+  const invite =
+    action === 'resend'
+      ? await refuseUnresendable(z, bundle, workspace_id, invite_id)
+      : (await listInvites(z, bundle, workspace_id)).find((i) => i.id === invite_id);
   const client = opnform(z, bundle);
   const call = { thing: 'invite' as const, ...MANAGE_MEMBERS, schema: MessageReply };
   const reply =
@@ -33,7 +40,22 @@ export const inviteAction = async (z: ZObject, bundle: Bundle, action: 'resend' 
           ...call,
           known: CANCEL_FAILURES,
         });
-  return { id: invite_id, workspace_id, message: reply?.message };
+  return {
+    id: invite_id,
+    workspace_id,
+    message: reply?.message,
+    details: {
+      email: invite?.email ?? null,
+      role: invite === undefined ? null : memberRole({ role: invite.role }),
+      valid_until: isoDateTime(invite?.valid_until),
+    },
+  };
+};
+
+export const INVITE_DETAILS_SAMPLE = {
+  email: 'grace@example.org',
+  role: 'user',
+  valid_until: '2026-06-03T10:00:00+00:00',
 };
 
 export const inviteActionOutputFields = (flag: string, flagLabel: string) => [
@@ -41,4 +63,7 @@ export const inviteActionOutputFields = (flag: string, flagLabel: string) => [
   { key: 'workspace_id', label: 'Workspace ID', type: 'integer' as const },
   { key: flag, label: flagLabel, type: 'boolean' as const },
   { key: 'message', label: 'Message', type: 'string' as const },
+  { key: 'email', label: 'Email', type: 'string' as const },
+  { key: 'role', label: 'Role (admin, user or readonly)', type: 'string' as const },
+  { key: 'valid_until', label: 'Valid Until', type: 'datetime' as const },
 ];
