@@ -66,47 +66,44 @@ test('a read-only member (recorded readonly-member 403 on the invites) is told t
   });
 });
 
-test('a read-only member on a form route (recorded readonly-member 403 on the integrations) is told the role', async () => {
-  const error = await refusedThen(
-    recordedScope(limits.exchange(35)),
-    standing(asRole('readonly')),
-    'triggers.webhook_integration_list.operation.perform',
-    { workspace_id: 6, form_id: 13 },
-  );
-  expect(error.message).toBe(
-    'OpnForm refused this step (403): "This action is unauthorized." The connected user is a read-only member of ' +
+test.each([
+  {
+    who: 'a read-only member on a form route (recorded readonly-member 403 on the integrations) is told the role',
+    refused: () => recordedScope(limits.exchange(35)),
+    list: () => standing(asRole('readonly')),
+    key: 'triggers.webhook_integration_list.operation.perform',
+    input: { workspace_id: 6, form_id: 13 },
+    message:
+      'OpnForm refused this step (403): "This action is unauthorized." The connected user is a read-only member of ' +
       'the workspace "Zapier WS (corpus)". This step needs a role that may change things ("user" or "admin"): ask ' +
       'an admin of the workspace "Zapier WS (corpus)" to change the connected user\'s role. A new token does not help.',
-  );
-});
-
-test('a member who is not an admin (recorded member 403) is told to ask an admin', async () => {
-  const error = await refusedThen(
-    recordedScope(recorded('team--invites').exchange(12)),
-    standing(asRole('user')),
-    'triggers.invite_list.operation.perform',
-    { workspace_id: 6 },
-  );
-  expect(error.message).toBe(
-    'OpnForm refused this step (403): "This action is unauthorized." The connected user is a member with the ' +
+  },
+  {
+    who: 'a member who is not an admin (recorded member 403) is told to ask an admin',
+    refused: () => recordedScope(recorded('team--invites').exchange(12)),
+    list: () => standing(asRole('user')),
+    key: 'triggers.invite_list.operation.perform',
+    input: { workspace_id: 6 },
+    message:
+      'OpnForm refused this step (403): "This action is unauthorized." The connected user is a member with the ' +
       '"user" role of the workspace "Zapier WS (corpus)". This step needs an admin of the workspace "Zapier WS ' +
       '(corpus)": ask an admin of it to make the connected user an admin, or connect an admin\'s account. A new ' +
       'token does not help.',
-  );
-});
-
-test("an outsider (recorded 403 on another user's workspace 9) is told they are not a member", async () => {
-  const error = await refusedThen(
-    recordedScope(recorded('team--list-users').exchange(2)),
-    standing(ownWorkspaces),
-    'triggers.member_list.operation.perform',
-    { workspace_id: 9 },
-  );
-  expect(error.message).toBe(
-    'OpnForm refused this step (403): "This action is unauthorized." The connected user is not a member of ' +
+  },
+  {
+    who: "an outsider (recorded 403 on another user's workspace 9) is told they are not a member",
+    refused: () => recordedScope(recorded('team--list-users').exchange(2)),
+    list: () => standing(ownWorkspaces),
+    key: 'triggers.member_list.operation.perform',
+    input: { workspace_id: 9 },
+    message:
+      'OpnForm refused this step (403): "This action is unauthorized." The connected user is not a member of ' +
       "workspace 9. Ask an admin of that workspace to invite them, or choose one of the connected user's " +
       'workspaces. A new token does not help.',
-  );
+  },
+])('$who', async ({ refused, list, key, input, message }) => {
+  const error = await refusedThen(refused(), list(), key, input);
+  expect(error.message).toBe(message);
 });
 
 test('an admin whose token lacks workspaces-write (recorded policy 403): the role is fine, so the ability is named (the list is read by the guard, then after the 403)', async () => {
