@@ -3,6 +3,20 @@ import type { ZObject } from 'zapier-platform-core';
 /**
  * Error helpers shared by every layer. Zapier's `z.errors.Error(message, code, status)` is the
  * error a user sees in the Zap history; the `code` is stable and machine-readable for our tests.
+ *
+ * The rule for every outcome that is not a plain success (README: "Errors, halts and empty results"):
+ * - **Normal result**: a search that finds nothing answers `[]` (Zapier shows "nothing found" and the
+ *   Zap's own "if nothing is found" setting decides what happens next).
+ * - **Halt** (`halt()`, `z.errors.HaltedError`): the Zap is set up right, but this run's record is not
+ *   (or no longer) in a state the action applies to, as happens routinely when data changes: the goal
+ *   already holds (an invite already accepted or gone when cancelling, a member already removed, a
+ *   workspace already left) or this run's data gives the step nothing to do (nothing to update, an
+ *   expired invite to resend, nothing to export). The run stops and says why; Zapier does not count a
+ *   halt against the Zap (errors do, and switch off Zaps that fail too often).
+ * - **Error** (`userError()`, `z.errors.Error`): something the user must fix in the Zap or the
+ *   connection, or that retrying may fix: bad input, unknown ids that never existed, missing
+ *   abilities, roles or membership, plan limits, guards refusing a harmful change (last admin), server
+ *   and network failures.
  */
 export type ErrorCode =
   | 'invalid_input'
@@ -21,3 +35,6 @@ export type ErrorCode =
 
 export const userError = (z: ZObject, message: string, code: ErrorCode, status?: number): Error =>
   new z.errors.Error(message, code, status ?? 400);
+
+/** A routine outcome that stops this run without counting as an error (see the rule above). */
+export const halt = (z: ZObject, message: string): Error => new z.errors.HaltedError(message);

@@ -8,12 +8,23 @@ import type {
 } from 'zapier-platform-core';
 import { isLoopbackHost } from '../net/addresses';
 import { describeShapeError, type Schema } from '../schemas/parse';
+import type { Workspace } from '../schemas/resources';
+import { OpenWorkspaceList } from '../schemas/workspaces';
 import { USER_AGENT } from '../version';
 import { BaseUrlError, developmentMode, normalizeBaseUrl } from './base-url';
 import { publicAgent } from './download';
-import { type RequestContext, serverMessage } from './failures';
+import {
+  forbiddenBodyOf,
+  forbiddenError,
+  type Membership,
+  needsStanding,
+  type RequestContext,
+  type Standing,
+  serverMessage,
+  workspaceOfRequest,
+} from './failures';
 import type { OpnformRequestData } from './middleware';
-import { type ApiPath, joinUrl, type Query } from './path';
+import { type ApiPath, joinUrl, path, type Query } from './path';
 import { redact, rememberSecrets, secretsOf } from './secrets';
 import { READ_RESERVE_MS, remainingMs, STEP_BUDGET_MS, WRITE_RESERVE_MS } from './step-budget';
 
@@ -168,8 +179,45 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       if (allow.includes(view.status)) logQuiet(view, ctx, 'no answer used');
       return view;
     } catch (error) {
+      const denied = forbiddenBodyOf(error);
+      if (denied !== undefined && needsStanding(denied.body)) {
+        const target = { workspaceId: workspaceOfRequest(apiPath, ctx.query, ctx.body) };
+        // Listing one's own workspaces needs only "workspaces-read": a 403 there says the token lacks it.
+        const known: Standing | undefined =
+          apiPath === STANDING_PATH ? { kind: 'no-workspaces-read' } : undefined;
+        throw forbiddenError(
+          z,
+          denied.body,
+          { ...ctx, redact: secrets(ctx) },
+          known ?? (await standing()),
+          target,
+        );
+      }
       if (isZapierError(error)) throw error;
       throw unreachable(z, host, error, timeout, write, secrets(ctx));
+    }
+  };
+
+  /**
+   * After a policy 403 only (never on the success path): one `GET /open/workspaces` to learn whether
+   * the connected user is a member of the workspace and in which role, so the message says whether a
+   * new token, a workspace admin or an invite can help. Its own failure leaves the 403 as it was.
+   */
+  const standing = async (): Promise<Standing> => {
+    try {
+      const reply = (await send(
+        'GET',
+        STANDING_PATH,
+        { thing: 'workspace', abilities: ['workspaces-read'] },
+        [403],
+        false,
+      )) as HttpResponse;
+      if (reply.status === 403) return { kind: 'no-workspaces-read' };
+      const parsed = OpenWorkspaceList.safeParse(reply.data);
+      if (!parsed.success) return { kind: 'unknown' };
+      return { kind: 'memberships', memberships: parsed.data.map(membershipOf) };
+    } catch {
+      return { kind: 'unknown' };
     }
   };
 
@@ -267,6 +315,16 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
 };
 
 export type OpnformClient = ReturnType<typeof opnform>;
+
+const STANDING_PATH = path`/open/workspaces`;
+
+/** The connected user's role in one workspace (`is_admin`/`is_readonly`, else `pivot.role`). */
+const membershipOf = (w: Workspace): Membership => {
+  const pivot = (w.pivot?.role ?? '').trim().toLowerCase();
+  const role =
+    w.is_admin || pivot === 'admin' ? 'admin' : w.is_readonly || pivot === 'readonly' ? 'readonly' : 'user';
+  return { id: w.id, name: w.name, role };
+};
 
 /** Error codes of a failed connection (DNS, TCP, TLS, timeouts): only these mean "could not reach". */
 const NETWORK_CODE =

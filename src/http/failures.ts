@@ -9,9 +9,14 @@ import { redact } from './secrets';
  * ignoring a final period, against the body's `message` and its field errors.
  */
 export interface KnownFailure {
+  /** The server's sentence; `''` matches an answer with no message (only at `status`). */
   said: string;
   message: string;
   code: ErrorCode;
+  /** Only at this status (required for `said: ''`). */
+  status?: number;
+  /** A routine outcome: a `HaltedError` instead of an error (rule in `src/errors.ts`). */
+  halt?: boolean;
 }
 
 /** What the HTTP layer knows about a request when its answer has to be explained to a user. */
@@ -80,26 +85,166 @@ export const fieldErrors = (body: unknown, names: Readonly<Record<string, string
   });
 };
 
+const sentence = (text: string) => text.trim().replace(/\.+$/, '').toLowerCase();
+
 const quote = (text: string) => (/[.!?]$/.test(text) ? `"${text}"` : `"${text}."`);
 
-export const forbiddenMessage = (body: unknown, ctx: RequestContext): string => {
+/** OpnForm's 403 sentences (recorded: `limits--abilities-403`). */
+export const INVALID_ABILITY = 'Invalid ability provided.';
+const POLICY_SENTENCES = [
+  'This action is unauthorized.',
+  'You need to be an admin of this workspace to do this.',
+];
+
+/** The connected user's place in one workspace, as `GET /open/workspaces` says it. */
+export interface Membership {
+  id: number;
+  name: string;
+  role: 'admin' | 'user' | 'readonly';
+}
+
+/**
+ * What a cheap `GET /open/workspaces` after a policy 403 told about the connected user: their
+ * workspaces and roles, that the token cannot even list workspaces (403: no `workspaces-read`), or
+ * nothing (not asked, or it failed).
+ */
+export type Standing =
+  | { kind: 'unknown' }
+  | { kind: 'no-workspaces-read' }
+  | { kind: 'memberships'; memberships: readonly Membership[] };
+
+/** Where the request points (for 403 wording): the workspace in its path, query or body, if any. */
+export interface ForbiddenTarget {
+  workspaceId?: number;
+}
+
+/**
+ * Whether a 403 body needs the connected user's standing to be explained: OpnForm's policy sentences
+ * (and an empty message) could mean a missing ability, a role or no membership. "Invalid ability
+ * provided." (the /external routes' ability check) needs nothing more; any other sentence (e.g. a
+ * self-hosted licence limit) is shown as OpnForm said it.
+ */
+export const needsStanding = (body: unknown): boolean => {
   const said = serverMessage(body);
+  return said === undefined || POLICY_SENTENCES.some((s) => sentence(s) === sentence(said));
+};
+
+/** The workspace a request is about: `/open/workspaces/{id}/...`, or a `workspace_id` query or body key. */
+export const workspaceOfRequest = (apiPath: string, query?: unknown, body?: unknown): number | undefined => {
+  const inPath = /^\/open\/workspaces\/(\d+)(?:\/|$)/.exec(apiPath)?.[1];
+  const candidates = [inPath, asRecord(query)?.workspace_id, asRecord(body)?.workspace_id];
+  for (const value of candidates) {
+    const id = Number(value);
+    if (value !== undefined && value !== null && value !== '' && Number.isInteger(id) && id > 0) return id;
+  }
+  return undefined;
+};
+
+const ROLE_NAMES: Record<Membership['role'], string> = {
+  admin: 'an admin',
+  user: 'a member with the "user" role',
+  readonly: 'a read-only member',
+};
+
+const them = (ctx: RequestContext) => (ctx.abilities.length === 1 || ctx.anyOf ? 'it' : 'them');
+
+const newToken = (ctx: RequestContext) =>
+  `A token's abilities cannot be changed: create a new token with ${them(ctx)} ticked in OpnForm ` +
+  '(Settings > Access Tokens) and reconnect.';
+const NOT_THE_TOKEN = 'A new token does not help.';
+
+/** What a step needs of the connected user: an admin, any member but a read-only one, or any member. */
+const roleNeeded = (ctx: RequestContext): 'admin' | 'editor' | 'member' =>
+  ctx.admin ? 'admin' : ctx.member ? 'member' : 'editor';
+
+const allows = (role: Membership['role'], needed: ReturnType<typeof roleNeeded>) =>
+  needed === 'admin' ? role === 'admin' : needed === 'editor' ? role !== 'readonly' : true;
+
+const abilityText = (ctx: RequestContext): string => {
   const names = ctx.abilities.map((a) => `"${a}"`);
-  const abilities = ctx.anyOf ? names.join(' or ') : names.join(', ');
-  const needs =
-    ctx.abilities.length === 0
-      ? 'The connected user may lack permission for this step.'
-      : `The access token needs the ${abilities} ${ctx.abilities.length === 1 || ctx.anyOf ? 'ability' : 'abilities'}`;
-  const admin = ctx.admin
-    ? ' and the connected user must be an admin of the workspace.'
-    : ctx.member
-      ? ' and the connected user must be a member of the workspace.'
-      : ctx.abilities.length === 0
+  const list = ctx.anyOf ? names.join(' or ') : names.join(', ');
+  return `the ${list} ${ctx.abilities.length === 1 || ctx.anyOf ? 'ability' : 'abilities'}`;
+};
+
+const roleFix = (needed: ReturnType<typeof roleNeeded>, workspace: string) =>
+  needed === 'admin'
+    ? `This step needs an admin of ${workspace}: ask an admin of it to make the connected user an admin, or connect an admin's account.`
+    : `This step needs a role that may change things ("user" or "admin"): ask an admin of ${workspace} to change the connected user's role.`;
+
+/**
+ * The 403 message, telling the token's abilities (fixed only by a new token) from the connected
+ * user's role or membership (fixed only by a workspace admin). "Invalid ability provided." names the
+ * ability; a policy sentence is explained with the user's standing, learned after the 403.
+ */
+export const forbiddenMessage = (
+  body: unknown,
+  ctx: RequestContext,
+  standing: Standing = { kind: 'unknown' },
+  target: ForbiddenTarget = {},
+): string => {
+  const said = serverMessage(body);
+  const head = `OpnForm refused this step (403)${said === undefined ? '' : `: ${quote(said)}`}`;
+  const needs = abilityText(ctx);
+  if (ctx.abilities.length === 0) return `${head} The connected user may lack permission for this step.`;
+  if (said !== undefined && sentence(said) === sentence(INVALID_ABILITY)) {
+    return `${head} The access token lacks ${needs} this step needs. ${newToken(ctx)}`;
+  }
+  if (!needsStanding(body)) return `${head} Check the workspace's plan and settings in OpnForm.`;
+  const needed = roleNeeded(ctx);
+  if (standing.kind === 'no-workspaces-read') {
+    const only = ctx.abilities.length === 1 && ctx.abilities[0] === 'workspaces-read';
+    return (
+      `${head} The access token lacks the "workspaces-read" ability (it cannot even list the connected user's ` +
+      `workspaces)${only ? '' : `; this step needs ${needs}`}. ${newToken(only ? ctx : { ...ctx, abilities: ['workspaces-read', ...ctx.abilities], anyOf: false })}`
+    );
+  }
+  if (standing.kind === 'memberships') {
+    const { memberships } = standing;
+    if (target.workspaceId !== undefined) {
+      const membership = memberships.find((m) => m.id === target.workspaceId);
+      if (membership === undefined) {
+        return (
+          `${head} The connected user is not a member of workspace ${target.workspaceId}. Ask an admin of that ` +
+          `workspace to invite them, or choose one of the connected user's workspaces. ${NOT_THE_TOKEN}`
+        );
+      }
+      const workspace = `the workspace "${membership.name}"`;
+      if (!allows(membership.role, needed)) {
+        return `${head} The connected user is ${ROLE_NAMES[membership.role]} of ${workspace}. ${roleFix(needed, workspace)} ${NOT_THE_TOKEN}`;
+      }
+      return (
+        `${head} The connected user's role in ${workspace} (${membership.role}) allows this step, so the access ` +
+        `token lacks ${needs}. ${newToken(ctx)}`
+      );
+    }
+    const limited = memberships.filter((m) => !allows(m.role, needed));
+    if (memberships.length > 0 && limited.length === memberships.length) {
+      const workspace =
+        memberships.length === 1 ? `the workspace "${memberships[0]?.name}"` : 'their workspaces';
+      return `${head} The connected user is ${ROLE_NAMES[limited[0]?.role ?? 'readonly']} of ${
+        memberships.length === 1 ? workspace : `every workspace they belong to`
+      }. ${roleFix(needed, workspace)} ${NOT_THE_TOKEN}`;
+    }
+    const readOnlyIn =
+      limited.length === 0
         ? ''
-        : ', and the connected user may need admin rights in the workspace.';
+        : ` or a workspace where the connected user is read-only (${limited.map((m) => `"${m.name}"`).join(', ')})`;
+    return (
+      `${head} Either the access token lacks ${needs} (then create a new token with ${them(ctx)} ticked in ` +
+      'OpnForm, Settings > Access Tokens, and reconnect), or the form belongs to a workspace the connected user is not a ' +
+      `member of${readOnlyIn} (then ask an admin of that workspace; a new token does not help).`
+    );
+  }
+  const role =
+    needed === 'admin'
+      ? 'is not an admin of the workspace'
+      : needed === 'editor'
+        ? 'is read-only in the workspace or not a member of it'
+        : 'is not a member of the workspace';
   return (
-    `OpnForm refused this step (403)${said === undefined ? '' : `: ${quote(said)}`} ${needs}${admin} ` +
-    'Create a token with these abilities in OpnForm (Settings > Access Tokens) and reconnect.'
+    `${head} Either the access token lacks ${needs} (then create a new token with ${them(ctx)} ticked in ` +
+    `OpnForm, Settings > Access Tokens, and reconnect), or the connected user ${role} (then ask an admin of the ` +
+    'workspace; a new token does not help).'
   );
 };
 
@@ -144,8 +289,6 @@ export const retryAfterSeconds = (header: string | null | undefined, now = Date.
   return Number.isNaN(at) ? 60 : Math.max(1, Math.ceil((at - now) / 1000));
 };
 
-const sentence = (text: string) => text.trim().replace(/\.+$/, '').toLowerCase();
-
 /** The known failure a client-error body names (not for 401/402/403/429, which mean something else). */
 export const knownFailure = (
   status: number,
@@ -155,8 +298,15 @@ export const knownFailure = (
   if (ctx.known === undefined || status < 400 || status >= 500 || [401, 402, 403, 429].includes(status)) {
     return undefined;
   }
-  const said = [serverMessage(body), ...fieldErrorTexts(body)].filter((t): t is string => t !== undefined);
-  return ctx.known.find((k) => said.some((text) => sentence(text) === sentence(k.said)));
+  const message = serverMessage(body);
+  const said = [message, ...fieldErrorTexts(body)].filter((t): t is string => t !== undefined);
+  return ctx.known.find(
+    (k) =>
+      (k.status === undefined || k.status === status) &&
+      (k.said === ''
+        ? k.status !== undefined && message === undefined && said.length === 0
+        : said.some((text) => sentence(text) === sentence(k.said))),
+  );
 };
 
 /** Replaces every given secret in a message (a server may repeat a value it refused). */
@@ -165,6 +315,31 @@ export const redacted = (text: string, secrets: readonly string[] = []): string 
     text,
     [...secrets].filter((secret) => secret.length > 0).sort((a, b) => b.length - a.length),
   );
+
+/** The body of a 403, kept on its error so the client can explain it once it knows the user's standing. */
+const FORBIDDEN_BODY = Symbol('opnform 403 body');
+
+export const forbiddenError = (
+  z: ZObject,
+  body: unknown,
+  ctx: RequestContext,
+  standing?: Standing,
+  target?: ForbiddenTarget,
+): Error => {
+  const error = new z.errors.Error(
+    redacted(forbiddenMessage(body, ctx, standing, target), ctx.redact),
+    'forbidden',
+    403,
+  );
+  Object.defineProperty(error, FORBIDDEN_BODY, { value: { body }, enumerable: false });
+  return error;
+};
+
+/** The 403 body an error carries (see `forbiddenError`), if it is one. */
+export const forbiddenBodyOf = (error: unknown): { body: unknown } | undefined =>
+  error instanceof Error
+    ? (error as Error & { [FORBIDDEN_BODY]?: { body: unknown } })[FORBIDDEN_BODY]
+    : undefined;
 
 /** Turns an error answer (status >= 400) into the Zapier error a no-code user can act on. */
 export const failureFor = (
@@ -185,8 +360,9 @@ export const failureFor = (
   if (status === 429) return new z.errors.ThrottledError(THROTTLED_MESSAGE, retryAfterSeconds(retryAfter));
   const error = (message: string, code: string) =>
     new z.errors.Error(redacted(message, ctx.redact), code, status);
-  if (status === 403) return error(forbiddenMessage(body, ctx), 'forbidden');
+  if (status === 403) return forbiddenError(z, body, ctx);
   const known = knownFailure(status, body, ctx);
+  if (known?.halt) return new z.errors.HaltedError(redacted(known.message, ctx.redact));
   if (known !== undefined) return error(known.message, known.code);
   if (status === 404) return error(notFoundMessage(ctx), 'not_found');
   if (status === 402) return error(paymentMessage(body), 'payment_required');

@@ -1,4 +1,5 @@
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+import { halt } from '../errors';
 import { fetchForm } from '../forms/blocks';
 import { opnform } from '../http/client';
 import { path } from '../http/path';
@@ -126,11 +127,11 @@ const perform = async (z: ZObject, bundle: Bundle) => {
     changes.clear.length === 0 &&
     input.completion_time === undefined
   ) {
-    throw new z.errors.Error(
+    // This run's mapped values are all empty: routine, so a halt (rule in src/errors.ts).
+    throw halt(
+      z,
       'Nothing to update: every answer field is empty (empty means "keep the current answer"). Fill in at least ' +
         'one answer, list a question in Answers to Clear, or set the completion time.',
-      'invalid_input',
-      400,
     );
   }
   const scan = await scanSubmissions(z, bundle, input.form_id, {

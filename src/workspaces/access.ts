@@ -36,23 +36,68 @@ export const GUARDED_MANAGE: Omit<RequestContext, 'thing'> = {
 /** Listing invites: `workspaces-write` and admin rights (`workspaces-read` is not needed). */
 export const READ_INVITES: Omit<RequestContext, 'thing'> = MANAGE_MEMBERS;
 
+const ACCEPTED: KnownFailure = {
+  said: 'Invite already accepted.',
+  code: 'conflict',
+  halt: true,
+  message:
+    'This invite was already accepted: the person is a member of the workspace now, so there is nothing to ' +
+    'resend or cancel. To take their access away, use Remove Member.',
+};
+
 /**
- * The failures of resend and cancel. The spec does not say which status carries them; a real
- * server sends 400 `{type:'error', success:false, message}`; a 404 or 422 could too.
+ * The failures of resend and cancel, and whether each is routine (a halt, rule in `src/errors.ts`).
+ * The spec does not say which status carries them; a real server sends 400
+ * `{type:'error', success:false, message}`; a 404 or 422 could too.
  */
-export const INVITE_FAILURES: readonly KnownFailure[] = [
-  {
-    said: 'Invite already accepted.',
-    code: 'conflict',
-    message:
-      'This invite was already accepted, so it can no longer be resent or cancelled: the person is a member of ' +
-      'the workspace now. To take their access away, use Remove Member.',
-  },
+export const RESEND_FAILURES: readonly KnownFailure[] = [
+  ACCEPTED,
   {
     said: 'Invite not found for this workspace.',
     code: 'not_found',
     message:
       'OpnForm has no such invite in this workspace: it may have been cancelled, or it belongs to another ' +
       'workspace. Choose the invite from the list again.',
+  },
+];
+
+/** Cancelling an invite that is gone already reaches the step's goal: a halt, not an error. */
+export const CANCEL_FAILURES: readonly KnownFailure[] = [
+  ACCEPTED,
+  {
+    said: 'Invite not found for this workspace.',
+    code: 'not_found',
+    halt: true,
+    message:
+      'OpnForm has no such invite in this workspace, so there is nothing to cancel: it was already cancelled ' +
+      '(or accepted and removed), or it belongs to another workspace.',
+  },
+];
+
+/**
+ * A user id that exists but is not (or no longer) a member: 404 with an empty message (recorded:
+ * `team--remove-user` #4, `team--update-role` #4). An unknown user id says "No query results" and
+ * stays an error. Removing such a user already holds, so it halts; a role change halts too (this
+ * run's member left the workspace, the Zap itself is fine).
+ */
+export const NOT_A_MEMBER_ON_REMOVE: readonly KnownFailure[] = [
+  {
+    said: '',
+    status: 404,
+    code: 'not_found',
+    halt: true,
+    message: 'This user is not a member of the workspace (any more), so there is nothing to remove.',
+  },
+];
+
+export const NOT_A_MEMBER_ON_ROLE_CHANGE: readonly KnownFailure[] = [
+  {
+    said: '',
+    status: 404,
+    code: 'not_found',
+    halt: true,
+    message:
+      'This user is not a member of the workspace (any more), so their role was not changed. Invite them again ' +
+      'to give them access.',
   },
 ];

@@ -90,15 +90,15 @@ describe('pick a workspace and a form', () => {
 });
 
 describe('tokens and abilities', () => {
-  it('a token without workspaces-read gets 403 with the server sentence and the ability to add', async () => {
+  it('a token without workspaces-read gets 403 with the server sentence and the ability a new token needs', async () => {
     const error = await failure(
       runOn(sandbox(), 'triggers.workspace_list.operation.perform', {}, 'noAbilities'),
     );
     expect(error).toMatchObject({ name: 'AppError', code: 'forbidden', status: 403 });
     expect(error.message).toBe(
-      'OpnForm refused this step (403): "Invalid ability provided." The access token needs the "workspaces-read" ability, ' +
-        'and the connected user may need admin rights in the workspace. Create a token with these abilities in OpnForm ' +
-        '(Settings > Access Tokens) and reconnect.',
+      'OpnForm refused this step (403): "Invalid ability provided." The access token lacks the "workspaces-read" ' +
+        "ability this step needs. A token's abilities cannot be changed: create a new token with it ticked in " +
+        'OpnForm (Settings > Access Tokens) and reconnect.',
     );
   });
 
@@ -108,7 +108,11 @@ describe('tokens and abilities', () => {
       runOn(s, 'triggers.form_list.operation.perform', { workspace_id: s.ids.otherWorkspaceId }, 'member'),
     );
     expect(error).toMatchObject({ code: 'forbidden', status: 403 });
-    expect(error.message).toContain('OpnForm refused this step (403): "This action is unauthorized."');
+    expect(error.message).toBe(
+      `OpnForm refused this step (403): "This action is unauthorized." The connected user is not a member of workspace ${s.ids.otherWorkspaceId}. ` +
+        "Ask an admin of that workspace to invite them, or choose one of the connected user's workspaces. A new " +
+        'token does not help.',
+    );
   });
 
   it('the read-only token can list workspaces and forms', async () => {

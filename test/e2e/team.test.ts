@@ -2,14 +2,15 @@
 // a fresh sandbox, since these steps change members and invites.
 import { type Sandbox, startSandbox } from '../../sandbox/server';
 import { failure } from '../helpers/app';
-import {
-  ALREADY_ACCEPTED,
-  FORBIDDEN,
-  INVITE_NOT_FOUND,
-  NOT_ADMIN,
-  UNAUTHORIZED,
-} from '../workspaces/fixtures';
+import { ALREADY_ACCEPTED, CANCEL_NOT_FOUND, NOT_ADMIN } from '../workspaces/fixtures';
 import { call, runOn, type TokenName } from './helpers';
+
+/** The sandbox's admin with a read-only token: the standing shows the role is fine, so the ability is named. */
+const ADMIN_WITHOUT_WRITE =
+  'OpnForm refused this step (403): "This action is unauthorized." The connected user\'s role in the workspace ' +
+  '"Acme Research" (admin) allows this step, so the access token lacks the "workspaces-write" ability. A ' +
+  "token's abilities cannot be changed: create a new token with it ticked in OpnForm (Settings > Access Tokens) " +
+  'and reconnect.';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
@@ -74,7 +75,7 @@ describe('members', () => {
     ).resolves.toEqual([{ id: GRACE, name: 'Grace Hopper', email: 'grace@example.org', role: 'readonly' }]);
   });
 
-  test('a member who is not an admin cannot change roles (403)', async () => {
+  test('a member who is not an admin cannot change roles (403): the role is named, not the token', async () => {
     const error = await failure(
       on(
         'creates.update_member_role.operation.perform',
@@ -86,11 +87,15 @@ describe('members', () => {
       name: 'AppError',
       code: 'forbidden',
       status: 403,
-      message: FORBIDDEN.manage(UNAUTHORIZED),
+      message:
+        'OpnForm refused this step (403): "This action is unauthorized." The connected user is a member with the ' +
+        '"user" role of the workspace "Acme Research". This step needs an admin of the workspace "Acme Research": ' +
+        "ask an admin of it to make the connected user an admin, or connect an admin's account. A new token does " +
+        'not help.',
     });
   });
 
-  test('a token with read abilities only cannot remove members (403)', async () => {
+  test('a token with read abilities only cannot remove members (403): an admin, so the ability is named', async () => {
     const error = await failure(
       on('creates.remove_member.operation.perform', { workspace_id: W, user_id: 3 }, 'readonly'),
     );
@@ -98,17 +103,20 @@ describe('members', () => {
       name: 'AppError',
       code: 'forbidden',
       status: 403,
-      message: FORBIDDEN.manage(UNAUTHORIZED),
+      message: ADMIN_WITHOUT_WRITE,
     });
   });
 
-  test('update_member_role of a non-member: not found', async () => {
+  test('update_member_role of a non-member: a halt (routine), not an error', async () => {
     const error = await failure(
       on('creates.update_member_role.operation.perform', { workspace_id: W, user_id: 4, role: 'user' }),
     );
-    expect(error.message).toBe(
-      'Member not found in OpnForm (404). Check that the user is still a member of the workspace.',
-    );
+    expect(error).toEqual({
+      name: 'HaltedError',
+      message:
+        'This user is not a member of the workspace (any more), so their role was not changed. Invite them again ' +
+        'to give them access.',
+    });
   });
 
   test('remove_member removes Alan, who then has a personal workspace', async () => {
@@ -245,7 +253,7 @@ describe('invites', () => {
     const error = await failure(
       on('creates.resend_invite.operation.perform', { workspace_id: W, invite_id: EXPIRED }),
     );
-    expect(error).toMatchObject({ code: 'conflict', status: 409 });
+    expect(error.name).toBe('HaltedError');
     expect(error.message).toMatch(
       /^This invite \(ken@example\.org\) expired on \d{4}-\d\d-\d\d \d\d:\d\d UTC, so it was not resent: /,
     );
@@ -274,34 +282,24 @@ describe('invites', () => {
   });
 
   test.each(['cancel_invite', 'resend_invite'])(
-    '%s of an accepted invite fails with the clear message',
+    '%s of an accepted invite halts with the clear message (routine, not an error)',
     async (key) => {
       const error = await failure(
         on(`creates.${key}.operation.perform`, { workspace_id: W, invite_id: ACCEPTED }),
       );
-      // resend reads the invite first and refuses before sending (409); cancel gets OpnForm's 400
-      expect(error).toEqual({
-        name: 'AppError',
-        code: 'conflict',
-        status: key === 'resend_invite' ? 409 : 400,
-        message: ALREADY_ACCEPTED,
-      });
+      // resend reads the invite first and stops before sending; cancel gets OpnForm's 400
+      expect(error).toEqual({ name: 'HaltedError', message: ALREADY_ACCEPTED });
     },
   );
 
-  test('cancel_invite of an invite of another workspace: not found, clearly', async () => {
+  test('cancel_invite of an invite of another workspace: nothing to cancel there, a halt', async () => {
     const error = await failure(
       on('creates.cancel_invite.operation.perform', { workspace_id: 12, invite_id: PENDING }),
     );
-    expect(error).toEqual({
-      name: 'AppError',
-      code: 'not_found',
-      status: 400,
-      message: INVITE_NOT_FOUND,
-    });
+    expect(error).toEqual({ name: 'HaltedError', message: CANCEL_NOT_FOUND });
   });
 
-  test('find_invite with read abilities only: 403 names workspaces-write and admin rights', async () => {
+  test('find_invite with read abilities only: an admin, so the 403 names workspaces-write', async () => {
     const error = await failure(
       on(
         'searches.find_invite.operation.perform',
@@ -313,7 +311,7 @@ describe('invites', () => {
       name: 'AppError',
       code: 'forbidden',
       status: 403,
-      message: FORBIDDEN.readInvites(UNAUTHORIZED),
+      message: ADMIN_WITHOUT_WRITE,
     });
   });
 });

@@ -135,9 +135,10 @@ test('403 (recorded: a token with neither forms-read nor manage-integrations) na
     code: 'forbidden',
     status: 403,
     message:
-      'OpnForm refused this step (403): "This action is unauthorized." The access token needs the "forms-read" ' +
-      'or "manage-integrations" ability and the connected user must be a member of the workspace. Create a ' +
-      'token with these abilities in OpnForm (Settings > Access Tokens) and reconnect.',
+      'OpnForm refused this step (403): "This action is unauthorized." Either the access token lacks the ' +
+      '"forms-read" or "manage-integrations" ability (then create a new token with it ticked in OpnForm, Settings > ' +
+      'Access Tokens, and reconnect), or the connected user is not a member of the workspace (then ask an admin ' +
+      'of the workspace; a new token does not help).',
   });
 });
 

@@ -96,19 +96,20 @@ describe('failures become messages a user can act on', () => {
       code: 'forbidden',
       status: 403,
       message:
-        'OpnForm refused this step (403): "You need to be an admin of this workspace to do this." The access token ' +
-        'needs the "workspace-users-write", "workspaces-write" abilities and the connected user must be an admin ' +
-        'of the workspace. Create a token with these abilities in OpnForm (Settings > Access Tokens) and reconnect.',
+        'OpnForm refused this step (403): "You need to be an admin of this workspace to do this." Either the access ' +
+        'token lacks the "workspace-users-write", "workspaces-write" abilities (then create a new token with them ' +
+        'ticked in OpnForm, Settings > Access Tokens, and reconnect), or the connected user is not an admin of the ' +
+        'workspace (then ask an admin of the workspace; a new token does not help).',
     });
   });
 
-  test('403 without admin: the ability, and that admin rights may be needed', async () => {
+  test('403 "Invalid ability provided." names the ability and a new token, nothing about roles', async () => {
     nock(BASE).get('/external/zapier/workspaces').reply(403, { message: 'Invalid ability provided' });
     const error = await failure(run(listWorkspaces));
     expect(error.message).toBe(
-      'OpnForm refused this step (403): "Invalid ability provided." The access token needs the "workspaces-read" ' +
-        'ability, and the connected user may need admin rights in the workspace. Create a token with these ' +
-        'abilities in OpnForm (Settings > Access Tokens) and reconnect.',
+      'OpnForm refused this step (403): "Invalid ability provided." The access token lacks the "workspaces-read" ' +
+        "ability this step needs. A token's abilities cannot be changed: create a new token with it ticked in " +
+        'OpnForm (Settings > Access Tokens) and reconnect.',
     );
   });
 

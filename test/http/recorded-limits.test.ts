@@ -51,7 +51,9 @@ test('a recorded 403 "Invalid ability provided." names the ability the token lac
   const error = await failure(run(listWorkspaces));
   expect(error).toMatchObject({ name: 'AppError', code: 'forbidden', status: 403 });
   expect(error.message).toBe(
-    'OpnForm refused this step (403): "Invalid ability provided." The access token needs the "workspaces-read" ability, and the connected user may need admin rights in the workspace. Create a token with these abilities in OpnForm (Settings > Access Tokens) and reconnect.',
+    'OpnForm refused this step (403): "Invalid ability provided." The access token lacks the "workspaces-read" ' +
+      "ability this step needs. A token's abilities cannot be changed: create a new token with it ticked in " +
+      'OpnForm (Settings > Access Tokens) and reconnect.',
   );
   expect(scope.isDone()).toBe(true);
 });

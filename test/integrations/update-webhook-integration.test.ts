@@ -293,9 +293,10 @@ describe('errors', () => {
     const error = await failure(run(perform, BASE_INPUT));
     expect(error).toMatchObject({ code: 'forbidden', status: 403 });
     expect(error.message).toBe(
-      'OpnForm refused this step (403): "This action is unauthorized." The access token needs the ' +
-        '"manage-integrations" ability, and the connected user may need admin rights in the workspace. Create a ' +
-        'token with these abilities in OpnForm (Settings > Access Tokens) and reconnect.',
+      'OpnForm refused this step (403): "This action is unauthorized." Either the access token lacks the ' +
+        '"manage-integrations" ability (then create a new token with it ticked in OpnForm, Settings > Access ' +
+        'Tokens, and reconnect), or the connected user is read-only in the workspace or not a member of it (then ' +
+        'ask an admin of the workspace; a new token does not help).',
     );
   });
 

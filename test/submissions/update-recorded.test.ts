@@ -255,6 +255,6 @@ test('a token without forms-read or manage-integrations: the 403 names either ab
   const error = await failure(run(dropdown, { workspace_id: 6, form_id: 6 }));
   expect(scope.isDone()).toBe(true);
   expect(error.message).toMatch(
-    /^OpnForm refused this step \(403\): "This action is unauthorized\." The access token needs the "forms-read" or "manage-integrations" ability/,
+    /^OpnForm refused this step \(403\): "This action is unauthorized\." Either the access token lacks the "forms-read" or "manage-integrations" ability/,
   );
 });

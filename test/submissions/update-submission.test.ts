@@ -271,10 +271,16 @@ describe('values are checked against the block before anything is sent', () => {
     },
   );
 
-  test('nothing to change: a clear error after reading the form only', async () => {
-    formScope();
+  test('nothing to change: a halt (routine, not an error) after reading the form only', async () => {
+    const scope = formScope();
     const error = await failure(run(perform, input({ 'answer__f-plan': '  ' })));
-    expect(error.message).toMatch(/^Nothing to update: every answer field is empty/);
+    expect(scope.isDone()).toBe(true);
+    expect(error).toEqual({
+      name: 'HaltedError',
+      message:
+        'Nothing to update: every answer field is empty (empty means "keep the current answer"). Fill in at least ' +
+        'one answer, list a question in Answers to Clear, or set the completion time.',
+    });
   });
 });
 

@@ -84,25 +84,27 @@ export const REAL_INVITES = [
   },
 ];
 
-const TOKEN_TAIL = 'Create a token with these abilities in OpnForm (Settings > Access Tokens) and reconnect.';
+/**
+ * The 403 messages of the team steps when the connected user's standing stays unknown: these tests
+ * answer no `GET /open/workspaces` after the 403, so the message names both possible causes.
+ * `test/http/forbidden.test.ts` pins the messages once the standing is known.
+ */
+const either = (said: string, ability: string, role: string) =>
+  `OpnForm refused this step (403): "${said}" Either the access token lacks the "${ability}" ability (then ` +
+  'create a new token with it ticked in OpnForm, Settings > Access Tokens, and reconnect), or the connected ' +
+  `user is not ${role} (then ask an admin of the workspace; a new token does not help).`;
 
-/** The 403 messages of the team steps, written out in full. */
 export const FORBIDDEN = {
-  readMembers: (said: string) =>
-    `OpnForm refused this step (403): "${said}" The access token needs the "workspaces-read" ability and ` +
-    `the connected user must be a member of the workspace. ${TOKEN_TAIL}`,
-  manage: (said: string) =>
-    `OpnForm refused this step (403): "${said}" The access token needs the "workspaces-write" ability and ` +
-    `the connected user must be an admin of the workspace. ${TOKEN_TAIL}`,
-  leave: (said: string) =>
-    `OpnForm refused this step (403): "${said}" The access token needs the "workspaces-read" ability and ` +
-    `the connected user must be a member of the workspace. ${TOKEN_TAIL}`,
+  readMembers: (said: string) => either(said, 'workspaces-read', 'a member of the workspace'),
+  manage: (said: string) => either(said, 'workspaces-write', 'an admin of the workspace'),
+  leave: (said: string) => either(said, 'workspaces-read', 'a member of the workspace'),
+  readInvites: (said: string) => either(said, 'workspaces-write', 'an admin of the workspace'),
+  /** The guard's `GET /open/workspaces` refused: the token cannot list workspaces, so it lacks "workspaces-read". */
   guardedManage: (said: string) =>
-    `OpnForm refused this step (403): "${said}" The access token needs the "workspaces-read", "workspaces-write" ` +
-    `abilities and the connected user must be an admin of the workspace. ${TOKEN_TAIL}`,
-  readInvites: (said: string) =>
-    `OpnForm refused this step (403): "${said}" The access token needs the "workspaces-write" ability and ` +
-    `the connected user must be an admin of the workspace. ${TOKEN_TAIL}`,
+    `OpnForm refused this step (403): "${said}" The access token lacks the "workspaces-read" ability (it cannot ` +
+    'even list the connected user\'s workspaces); this step needs the "workspaces-read", "workspaces-write" ' +
+    "abilities. A token's abilities cannot be changed: create a new token with them ticked in OpnForm (Settings > " +
+    'Access Tokens) and reconnect.',
 };
 
 export const NOT_ADMIN = 'You need to be an admin of this workspace to do this.';
@@ -110,8 +112,11 @@ export const UNAUTHORIZED = 'This action is unauthorized.';
 
 /** The clear messages of resend and cancel, whatever status OpnForm sends them with. */
 export const ALREADY_ACCEPTED =
-  'This invite was already accepted, so it can no longer be resent or cancelled: the person is a member of ' +
-  'the workspace now. To take their access away, use Remove Member.';
+  'This invite was already accepted: the person is a member of the workspace now, so there is nothing to ' +
+  'resend or cancel. To take their access away, use Remove Member.';
+export const CANCEL_NOT_FOUND =
+  'OpnForm has no such invite in this workspace, so there is nothing to cancel: it was already cancelled ' +
+  '(or accepted and removed), or it belongs to another workspace.';
 export const INVITE_NOT_FOUND =
   'OpnForm has no such invite in this workspace: it may have been cancelled, or it belongs to another ' +
   'workspace. Choose the invite from the list again.';

@@ -5,7 +5,7 @@
 import nock from 'nock';
 import { failure, op, run } from '../helpers/app';
 import { api, recorded, recordedScope } from '../helpers/recorded';
-import { FORBIDDEN, UNAUTHORIZED } from './fixtures';
+import { ALREADY_ACCEPTED, FORBIDDEN, UNAUTHORIZED } from './fixtures';
 
 afterEach(() => {
   jest.restoreAllMocks();
@@ -74,26 +74,36 @@ test('Update Member Role: the workspaces, then the recorded request and answer',
   expect(list.isDone() && scope.isDone()).toBe(true);
 });
 
-test.each([
-  ['a user who is not a member (404, empty message)', 4],
-  ['an unknown user id (404 on the model)', 5],
-])('Update Member Role of %s: member not found', async (_why, index) => {
-  const ex = updateRole.exchange(index);
+test('Update Member Role of an unknown user id (recorded 404 on the model): member not found', async () => {
   const list = workspaces(members);
-  const scope = recordedScope(ex, { body: { role: 'user' } });
-  const userId = Number(ex.request.path.split('/')[5]);
+  const scope = recordedScope(updateRole.exchange(5), { body: { role: 'user' } });
   const error = await failure(
     run(op('creates.update_member_role.operation.perform'), {
       workspace_id: 6,
-      user_id: userId,
+      user_id: 999999,
       role: 'user',
     }),
   );
   expect(list.isDone() && scope.isDone()).toBe(true);
-  expect(error).toMatchObject({ code: 'not_found', status: 404 });
+  expect(error).toMatchObject({ name: 'AppError', code: 'not_found', status: 404 });
   expect(error.message).toBe(
     'Member not found in OpnForm (404). Check that the user is still a member of the workspace.',
   );
+});
+
+test('Update Member Role of a user who is not a member (recorded 404, empty message): a halt', async () => {
+  const list = workspaces(members);
+  const scope = recordedScope(updateRole.exchange(4), { body: { role: 'user' } });
+  const error = await failure(
+    run(op('creates.update_member_role.operation.perform'), { workspace_id: 6, user_id: 9, role: 'user' }),
+  );
+  expect(list.isDone() && scope.isDone()).toBe(true);
+  expect(error).toEqual({
+    name: 'HaltedError',
+    message:
+      'This user is not a member of the workspace (any more), so their role was not changed. Invite them again ' +
+      'to give them access.',
+  });
 });
 
 test('Update Member Role refused to a non-admin (recorded 403): workspaces-write and admin rights named', async () => {
@@ -126,7 +136,10 @@ test('Remove Member: the recorded answer, then the recorded 404 of a second remo
     run(op('creates.remove_member.operation.perform'), { workspace_id: 6, user_id: 9 }),
   );
   expect(before.isDone() && ok.isDone() && after.isDone() && again.isDone()).toBe(true);
-  expect(error.code).toBe('not_found');
+  expect(error).toEqual({
+    name: 'HaltedError',
+    message: 'This user is not a member of the workspace (any more), so there is nothing to remove.',
+  });
 });
 
 test('Find Invite on the recorded list: the list shows Y-m-d H:i:s in UTC; the output gives ISO and is_expired', async () => {
@@ -164,9 +177,9 @@ test('Cancel Invite: the invites, then the recorded 400 of an accepted invite an
   const accepted = recordedScope(invites.exchange(14));
   const ok = recordedScope(invites.exchange(17));
   const cancel = op('creates.cancel_invite.operation.perform');
-  await expect(failure(run(cancel, { workspace_id: 6, invite_id: 9 }))).resolves.toMatchObject({
-    code: 'conflict',
-    status: 400,
+  await expect(failure(run(cancel, { workspace_id: 6, invite_id: 9 }))).resolves.toEqual({
+    name: 'HaltedError',
+    message: ALREADY_ACCEPTED,
   });
   await expect(run(cancel, { workspace_id: 6, invite_id: 8 })).resolves.toEqual({
     id: 8,

@@ -6,7 +6,7 @@ import { MessageReply } from '../../schemas/resources';
 import { InviteInput } from '../../schemas/workspaces';
 import { isoDateTime } from '../../shared/dates';
 import { FIELD_LABELS, workspaceField } from '../../shared/fields';
-import { INVITE_FAILURES, MANAGE_MEMBERS } from '../access';
+import { CANCEL_FAILURES, MANAGE_MEMBERS, RESEND_FAILURES } from '../access';
 import { inviteField } from '../fields';
 import { memberRole } from '../members/member';
 import { listInvites } from './invite';
@@ -16,7 +16,8 @@ export const inviteInputFields = [workspaceField, inviteField];
 
 /**
  * Resend (`POST .../resend`) or cancel (`DELETE .../cancel`) one invite. "Invite already accepted."
- * and "Invite not found for this workspace." get clear messages whatever status carries them.
+ * and "Invite not found for this workspace." get clear messages whatever status carries them; both
+ * halt a cancel (the invite is gone either way), an accepted invite halts a resend.
  * A resend reads the invite first and refuses an expired one (OpnForm would answer 200 and change
  * nothing). A cancel reads the invites too, so the output says whose invite was cancelled (it is gone
  * afterwards). Both: 2 requests. The output adds the invite's email, role and valid-until when listed.
@@ -28,11 +29,17 @@ export const inviteAction = async (z: ZObject, bundle: Bundle, action: 'resend' 
       ? await refuseUnresendable(z, bundle, workspace_id, invite_id)
       : (await listInvites(z, bundle, workspace_id)).find((i) => i.id === invite_id);
   const client = opnform(z, bundle);
-  const call = { thing: 'invite' as const, ...MANAGE_MEMBERS, known: INVITE_FAILURES, schema: MessageReply };
+  const call = { thing: 'invite' as const, ...MANAGE_MEMBERS, schema: MessageReply };
   const reply =
     action === 'resend'
-      ? await client.post(path`/open/workspaces/${workspace_id}/invites/${invite_id}/resend`, call)
-      : await client.delete(path`/open/workspaces/${workspace_id}/invites/${invite_id}/cancel`, call);
+      ? await client.post(path`/open/workspaces/${workspace_id}/invites/${invite_id}/resend`, {
+          ...call,
+          known: RESEND_FAILURES,
+        })
+      : await client.delete(path`/open/workspaces/${workspace_id}/invites/${invite_id}/cancel`, {
+          ...call,
+          known: CANCEL_FAILURES,
+        });
   return {
     id: invite_id,
     workspace_id,

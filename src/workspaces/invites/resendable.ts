@@ -1,11 +1,11 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { userError } from '../../errors';
+import { halt, userError } from '../../errors';
 import type { Invite } from '../../schemas/resources';
 import { isoDateTime } from '../../shared/dates';
-import { INVITE_FAILURES } from '../access';
+import { RESEND_FAILURES } from '../access';
 import { isExpired, listInvites } from './invite';
 
-const known = (said: string) => INVITE_FAILURES.find((k) => k.said === said);
+const known = (said: string) => RESEND_FAILURES.find((k) => k.said === said);
 
 /** `2026-11-21 17:44 UTC` from any date-time OpnForm sends (`Y-m-d H:i:s` UTC in the invite list). */
 const utcMinute = (value: string | null | undefined): string => {
@@ -36,15 +36,14 @@ export const refuseUnresendable = async (
       : (invite.status ?? '').trim().toLowerCase() === 'accepted'
         ? known('Invite already accepted.')
         : undefined;
-  if (failure !== undefined)
-    throw userError(z, failure.message, failure.code, failure.code === 'conflict' ? 409 : 404);
+  if (failure?.halt) throw halt(z, failure.message);
+  if (failure !== undefined) throw userError(z, failure.message, failure.code, 404);
   if (invite === undefined || !isExpired(invite, now)) return invite;
-  throw userError(
+  // This run's invite expired: routine (the Zap is fine), so a halt.
+  throw halt(
     z,
     `This invite (${invite.email}) expired on ${utcMinute(invite.valid_until)}, so it was not resent: OpnForm ` +
       'does not extend an invite when it resends it, and the email would carry a link that no longer works. ' +
       `Cancel it (Cancel Invite) and invite ${invite.email} again.`,
-    'conflict',
-    409,
   );
 };

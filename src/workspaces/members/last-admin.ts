@@ -1,5 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { userError } from '../../errors';
+import { halt, userError } from '../../errors';
 import { opnform } from '../../http/client';
 import type { RequestContext } from '../../http/failures';
 import { path } from '../../http/path';
@@ -24,6 +24,8 @@ export const readMembership = async (
   workspaceId: number,
   outcome: string,
   context: Omit<RequestContext, 'thing'>,
+  /** Leaving a workspace one is not in: the goal holds, a halt; managing it: an error (src/errors.ts). */
+  notMember: 'halt' | 'error' = 'error',
 ) => {
   const workspaces = await opnform(z, bundle).get(path`/open/workspaces`, {
     thing: 'workspace',
@@ -32,13 +34,10 @@ export const readMembership = async (
   });
   const workspace = workspaces.find((w) => w.id === workspaceId);
   if (workspace === undefined) {
-    throw userError(
-      z,
+    const message =
       `The connected OpnForm user is not a member of workspace ${workspaceId}, so ${outcome}. ` +
-        'Choose a workspace from the list (it shows only the workspaces this user belongs to).',
-      'not_found',
-      404,
-    );
+      'Choose a workspace from the list (it shows only the workspaces this user belongs to).';
+    throw notMember === 'halt' ? halt(z, message) : userError(z, message, 'not_found', 404);
   }
   const embedded = workspace.users ?? [];
   const complete = embedded.length > 0 && embedded.length === workspace.users_count;
@@ -69,6 +68,7 @@ export const refuseLastAdmin = async (
     workspaceId,
     'there is nothing to leave',
     LEAVE,
+    'halt',
   );
   if (!admin) return workspace;
   const all = await members();

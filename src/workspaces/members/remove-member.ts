@@ -5,7 +5,7 @@ import { parseInput } from '../../schemas/parse';
 import { MessageReply } from '../../schemas/resources';
 import { MemberInput } from '../../schemas/workspaces';
 import { FIELD_LABELS, workspaceField } from '../../shared/fields';
-import { MANAGE_MEMBERS } from '../access';
+import { MANAGE_MEMBERS, NOT_A_MEMBER_ON_REMOVE } from '../access';
 import { memberField } from '../fields';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
 import { guardMemberChange } from './last-admin';
@@ -19,6 +19,7 @@ const perform = (async (z, bundle) => {
     {
       thing: 'member',
       ...MANAGE_MEMBERS,
+      known: NOT_A_MEMBER_ON_REMOVE,
       schema: MessageReply,
     },
   );

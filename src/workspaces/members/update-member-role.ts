@@ -5,7 +5,7 @@ import { parseInput } from '../../schemas/parse';
 import { MessageReply } from '../../schemas/resources';
 import { UpdateRoleInput } from '../../schemas/workspaces';
 import { FIELD_LABELS, workspaceField } from '../../shared/fields';
-import { MANAGE_MEMBERS } from '../access';
+import { MANAGE_MEMBERS, NOT_A_MEMBER_ON_ROLE_CHANGE } from '../access';
 import { memberField, roleField } from '../fields';
 import { guardMemberChange } from './last-admin';
 import { memberRole } from './member';
@@ -24,6 +24,7 @@ const perform = (async (z, bundle) => {
     {
       thing: 'member',
       ...MANAGE_MEMBERS,
+      known: NOT_A_MEMBER_ON_ROLE_CHANGE,
       body: { role },
       schema: MessageReply,
     },

@@ -3,6 +3,7 @@ import { API_HEADERS, BASE, failure, op, run } from '../../helpers/app';
 import { recorded, recordedScope } from '../../helpers/recorded';
 import {
   ALREADY_ACCEPTED,
+  CANCEL_NOT_FOUND,
   FORBIDDEN,
   NOT_ADMIN,
   INVITE_NOT_FOUND as NOT_FOUND,
@@ -99,11 +100,15 @@ describe.each(steps)('$key', ({ key, method, path, flag, fallback }) => {
       { message: 'Invite already accepted.', errors: { invite: ['Invite already accepted.'] } },
     ],
     ['409 without the final period, other case', 409, { message: 'invite already accepted' }],
-  ])('already accepted (%s) -> the clear message', async (_why, status, body) => {
-    reply(status, body);
-    const error = await failure(run(perform, input));
-    expect(error).toEqual({ name: 'AppError', code: 'conflict', status, message: ALREADY_ACCEPTED });
-  });
+  ])(
+    'already accepted (%s) -> a halt (routine: the person is a member), not an error',
+    async (_why, status, body) => {
+      const scope = reply(status, body);
+      const error = await failure(run(perform, input));
+      expect(error).toEqual({ name: 'HaltedError', message: ALREADY_ACCEPTED });
+      expect(scope.isDone()).toBe(true);
+    },
+  );
 
   test.each([
     [
@@ -113,11 +118,19 @@ describe.each(steps)('$key', ({ key, method, path, flag, fallback }) => {
     ],
     ['404', 404, { message: 'Invite not found for this workspace.' }],
     ['422', 422, { message: 'Invalid.', errors: { invite_id: ['Invite not found for this workspace.'] } }],
-  ])('not found for this workspace (%s) -> the clear message', async (_why, status, body) => {
-    reply(status, body);
-    const error = await failure(run(perform, input));
-    expect(error).toEqual({ name: 'AppError', code: 'not_found', status, message: NOT_FOUND });
-  });
+  ])(
+    'not found for this workspace (%s): resend errors, cancel halts (already gone)',
+    async (_why, status, body) => {
+      const scope = reply(status, body);
+      const error = await failure(run(perform, input));
+      expect(error).toEqual(
+        key === 'cancel_invite'
+          ? { name: 'HaltedError', message: CANCEL_NOT_FOUND }
+          : { name: 'AppError', code: 'not_found', status, message: NOT_FOUND },
+      );
+      expect(scope.isDone()).toBe(true);
+    },
+  );
 
   test('a bare 404 keeps the generic invite wording', async () => {
     reply(404, { message: '' });
@@ -209,14 +222,12 @@ describe('resend_invite on a real server (recorded: team--invites)', () => {
     expect(read.isDone() && resend.isDone()).toBe(true);
   });
 
-  test('an expired invite (still "pending" on OpnForm) is refused before any resend is sent', async () => {
+  test('an expired invite (still "pending" on OpnForm) halts before any resend is sent', async () => {
     const read = recordedScope(list);
     const error = await failure(run(perform, { workspace_id: 6, invite_id: 10 }));
     expect(read.isDone()).toBe(true);
     expect(error).toEqual({
-      name: 'AppError',
-      code: 'conflict',
-      status: 409,
+      name: 'HaltedError',
       message:
         'This invite (Corpus-Spare-D0B487@Example.Test) expired on 2026-11-21 17:44 UTC, so it was not resent: ' +
         'OpnForm does not extend an invite when it resends it, and the email would carry a link that no longer ' +
@@ -233,13 +244,17 @@ describe('resend_invite on a real server (recorded: team--invites)', () => {
   });
 
   test.each([
-    ['accepted invite 9', 9, 'conflict', 409, ALREADY_ACCEPTED],
-    ['unknown invite 999999', 999999, 'not_found', 404, NOT_FOUND],
-  ])('%s: the clear message, no resend sent', async (_why, id, code, status, message) => {
+    ['accepted invite 9: a halt', 9, { name: 'HaltedError', message: ALREADY_ACCEPTED }],
+    [
+      'unknown invite 999999: an error',
+      999999,
+      { name: 'AppError', code: 'not_found', status: 404, message: NOT_FOUND },
+    ],
+  ])('%s, no resend sent', async (_why, id, expected) => {
     const read = recordedScope(list);
     const error = await failure(run(perform, { workspace_id: 6, invite_id: id }));
     expect(read.isDone()).toBe(true);
-    expect(error).toEqual({ name: 'AppError', code, status, message });
+    expect(error).toEqual(expected);
   });
 
   test('a token without workspaces-write cannot read the invites (recorded 403)', async () => {

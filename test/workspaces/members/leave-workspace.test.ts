@@ -79,11 +79,11 @@ test('an admin leaves when another admin stays: 3 requests', async () => {
   expect(list.isDone() && members.isDone() && post.isDone()).toBe(true);
 });
 
-test('a workspace the user is not a member of: a clear error, no leave sent', async () => {
+test('a workspace the user is not a member of: a halt (nothing to leave), no leave sent', async () => {
   const list = workspaces([asMember]);
   const error = await failure(run(perform, { workspace_id: 9 }));
   expect(list.isDone()).toBe(true);
-  expect(error).toMatchObject({ code: 'not_found', status: 404 });
+  expect(error.name).toBe('HaltedError');
   expect(error.message).toBe(
     'The connected OpnForm user is not a member of workspace 9, so there is nothing to leave. ' +
       'Choose a workspace from the list (it shows only the workspaces this user belongs to).',
@@ -98,7 +98,10 @@ test('a token without workspaces-read (recorded 403) names the one ability leavi
     name: 'AppError',
     code: 'forbidden',
     status: 403,
-    message: FORBIDDEN.leave(UNAUTHORIZED),
+    message:
+      'OpnForm refused this step (403): "This action is unauthorized." The access token lacks the "workspaces-read" ' +
+      "ability (it cannot even list the connected user's workspaces). A token's abilities cannot be changed: " +
+      'create a new token with it ticked in OpnForm (Settings > Access Tokens) and reconnect.',
   });
 });
 

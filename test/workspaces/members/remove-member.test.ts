@@ -122,10 +122,24 @@ test('remove_member: a member id that is not a number is refused before any requ
   );
 });
 
-test('remove_member: a user the workspace does not list is left to OpnForm, whose 404 is explained', async () => {
-  workspaces();
-  nock(BASE).delete('/open/workspaces/7/users/99/remove').reply(404, { message: '' });
+test('remove_member: a user the workspace does not list is left to OpnForm; its 404 (empty message) halts', async () => {
+  const list = workspaces();
+  const scope = nock(BASE).delete('/open/workspaces/7/users/99/remove').reply(404, { message: '' });
   const error = await failure(run(perform, { workspace_id: 7, user_id: 99 }));
+  expect(list.isDone() && scope.isDone()).toBe(true);
+  expect(error).toEqual({
+    name: 'HaltedError',
+    message: 'This user is not a member of the workspace (any more), so there is nothing to remove.',
+  });
+});
+
+test('remove_member: an unknown user id (404 on the model) stays an error', async () => {
+  const list = workspaces();
+  const scope = nock(BASE)
+    .delete('/open/workspaces/7/users/99/remove')
+    .reply(404, { message: 'No query results for model [App\\Models\\User] 99' });
+  const error = await failure(run(perform, { workspace_id: 7, user_id: 99 }));
+  expect(list.isDone() && scope.isDone()).toBe(true);
   expect(error).toEqual({
     name: 'AppError',
     code: 'not_found',

@@ -1,0 +1,209 @@
+/**
+ * 403s tell the token's abilities (fixed only by a new token) from the connected user's role and
+ * membership (fixed only by a workspace admin). OpnForm's sentences differ (recorded:
+ * `limits--abilities-403`): "Invalid ability provided." (the /external routes' ability check) needs
+ * nothing more; "This action is unauthorized." and "You need to be an admin..." (policies) are
+ * explained by one `GET /open/workspaces` sent after the 403 (never on the success path).
+ */
+import nock from 'nock';
+import { forbiddenMessage } from '../../src/http/failures';
+import { failure, op, run } from '../helpers/app';
+import { api, recorded, recordedScope } from '../helpers/recorded';
+
+const limits = recorded('limits--abilities-403');
+/** The recorded `GET /open/workspaces` of the main user: workspace 6 "Zapier WS (corpus)", admin. */
+const ownWorkspaces = recorded('forms--list-workspaces').exchange(0).response.body as Array<
+  Record<string, unknown>
+>;
+
+/** The same list as another user sees it, in the given role (`is_admin`/`is_readonly`/`pivot.role`). */
+const asRole = (role: 'admin' | 'user' | 'readonly') =>
+  ownWorkspaces.map((w) => ({
+    ...w,
+    is_admin: role === 'admin',
+    is_readonly: role === 'readonly',
+    pivot: { ...(w.pivot as object), role },
+  }));
+
+const standing = (body: unknown) =>
+  api()
+    .get('/open/workspaces')
+    .reply(200, body as nock.Body);
+
+const NEW_TOKEN_IT =
+  "A token's abilities cannot be changed: create a new token with it ticked in OpnForm (Settings > Access " +
+  'Tokens) and reconnect.';
+
+afterEach(() => nock.cleanAll());
+
+/** Runs a step whose request is refused, then checks that the refusal and the standing were both asked. */
+const refusedThen = async (
+  refused: nock.Scope,
+  roles: nock.Scope,
+  key: string,
+  input: Record<string, unknown>,
+) => {
+  const error = await failure(run(op(key), input));
+  expect(refused.isDone() && roles.isDone()).toBe(true);
+  return error;
+};
+
+test('a read-only member (recorded readonly-member 403 on the invites) is told their role, not to make a token', async () => {
+  const error = await refusedThen(
+    recordedScope(limits.exchange(37)),
+    standing(asRole('readonly')),
+    'triggers.invite_list.operation.perform',
+    { workspace_id: 6 },
+  );
+  expect(error).toEqual({
+    name: 'AppError',
+    code: 'forbidden',
+    status: 403,
+    message:
+      'OpnForm refused this step (403): "This action is unauthorized." The connected user is a read-only member ' +
+      'of the workspace "Zapier WS (corpus)". This step needs an admin of the workspace "Zapier WS (corpus)": ask ' +
+      "an admin of it to make the connected user an admin, or connect an admin's account. A new token does not help.",
+  });
+});
+
+test.each([
+  {
+    who: 'a read-only member on a form route (recorded readonly-member 403 on the integrations) is told the role',
+    refused: () => recordedScope(limits.exchange(35)),
+    list: () => standing(asRole('readonly')),
+    key: 'triggers.webhook_integration_list.operation.perform',
+    input: { workspace_id: 6, form_id: 13 },
+    message:
+      'OpnForm refused this step (403): "This action is unauthorized." The connected user is a read-only member of ' +
+      'the workspace "Zapier WS (corpus)". This step needs a role that may change things ("user" or "admin"): ask ' +
+      'an admin of the workspace "Zapier WS (corpus)" to change the connected user\'s role. A new token does not help.',
+  },
+  {
+    who: 'a member who is not an admin (recorded member 403) is told to ask an admin',
+    refused: () => recordedScope(recorded('team--invites').exchange(12)),
+    list: () => standing(asRole('user')),
+    key: 'triggers.invite_list.operation.perform',
+    input: { workspace_id: 6 },
+    message:
+      'OpnForm refused this step (403): "This action is unauthorized." The connected user is a member with the ' +
+      '"user" role of the workspace "Zapier WS (corpus)". This step needs an admin of the workspace "Zapier WS ' +
+      '(corpus)": ask an admin of it to make the connected user an admin, or connect an admin\'s account. A new ' +
+      'token does not help.',
+  },
+  {
+    who: "an outsider (recorded 403 on another user's workspace 9) is told they are not a member",
+    refused: () => recordedScope(recorded('team--list-users').exchange(2)),
+    list: () => standing(ownWorkspaces),
+    key: 'triggers.member_list.operation.perform',
+    input: { workspace_id: 9 },
+    message:
+      'OpnForm refused this step (403): "This action is unauthorized." The connected user is not a member of ' +
+      "workspace 9. Ask an admin of that workspace to invite them, or choose one of the connected user's " +
+      'workspaces. A new token does not help.',
+  },
+])('$who', async ({ refused, list, key, input, message }) => {
+  const error = await refusedThen(refused(), list(), key, input);
+  expect(error.message).toBe(message);
+});
+
+test('an admin whose token lacks workspaces-write (recorded policy 403): the role is fine, so the ability is named (the list is read by the guard, then after the 403)', async () => {
+  const error = await refusedThen(
+    recordedScope(recorded('team--remove-user').exchange(2)),
+    api()
+      .get('/open/workspaces')
+      .times(2)
+      .reply(200, ownWorkspaces as nock.Body),
+    'creates.remove_member.operation.perform',
+    { workspace_id: 6, user_id: 9 },
+  );
+  expect(error.message).toBe(
+    'OpnForm refused this step (403): "This action is unauthorized." The connected user\'s role in the workspace ' +
+      `"Zapier WS (corpus)" (admin) allows this step, so the access token lacks the "workspaces-write" ability. ${NEW_TOKEN_IT}`,
+  );
+});
+
+test('"Invalid ability provided." (recorded, /external) names the ability at once: no second request', async () => {
+  const refused = recordedScope(limits.exchange(1));
+  const error = await failure(run(op('triggers.form_list.operation.perform'), { workspace_id: 6 }));
+  expect(refused.isDone()).toBe(true);
+  expect(nock.pendingMocks()).toEqual([]);
+  expect(error).toEqual({
+    name: 'AppError',
+    code: 'forbidden',
+    status: 403,
+    message: `OpnForm refused this step (403): "Invalid ability provided." The access token lacks the "forms-read" ability this step needs. ${NEW_TOKEN_IT}`,
+  });
+});
+
+test('a token without workspaces-read cannot even learn the standing: the missing abilities are named', async () => {
+  const error = await refusedThen(
+    recordedScope(limits.exchange(22)),
+    recordedScope(limits.exchange(5)),
+    'triggers.invite_list.operation.perform',
+    { workspace_id: 6 },
+  );
+  expect(error.message).toBe(
+    'OpnForm refused this step (403): "This action is unauthorized." The access token lacks the "workspaces-read" ' +
+      'ability (it cannot even list the connected user\'s workspaces); this step needs the "workspaces-write" ' +
+      "ability. A token's abilities cannot be changed: create a new token with them ticked in OpnForm (Settings > " +
+      'Access Tokens) and reconnect.',
+  );
+});
+
+test('when the standing cannot be learned (the list fails), the 403 names both possible causes', async () => {
+  const error = await refusedThen(
+    recordedScope(limits.exchange(22)),
+    api().get('/open/workspaces').reply(500, { message: 'Server Error' }),
+    'triggers.invite_list.operation.perform',
+    { workspace_id: 6 },
+  );
+  expect(error).toEqual({
+    name: 'AppError',
+    code: 'forbidden',
+    status: 403,
+    message:
+      'OpnForm refused this step (403): "This action is unauthorized." Either the access token lacks the ' +
+      '"workspaces-write" ability (then create a new token with it ticked in OpnForm, Settings > Access Tokens, ' +
+      'and reconnect), or the connected user is not an admin of the workspace (then ask an admin of the ' +
+      'workspace; a new token does not help).',
+  });
+});
+
+test('another 403 sentence (a self-hosted licence limit) is shown as OpnForm said it, blaming neither', async () => {
+  const refused = api().get('/open/workspaces/6/users').reply(403, {
+    message: 'Enterprise license is required to add more than 2 users to a self-hosted instance.',
+  });
+  const error = await failure(run(op('triggers.member_list.operation.perform'), { workspace_id: 6 }));
+  expect(refused.isDone()).toBe(true);
+  expect(error.message).toBe(
+    'OpnForm refused this step (403): "Enterprise license is required to add more than 2 users to a self-hosted ' +
+      'instance." Check the workspace\'s plan and settings in OpnForm.',
+  );
+});
+
+describe('form steps (the request names no workspace)', () => {
+  const ctx = { thing: 'form' as const, abilities: ['forms-write' as const] };
+  const said = { message: 'This action is unauthorized.' };
+
+  test('read-only in some workspaces: both causes, the read-only workspaces named', () => {
+    const memberships = [
+      { id: 6, name: 'Sales', role: 'admin' as const },
+      { id: 7, name: 'Support', role: 'readonly' as const },
+    ];
+    expect(forbiddenMessage(said, ctx, { kind: 'memberships', memberships })).toBe(
+      'OpnForm refused this step (403): "This action is unauthorized." Either the access token lacks the ' +
+        '"forms-write" ability (then create a new token with it ticked in OpnForm, Settings > Access Tokens, and ' +
+        'reconnect), or the form belongs to a workspace the connected user is not a member of or a workspace where ' +
+        'the connected user is read-only ("Support") (then ask an admin of that workspace; a new token does not help).',
+    );
+  });
+
+  test('read-only in every workspace: the role is named', () => {
+    const memberships = [{ id: 7, name: 'Support', role: 'readonly' as const }];
+    expect(forbiddenMessage(said, ctx, { kind: 'memberships', memberships })).toBe(
+      'OpnForm refused this step (403): "This action is unauthorized." The connected user is a read-only member of ' +
+        'the workspace "Support". This step needs a role that may change things ("user" or "admin"): ask an admin ' +
+        'of the workspace "Support" to change the connected user\'s role. A new token does not help.',
+    );
+  });
+});
