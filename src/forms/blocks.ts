@@ -36,6 +36,30 @@ export const answerableBlocks = (form: Pick<Form, 'properties'>): FormBlock[] =>
 /** A question's display name; unnamed blocks fall back to their type. */
 export const blockName = (block: FormBlock): string => block.name?.trim() || `Untitled ${block.type} field`;
 
+/** Question labels with duplicates told apart: "Email (1)", "Email (2)", in form order. */
+export const distinctLabels = (blocks: FormBlock[]): Map<string, string> => {
+  const names = blocks.map((block) => blockName(block));
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name.toLowerCase(), (counts.get(name.toLowerCase()) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  const used = new Set<string>();
+  const labels = new Map<string, string>();
+  blocks.forEach((block, i) => {
+    const name = names[i] as string;
+    const lower = name.toLowerCase();
+    let label = name;
+    if ((counts.get(lower) ?? 0) > 1) {
+      const n = (seen.get(lower) ?? 0) + 1;
+      seen.set(lower, n);
+      label = `${name} (${n})`;
+    }
+    if (used.has(label.toLowerCase())) label = `${label} [${block.id.slice(0, 8)}]`;
+    used.add(label.toLowerCase());
+    labels.set(block.id, label);
+  });
+  return labels;
+};
+
 /** The options of a select / multi_select block, by name (answers store the option name). */
 export const blockOptions = (block: FormBlock): string[] => {
   const source =

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Bundle, PlainOutputField, ZObject } from 'zapier-platform-core';
-import { answerableBlocks, blockName, fetchForm, isLayoutBlock } from '../forms/blocks';
+import { answerableBlocks, blockName, distinctLabels, fetchForm, isLayoutBlock } from '../forms/blocks';
 import { FormId } from '../schemas/inputs';
 import {
   ATTRIBUTION_KEYS,
@@ -17,6 +17,9 @@ import {
 } from '../schemas/resources';
 import { isoDateTime } from '../shared/dates';
 import { submissionFile } from './files';
+
+/** Moved to `forms/blocks` (every question picker uses it); kept here for existing imports. */
+export { distinctLabels } from '../forms/blocks';
 
 export type OutputField = PlainOutputField;
 
@@ -502,30 +505,6 @@ const answerType = (block: FormBlock): Pick<OutputField, 'type' | 'list'> => {
   if (block.type === 'multi_select') return { type: 'string', list: true };
   if (FILE_TYPES.has(block.type)) return { type: 'file', list: true };
   return { type: 'string' };
-};
-
-/** Question labels with duplicates told apart: "Email (1)", "Email (2)", in form order. */
-export const distinctLabels = (blocks: FormBlock[]): Map<string, string> => {
-  const names = blocks.map((block) => blockName(block));
-  const counts = new Map<string, number>();
-  for (const name of names) counts.set(name.toLowerCase(), (counts.get(name.toLowerCase()) ?? 0) + 1);
-  const seen = new Map<string, number>();
-  const used = new Set<string>();
-  const labels = new Map<string, string>();
-  blocks.forEach((block, i) => {
-    const name = names[i] as string;
-    const lower = name.toLowerCase();
-    let label = name;
-    if ((counts.get(lower) ?? 0) > 1) {
-      const n = (seen.get(lower) ?? 0) + 1;
-      seen.set(lower, n);
-      label = `${name} (${n})`;
-    }
-    if (used.has(label.toLowerCase())) label = `${label} [${block.id.slice(0, 8)}]`;
-    used.add(label.toLowerCase());
-    labels.set(block.id, label);
-  });
-  return labels;
 };
 
 /** Output fields of one form's answers (keys `answers__<field id>`, labels = question names). */

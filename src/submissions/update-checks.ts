@@ -7,10 +7,9 @@
  * - file answers are taken only as stored file-name strings, a signature only as one string.
  */
 import type { ZObject } from 'zapier-platform-core';
-import { answerableBlocks, blockName } from '../forms/blocks';
+import { answerableBlocks, blockName, distinctLabels } from '../forms/blocks';
 import type { Form, FormBlock, Submission } from '../schemas/resources';
 import { currentAnswers, submissionStatus } from './answers';
-import { distinctLabels } from './shape';
 
 /** A form flag as servers send it: `true`/`false` (PostgreSQL) or `1`/`0` (MySQL, sqlite). */
 export const flagOn = (value: unknown): boolean =>
