@@ -60,12 +60,46 @@ export const distinctLabels = (blocks: FormBlock[]): Map<string, string> => {
   return labels;
 };
 
+/** Each answerable block with its label as every picker shows it ("Comments (1)", "Comments (2)"). */
+export const labelledBlocks = (
+  form: Pick<Form, 'properties'>,
+): Array<{ block: FormBlock; label: string }> => {
+  const blocks = answerableBlocks(form);
+  const labels = distinctLabels(blocks);
+  return blocks.map((block) => ({ block, label: labels.get(block.id) ?? blockName(block) }));
+};
+
+/**
+ * The question a user named: by field id (what the pickers send), by its label as the pickers show
+ * it ("Comments (2)"), or by its name (the first question of that name), all case-insensitive.
+ */
+export const findQuestionBlock = (form: Pick<Form, 'properties'>, wanted: string): FormBlock | undefined => {
+  const text = wanted.trim();
+  const lower = text.toLowerCase();
+  const labelled = labelledBlocks(form);
+  return (
+    labelled.find(({ block }) => block.id === text) ??
+    labelled.find(({ label }) => label.toLowerCase() === lower) ??
+    labelled.find(({ block }) => blockName(block).toLowerCase() === lower)
+  )?.block;
+};
+
 /** The options of a select / multi_select block, by name (answers store the option name). */
 export const blockOptions = (block: FormBlock): string[] => {
   const source =
     block.type === 'multi_select' ? block.multi_select : block.type === 'select' ? block.select : undefined;
   return (source?.options ?? []).map((option) => option.name);
 };
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item !== '') : [];
+
+/** The rows of a matrix block (`rows: ["Support", "Product"]`); an answer maps each row to a column. */
+export const matrixRows = (block: FormBlock): string[] => strings((block as { rows?: unknown }).rows);
+
+/** The columns of a matrix block (`columns: ["Bad", "OK", "Good"]`). */
+export const matrixColumns = (block: FormBlock): string[] =>
+  strings((block as { columns?: unknown }).columns);
 
 /** `GET /open/forms/{id}`: the full form with its blocks (one request). */
 export const fetchForm = (z: ZObject, bundle: Bundle, formId: number | string) =>

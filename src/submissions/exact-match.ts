@@ -1,5 +1,4 @@
-import { answerableBlocks, distinctLabels } from '../forms/blocks';
-import type { Form, FormBlock, Submission } from '../schemas/resources';
+import type { FormBlock, Submission } from '../schemas/resources';
 import { answerTexts, currentAnswers } from './answers';
 
 /**
@@ -54,15 +53,3 @@ export const exactMatch =
     if (block !== undefined) return answerEquals(block, answers[block.id], wanted);
     return Object.values(answers).some((answer) => answerEquals(undefined, answer, wanted));
   };
-
-/** The question a user named: its id (the dropdown) or its label, as shown in the dropdown, or its name. */
-export const findQuestion = (form: Pick<Form, 'properties'>, wanted: string): FormBlock | undefined => {
-  const blocks = answerableBlocks(form);
-  const labels = distinctLabels(blocks);
-  const lower = wanted.trim().toLowerCase();
-  return (
-    blocks.find((b) => b.id === wanted.trim()) ??
-    blocks.find((b) => labels.get(b.id)?.toLowerCase() === lower) ??
-    blocks.find((b) => (b.name ?? '').trim().toLowerCase() === lower)
-  );
-};

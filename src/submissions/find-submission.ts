@@ -1,5 +1,5 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
-import { answerableBlocks, blockName, distinctLabels, fetchForm } from '../forms/blocks';
+import { fetchForm, findQuestionBlock, labelledBlocks } from '../forms/blocks';
 import { isLastPage } from '../http/paging';
 import { OptionalInstant } from '../schemas/exports';
 import { FormId, inputObject, OptionalChoice, OptionalText, WorkspaceId } from '../schemas/inputs';
@@ -9,7 +9,7 @@ import { Text } from '../schemas/submissions';
 import { parseTimestamp } from '../shared/dates';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
 import { createdAt, submissionStatus } from './answers';
-import { exactMatch, findQuestion, searchKeepsMatches } from './exact-match';
+import { exactMatch, searchKeepsMatches } from './exact-match';
 import { fetchSearchedPage, fetchSubmissionPage, type PageQuery } from './pages';
 import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shape';
 
@@ -117,10 +117,9 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   let block: FormBlock | undefined;
   if (input.search_field !== undefined) {
     form = await fetchForm(z, bundle, input.form_id);
-    block = findQuestion(form, input.search_field);
+    block = findQuestionBlock(form, input.search_field);
     if (block === undefined) {
-      const labels = distinctLabels(answerableBlocks(form));
-      const names = answerableBlocks(form).map((b) => labels.get(b.id) ?? blockName(b));
+      const names = labelledBlocks(form).map(({ label }) => label);
       throw invalid(
         z,
         `Question (search_field) names no question of form ${input.form_id} (got ${JSON.stringify(input.search_field).slice(0, 60)}); its questions are ${names.join(', ') || 'none'}`,
