@@ -124,6 +124,11 @@ export interface AnswerChanges {
   ranges?: Record<string, { start?: string; end?: string }>;
 }
 
+/** Whether any answer is set, changed in part or cleared. */
+export const changesAnything = (changes: AnswerChanges): boolean =>
+  [changes.set, changes.rows ?? {}, changes.ranges ?? {}].some((part) => Object.keys(part).length > 0) ||
+  changes.clear.length > 0;
+
 /** The per-row and start/end inputs of one question (matrix rows, date range ends) that were filled in. */
 const partInputs = (block: FormBlock, inputData: Readonly<Record<string, unknown>>) => {
   if (hasRowInputs(block))

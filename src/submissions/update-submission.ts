@@ -7,7 +7,7 @@ import { parseInput } from '../schemas/parse';
 import { OptionalSeconds, OptionalTextList, UpdateReply, YesNo } from '../schemas/submissions';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
 import { answerInputFields } from './answer-fields';
-import { answerChanges } from './answer-values';
+import { answerChanges, changesAnything } from './answer-values';
 import { mergedBody } from './merge';
 import { scanSubmissions } from './pages';
 import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shape';
@@ -119,11 +119,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   const form = await fetchForm(z, bundle, input.form_id);
   refuseCaptchaForm(z, form);
   const changes = answerChanges(z, form, bundle.inputData, input.clear_fields);
-  if (
-    Object.keys(changes.set).length === 0 &&
-    changes.clear.length === 0 &&
-    input.completion_time === undefined
-  ) {
+  if (!changesAnything(changes) && input.completion_time === undefined) {
     throw new z.errors.Error(
       'Nothing to update: every answer field is empty (empty means "keep the current answer"). Fill in at least ' +
         'one answer, list a question in Answers to Clear, or set the completion time.',
