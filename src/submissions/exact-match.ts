@@ -1,4 +1,5 @@
 import type { FormBlock, Submission } from '../schemas/resources';
+import { parseTimestamp } from '../shared/dates';
 import { answerTexts, currentAnswers } from './answers';
 
 /**
@@ -9,6 +10,9 @@ import { answerTexts, currentAnswers } from './answers';
  * - phone numbers: spaces, dots, dashes and brackets ignored (`+1 (555) 010-0001` = `+15550100001`);
  * - numbers, ratings, scales, sliders: the same number (`5` = `5.0`);
  * - checkboxes: yes/true/1 or no/false/0;
+ * - dates: a date-only question compares the date part of the value as written (`2026-11-05` and
+ *   Zapier's `2026-11-05T00:00:00-05:00` both find `2026-11-05`); a date with time, the same instant;
+ *   a range matches when its start or its end does;
  * - multiple choice and other list answers: one of the items equals the value.
  */
 const text = (value: string) => value.trim().toLowerCase();
@@ -18,7 +22,11 @@ const YES = ['true', 'yes', '1'];
 const NO = ['false', 'no', '0'];
 
 /** Whether one stored answer equals the value searched for, by the rules of its question's type. */
-export const answerEquals = (block: Pick<FormBlock, 'type'> | undefined, answer: unknown, wanted: string) => {
+export const answerEquals = (
+  block: Pick<FormBlock, 'type' | 'with_time'> | undefined,
+  answer: unknown,
+  wanted: string,
+) => {
   const type = block?.type;
   if (type !== undefined && NUMBER_TYPES.has(type)) {
     const n = Number(wanted.trim());
@@ -29,6 +37,15 @@ export const answerEquals = (block: Pick<FormBlock, 'type'> | undefined, answer:
     const on = YES.includes(word) ? true : NO.includes(word) ? false : undefined;
     return on !== undefined && (answer === on || (on ? YES : NO).includes(text(String(answer ?? ''))));
   }
+  if (type === 'date') {
+    const ymd = /^\d{4}-\d{2}-\d{2}/.exec(wanted.trim())?.[0];
+    const at = parseTimestamp(wanted);
+    const same = (stored: string) =>
+      (block?.with_time
+        ? at !== undefined && parseTimestamp(stored) === at
+        : ymd !== undefined && stored.trim().startsWith(ymd)) || text(stored) === text(wanted);
+    return answerTexts(answer).some(same);
+  }
   const norm = type === 'phone_number' ? phone : text;
   const needle = norm(wanted);
   return answerTexts(answer).some((t) => norm(t) === needle);
@@ -37,10 +54,11 @@ export const answerEquals = (block: Pick<FormBlock, 'type'> | undefined, answer:
 /**
  * Whether OpnForm's `search` (a case-insensitive "contains" on answer values) keeps every exact
  * match of this question, so it can pre-filter the list. Not for phone numbers (formatting is
- * ignored here), numbers and checkboxes (compared by value, not text).
+ * ignored here), numbers, checkboxes and dates (compared by value, not text).
  */
 export const searchKeepsMatches = (block: Pick<FormBlock, 'type'> | undefined) =>
-  block === undefined || !(NUMBER_TYPES.has(block.type) || ['phone_number', 'checkbox'].includes(block.type));
+  block === undefined ||
+  !(NUMBER_TYPES.has(block.type) || ['phone_number', 'checkbox', 'date'].includes(block.type));
 
 /**
  * A submission whose answer to `block` equals `wanted`. With no question chosen (Zaps saved before
