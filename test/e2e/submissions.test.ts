@@ -129,3 +129,25 @@ test('find_submission exact match: ann@example.org finds Ann, not the newer joan
     }),
   ).resolves.toEqual([]);
 });
+
+test('update one matrix row and a date range start: the other row and the end stay as they were', async () => {
+  const { formId, workspaceId, fields } = sandbox().ids;
+  const [matrix, stay] = [fields.satisfaction as string, fields.stay as string];
+  const created = await sandbox().submit(formId, {
+    [fields.full_name as string]: 'Row Person',
+    [fields.email as string]: 'row@example.org',
+    [fields.plan as string]: 'Pro',
+    [matrix]: { Support: 'Bad', Product: 'OK' },
+    [stay]: ['2026-12-14', '2026-12-20'],
+  });
+  await on(op('creates.update_submission.operation.perform'), {
+    workspace_id: workspaceId,
+    form_id: formId,
+    submission_id: created.id,
+    [`answer__${matrix}__row__Support`]: 'Good',
+    [`answer__${stay}__start`]: '2026-12-15T00:00:00+00:00',
+  });
+  const after = (await listed(formId)).find((s) => s.id === created.id);
+  expect(after?.data[matrix]).toEqual({ Support: 'Good', Product: 'OK' });
+  expect(after?.data[stay]).toEqual(['2026-12-15', '2026-12-20']);
+});
