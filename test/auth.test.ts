@@ -56,6 +56,36 @@ describe('authentication', () => {
     expect(scope.isDone()).toBe(true);
   });
 
+  test('a 404 from a self-hosted URL without /api says the URL probably lacks /api, and which URL to use', async () => {
+    const scope = nock('https://forms.example.org')
+      .get('/external/zapier/validate')
+      .reply(404, '<!DOCTYPE html><html><body>Page not found</body></html>', { 'content-type': 'text/html' });
+    const error = await failure(
+      appTester(App.authentication?.test as never, {
+        authData: { base_url: 'https://forms.example.org/', api_key: authData.api_key },
+      }),
+    );
+    expect(scope.isDone()).toBe(true);
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'not_found',
+      status: 404,
+      message:
+        'OpnForm answered 404 (not found) at https://forms.example.org: the OpnForm URL probably lacks /api. ' +
+        "A self-hosted OpnForm's API is usually its address followed by /api: reconnect with " +
+        'https://forms.example.org/api as the OpnForm URL.',
+    });
+  });
+
+  test('a 404 from a URL that already ends in /api keeps the plain wording (no /api hint)', async () => {
+    const scope = nock(BASE).get('/external/zapier/validate').reply(404, { message: '' });
+    const error = await failure(appTester(App.authentication?.test as never, { authData }));
+    expect(scope.isDone()).toBe(true);
+    expect(error.message).toBe(
+      'Account not found in OpnForm (404). Check the OpnForm URL in your connection.',
+    );
+  });
+
   test('recorded (external--validate): an unknown token gets 401 and the user is asked to reconnect', async () => {
     const scope = recordedScope(recorded('external--validate').find('GET', '/external/zapier/validate', 401));
     const error = await failure(appTester(App.authentication?.test as never, { authData }));

@@ -211,6 +211,41 @@ describe.each(visible.map(({ kind, def }) => [`${kind}.${def.key}`, kind, def] a
   },
 );
 
+/**
+ * Delete warnings (issue 13, point 9): Zapier expects a visible note on every step that deletes or
+ * removes something. Such a step (its label says remove, delete, cancel or leave, or its description
+ * starts with "Removes", "Deletes" or "Cancels") shows a read-only `copy` field first that says it cannot be undone, and its description
+ * says so too.
+ */
+describe('delete warnings', () => {
+  const destructive = visible.filter(
+    ({ kind, def }) =>
+      kind === 'creates' &&
+      (/\b(Remove|Delete|Cancel|Leave)\b/.test(def.display.label) ||
+        /^(Removes|Deletes|Cancels)\b/.test(def.display.description)),
+  );
+
+  test('the destructive steps are the ones expected (a new one must show a warning too)', () => {
+    expect(destructive.map(({ def }) => def.key).sort()).toEqual([
+      'cancel_invite',
+      'leave_workspace',
+      'remove_member',
+    ]);
+  });
+
+  test.each(destructive.map(({ def }) => [def.key, def] as const))(
+    '%s shows a visible warning that it cannot be undone',
+    (_key, def) => {
+      const first = (def.operation.inputFields ?? [])[0] as Field & { helpText?: string };
+      expect({ type: first?.type, warns: /cannot be undone/i.test(first?.helpText ?? '') }).toEqual({
+        type: 'copy',
+        warns: true,
+      });
+      expect(def.display.description).toMatch(/cannot be undone\.$/);
+    },
+  );
+});
+
 describe('hidden dropdown triggers', () => {
   test.each(all.filter(({ def }) => def.display.hidden).map(({ def }) => [def.key, def] as const))(
     '%s has a sample with id and a readable name or label',
@@ -249,4 +284,94 @@ test('D007: every URL in the definition is https', () => {
     [...v.matchAll(/\bhttps?:\/\/[^\s)"'\]]+/g)].map((m) => ({ at, url: m[0] })),
   );
   expect(urls.filter(({ url }) => !url.startsWith('https://'))).toEqual([]);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 13, point 8: static samples hold only keys every form has (Zapier's sample rules; its live
+// checks flag form-specific keys). Per-form keys come from the dynamic output fields instead.
+//
+// The rule, for every key at every depth of every operation's static sample (hidden ones included,
+// objects inside lists too):
+//  1. the key is snake_case (`^[a-z][a-z0-9_]*$`): the connector's own keys all are, while a field
+//     UUID, a custom header name (`X-Source`) or a question or matrix-row label is not;
+//  2. no key is UUID-like: 8-4-4-4-12 hex digits with or without dashes, or 8+ hex characters mixing
+//     letters and digits (an undashed field id would otherwise pass rule 1);
+//  3. the per-form and per-integration maps are empty: `answers`, `answer_dates`, `answer_matrices`,
+//     `answer_files` (keys `answers__<field id>`, ...) and `webhook_headers` (keys are header names);
+//  4. `attribution` holds only the common keys, each with a static output field of the same
+//     operation, and the common keys are exactly utm_source, utm_medium, utm_campaign, utm_term,
+//     utm_content and gclid (the other OpnForm attribution keys pass through live, never in samples).
+describe('samples hold only keys every form has (issue 13, point 8)', () => {
+  const SNAKE_CASE = /^[a-z][a-z0-9_]*$/;
+  const UUID_LIKE = /[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}/i;
+  const HEX_RUN = /(?=[a-f]*\d)(?=\d*[a-f])[0-9a-f]{8,}/i;
+  const PER_FORM_MAPS = ['answers', 'answer_dates', 'answer_matrices', 'answer_files', 'webhook_headers'];
+  const COMMON_ATTRIBUTION = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid'];
+
+  /** Every key of a value with its path (`a.b[0].c`) and the value it holds. */
+  const keysOf = (value: unknown, at = ''): Array<{ path: string; key: string; value: unknown }> => {
+    if (Array.isArray(value)) return value.flatMap((v, i) => keysOf(v, `${at}[${i}]`));
+    if (value === null || typeof value !== 'object') return [];
+    return Object.entries(value).flatMap(([key, v]) => {
+      const path = at === '' ? key : `${at}.${key}`;
+      return [{ path, key, value: v }, ...keysOf(v, path)];
+    });
+  };
+
+  const samples = all.map(({ kind, def }) => [`${kind}.${def.key}`, def] as const);
+
+  test('the rule sees the form-specific keys it must refuse', () => {
+    const bad = {
+      answers: { 'a1d3c2e0-5b7f-4c1e-9a0b-1f2e3d4c5b6a': 'x' },
+      webhook_headers: { 'X-Source': '********' },
+      matrix: { a1d3c2e05b7f4c1e9a0b1f2e3d4c5b6a: 1, Speed: 'Good', deadbeef42: 2 },
+    };
+    const flagged = keysOf(bad).filter(
+      ({ key }) => !SNAKE_CASE.test(key) || UUID_LIKE.test(key) || HEX_RUN.test(key),
+    );
+    expect(flagged.map(({ path }) => path)).toEqual([
+      'answers.a1d3c2e0-5b7f-4c1e-9a0b-1f2e3d4c5b6a',
+      'webhook_headers.X-Source',
+      'matrix.a1d3c2e05b7f4c1e9a0b1f2e3d4c5b6a',
+      'matrix.Speed',
+      'matrix.deadbeef42',
+    ]);
+    expect(
+      keysOf({ completion_time: 1, utm_id: 2, submission_id: 3 }).filter(({ key }) => HEX_RUN.test(key)),
+    ).toEqual([]);
+  });
+
+  test.each(samples)('%s: every sample key is snake_case and not UUID-like', (_name, def) => {
+    const offending = keysOf(def.operation.sample)
+      .filter(({ key }) => !SNAKE_CASE.test(key) || UUID_LIKE.test(key) || HEX_RUN.test(key))
+      .map(({ path }) => path);
+    expect(offending).toEqual([]);
+  });
+
+  test.each(samples)('%s: per-form maps (answers, webhook headers) are empty', (_name, def) => {
+    const filled = keysOf(def.operation.sample)
+      .filter(({ key, value }) => PER_FORM_MAPS.includes(key) && value !== null && typeof value === 'object')
+      .filter(({ value }) => Object.keys(value as object).length > 0)
+      .map(({ path }) => path);
+    expect(filled).toEqual([]);
+  });
+
+  test.each(samples)(
+    '%s: attribution holds only the common keys, each a static output field',
+    (_name, def) => {
+      const outputs = new Set(staticOutputs(def.operation).map((f) => f.key));
+      for (const { key, value } of keysOf(def.operation.sample)) {
+        if (key !== 'attribution' || value === null || typeof value !== 'object') continue;
+        for (const name of Object.keys(value)) {
+          expect({
+            name,
+            common: COMMON_ATTRIBUTION.includes(name),
+            output: outputs.has(`attribution__${name}`),
+          }).toEqual({ name, common: true, output: true });
+        }
+      }
+      const labelled = [...outputs].filter((k) => k.startsWith('attribution__')).map((k) => k.slice(13));
+      expect(labelled.filter((name) => !COMMON_ATTRIBUTION.includes(name))).toEqual([]);
+    },
+  );
 });

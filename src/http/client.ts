@@ -131,6 +131,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       member: ctx.member,
       known: ctx.known,
       fields: ctx.fields,
+      notFound: ctx.notFound,
       redact: secrets(ctx),
       allow,
     };

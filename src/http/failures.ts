@@ -30,6 +30,8 @@ export interface RequestContext {
   known?: readonly KnownFailure[];
   /** Names for the server's field paths in validation errors, e.g. `data.webhook_url` -> `Webhook URL (webhook_url)`. */
   fields?: Readonly<Record<string, string>>;
+  /** A 404 message of the step's own, in place of the generic "<thing> not found" (the connection test). */
+  notFound?: string;
   /** Values (secrets) that must never appear in an error message, even if the server repeats them. */
   redact?: readonly string[];
 }
@@ -102,7 +104,7 @@ export const forbiddenMessage = (body: unknown, ctx: RequestContext): string => 
 };
 
 export const notFoundMessage = (ctx: RequestContext): string =>
-  `${capitalize(ctx.thing)} not found in OpnForm (404). ${THING_HINTS[ctx.thing]}`;
+  ctx.notFound ?? `${capitalize(ctx.thing)} not found in OpnForm (404). ${THING_HINTS[ctx.thing]}`;
 
 export const validationMessage = (
   status: number,

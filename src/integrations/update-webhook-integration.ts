@@ -242,7 +242,8 @@ export const updateWebhookIntegration = defineCreate({
       webhook_url: `https://hooks.example.com/${MASK}`,
       has_secret: true,
       secret_last4: 'x9Qz',
-      webhook_headers: { 'X-Source': MASK },
+      // header names are one integration's keys: the map stays empty here, `header_names` lists them
+      webhook_headers: {},
       header_names: ['X-Source'],
       message: 'Form Integration was updated.',
     },

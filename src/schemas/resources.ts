@@ -169,8 +169,8 @@ export const Workspace = z.looseObject({
   is_admin: optBool,
   is_readonly: optBool,
   users_count: optNum,
-  /** The connected user's membership (real server). */
-  pivot: z.optional(z.nullable(z.looseObject({ role: optStr }))),
+  /** The connected user's membership (real server): their user id and role. */
+  pivot: z.optional(z.nullable(z.looseObject({ role: optStr, user_id: optNum }))),
   /** Real servers embed the workspace's members (role in `pivot.role`). */
   users: z.optional(z.nullable(z.array(WorkspaceUser))),
 });

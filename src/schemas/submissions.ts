@@ -3,7 +3,7 @@
  * answer in its three known shapes, export answers and the inputs of the submission steps.
  */
 import * as z from 'zod/mini';
-import { FormId, WorkspaceId } from './inputs';
+import { FormId, FormInput, WorkspaceId } from './inputs';
 import { DeliveryPayload, Paginated, Submission } from './resources';
 
 /** `GET /open/forms/{id}/submissions`. */
@@ -119,7 +119,7 @@ export const YesNo = z.pipe(
 );
 
 /** The workspace and form pickers of a form-scoped trigger (the workspace only narrows the form list). */
-export { FormInput } from './inputs';
+export { FormInput };
 
 /** What `new_submission`'s perform reads: a delivery is shaped whatever the pickers say. */
 export const DeliveryInput = z.object({ include_edits: YesNo });
@@ -127,3 +127,30 @@ export const DeliveryInput = z.object({ include_edits: YesNo });
 /** What `performSubscribe` stores for `performUnsubscribe` (OpnForm returns no hook id). */
 export const HookSubscription = z.object({ hookUrl: z.string().check(z.minLength(1)), form_id: FormId });
 export type HookSubscription = z.infer<typeof HookSubscription>;
+
+/** New Partial Submission's idle time, in whole minutes: the bounds and the default (see README). */
+export const IDLE_MINUTES = { min: 1, max: 1440, default: 30 } as const;
+
+/** How long a partial submission must go without a save before it triggers; empty = the default. */
+export const IdleMinutes = z.pipe(
+  z.optional(z.nullable(z.union([z.string(), z.number()], { error: 'must be a whole number of minutes' }))),
+  z.transform((value, ctx): number => {
+    const text = value === undefined || value === null ? '' : String(value).trim();
+    if (text === '') return IDLE_MINUTES.default;
+    const n = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
+    if (!(n >= IDLE_MINUTES.min && n <= IDLE_MINUTES.max)) {
+      ctx.issues.push({
+        code: 'custom',
+        input: value,
+        message:
+          `must be a whole number of minutes from ${IDLE_MINUTES.min} to ${IDLE_MINUTES.max} (a day), ` +
+          `got ${JSON.stringify(value).slice(0, 60)}`,
+      });
+      return z.NEVER;
+    }
+    return n;
+  }),
+);
+
+/** What `new_partial_submission` reads: the pickers and the idle time. */
+export const PartialInput = z.object({ ...FormInput.shape, idle_minutes: IdleMinutes });

@@ -1,10 +1,12 @@
-import { defineInputFields, defineTrigger } from 'zapier-platform-core';
+import { defineInputField, defineInputFields, defineTrigger } from 'zapier-platform-core';
 import { fetchForm } from '../forms/blocks';
 import { READ_FORM } from '../http/abilities';
 import { opnform } from '../http/client';
 import { path } from '../http/path';
 import { parseInput } from '../schemas/parse';
-import { FormInput, SubmissionPage } from '../schemas/submissions';
+import type { Submission } from '../schemas/resources';
+import { IDLE_MINUTES, PartialInput, SubmissionPage } from '../schemas/submissions';
+import { parseTimestamp } from '../shared/dates';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
 import { pollingPerform } from '../shared/perform';
 import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shape';
@@ -17,14 +19,52 @@ export const PARTIAL_PLAN_MESSAGE =
   "and this form's workspace is not on a plan that includes them. Upgrade the workspace to Pro in OpnForm, " +
   'or use the New Submission trigger for completed submissions.';
 
-const inputFields = defineInputFields([workspaceField, formField]);
+/** The clock the idle time is measured with; tests replace `now` to control time. */
+export const partialClock = { now: (): number => Date.now() };
+
+const IDLE_CHOICES = [5, 15, 30, 60, 120, 240, 720, 1440];
+const minutesLabel = (n: number) =>
+  n < 60 ? `${n} minutes` : n === 60 ? '1 hour' : n === 1440 ? '1 day' : `${n / 60} hours`;
+
+export const idleField = defineInputField({
+  key: 'idle_minutes',
+  label: 'Idle Time (Minutes)',
+  type: 'string',
+  required: false,
+  default: String(IDLE_MINUTES.default),
+  choices: IDLE_CHOICES.map((n) => ({ value: String(n), label: minutesLabel(n), sample: String(n) })),
+  helpText:
+    'How long a partial submission must go without a new save before it triggers, so people still filling ' +
+    `in the form are left alone. Any whole number of minutes from ${IDLE_MINUTES.min} to ${IDLE_MINUTES.max}; ` +
+    `${IDLE_MINUTES.default} when empty. OpnForm lists only when a partial submission was first saved, so ` +
+    'choose more than the time people take to fill in the form. One that is completed meanwhile never triggers.',
+});
+
+const LABELS = { ...FIELD_LABELS, idle_minutes: 'Idle Time (Minutes)' };
+
+const inputFields = defineInputFields([workspaceField, formField, idleField]);
 
 /**
- * Partial submissions of one form, newest first (the API's order). One request when there is nothing
- * new to shape; otherwise a second one for the form (its slug, title and block types).
+ * When a partial submission was last saved, in ms: its `updated_at` when the server gives one (in the
+ * item or in `data`), else `created_at` (real servers list only that: the first save). The latest
+ * readable one wins; undefined when none is readable.
+ */
+export const lastSavedMs = (item: Submission): number | undefined => {
+  const record = item as Record<string, unknown>;
+  const times = [item.data.updated_at, record.updated_at, item.data.created_at, record.created_at]
+    .map((value) => (typeof value === 'string' ? parseTimestamp(value) : undefined))
+    .filter((ms): ms is number => ms !== undefined);
+  return times.length === 0 ? undefined : Math.max(...times);
+};
+
+/**
+ * Partial submissions of one form, newest first (the API's order), once they have gone `idle_minutes`
+ * without a save. One request when there is nothing to shape; otherwise a second one for the form
+ * (its slug, title and block types). Loading a test record in the editor skips the idle time, so the
+ * user sees the newest partial submissions at once.
  */
 const perform = pollingPerform(async (z, bundle) => {
-  const { form_id } = parseInput(z, FormInput, bundle.inputData, FIELD_LABELS);
+  const { form_id, idle_minutes } = parseInput(z, PartialInput, bundle.inputData, LABELS);
   const limit = bundle.meta?.limit;
   const per_page =
     typeof limit === 'number' && limit > 0 ? Math.min(limit, PARTIAL_PAGE_SIZE) : PARTIAL_PAGE_SIZE;
@@ -39,8 +79,15 @@ const perform = pollingPerform(async (z, bundle) => {
   if (reply.status === 402 || reply.data === undefined) {
     throw new z.errors.Error(PARTIAL_PLAN_MESSAGE, 'payment_required', 402);
   }
-  // a server that ignores the filter must not pass completed submissions off as partial ones
-  const items = reply.data.data.filter((item) => (item.data.status ?? 'partial') === 'partial');
+  const idleSince = partialClock.now() - idle_minutes * 60_000;
+  const waits = bundle.meta?.isLoadingSample !== true;
+  const items = reply.data.data.filter((item) => {
+    // a server that ignores the filter must not pass completed submissions off as partial ones
+    if ((item.data.status ?? 'partial') !== 'partial') return false;
+    const saved = lastSavedMs(item);
+    // without a readable time the idle time cannot be told: the item is not held back for ever
+    return !waits || saved === undefined || saved <= idleSince;
+  });
   if (items.length === 0) return [];
   const form = await fetchForm(z, bundle, form_id);
   return items.map((item) => ({ ...shapeSubmission(z, item, form), status: 'partial' as const }));
@@ -52,7 +99,8 @@ export const newPartialSubmission = defineTrigger({
   display: {
     label: 'New Partial Submission',
     description:
-      'Triggers when someone leaves a form part-way and OpnForm saves a partial submission (a Pro feature).',
+      'Triggers when someone leaves a form part-way: once a partial submission (a Pro feature) has been ' +
+      `idle for the time you choose (${IDLE_MINUTES.default} minutes by default), so people still typing are left alone.`,
   },
   operation: {
     type: 'polling',

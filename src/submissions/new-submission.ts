@@ -238,7 +238,7 @@ export const newSubmission = defineTrigger({
     sample: NEW_SUBMISSION_SAMPLE,
     outputFields: [
       ...SUBMISSION_OUTPUT_FIELDS,
-      { key: 'sample_note', label: 'Sample Note', type: 'string' },
+      { key: 'sample_note', label: 'Note on This Test Record (Empty in Live Runs)', type: 'string' },
       answerOutputFields,
     ],
   },

@@ -6,7 +6,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { Bundle, PlainOutputField, ZObject } from 'zapier-platform-core';
-import { answerableBlocks, blockName, distinctLabels, fetchForm, isLayoutBlock } from '../forms/blocks';
+import {
+  answerableBlocks,
+  blockName,
+  distinctLabels,
+  fetchForm,
+  isLayoutBlock,
+  matrixRows,
+} from '../forms/blocks';
 import { FormId } from '../schemas/inputs';
 import {
   ATTRIBUTION_KEYS,
@@ -69,7 +76,7 @@ export type SubmissionOutput = {
 };
 
 /** Keys inside `/open` `data` that are metadata, not answers. */
-const DATA_META_KEYS = new Set(['status', 'created_at', 'id', 'submission_id']);
+const DATA_META_KEYS = new Set(['status', 'created_at', 'updated_at', 'id', 'submission_id']);
 
 const NUMERIC_TYPES = new Set(['number', 'rating', 'scale', 'slider']);
 const FILE_TYPES = new Set(['files', 'signature']);
@@ -465,9 +472,12 @@ export const SUBMISSION_OUTPUT_FIELDS: OutputField[] = [
   ),
 ];
 
-const SAMPLE_FILE_URL =
-  'https://api.opnform.com/forms/assets/3f2a9c41-cv.pdf?expires=1763734800&signature=6b0f4c2e9a';
-
+/**
+ * The static sample of every submission step. It holds only keys every form has (Zapier's sample rules):
+ * the answer maps are empty, because their keys are one form's field ids (`answers__<field id>`), which
+ * the dynamic output fields (`answerOutputFields`) describe; `attribution` holds only the common keys,
+ * the ones with a static output field. `test/publishing.test.ts` pins the rule for every step.
+ */
 export const SUBMISSION_SAMPLE: SubmissionOutput = {
   id: 1843,
   form_id: 42,
@@ -485,18 +495,10 @@ export const SUBMISSION_SAMPLE: SubmissionOutput = {
     utm_content: 'hero-button',
     gclid: 'Cj0KCQiA7OnxBRCNARIsAIW53B8',
   },
-  answers: {
-    'a1d3c2e0-5b7f-4c1e-9a0b-1f2e3d4c5b6a': 'Ada Lovelace',
-    'b2e4d3f1-6c8a-4d2f-8b1c-2a3f4e5d6c7b': 'ada@example.org',
-    'c3f5e4a2-7d9b-4e3a-9c2d-3b4a5f6e7d8c': true,
-    'd4a6f5b3-8e0c-4f4b-8d3e-4c5b6a7f8e9d': ['Sales', 'Support'],
-    'e5b7a6c4-9f1d-4a5c-9e4f-5d6c7b8a9f0e': '21/11/2026',
-    'f6c8b7d5-0a2e-4b6d-8f5a-6e7d8c9b0a1f': 'Speed: Good\nPrice: Fair',
-    '07d9c8e6-1b3f-4c7e-9a6b-7f8e9d0c1b2a': [SAMPLE_FILE_URL],
-  },
-  answer_dates: { 'e5b7a6c4-9f1d-4a5c-9e4f-5d6c7b8a9f0e': { start: '2026-11-21', end: null } },
-  answer_matrices: { 'f6c8b7d5-0a2e-4b6d-8f5a-6e7d8c9b0a1f': { Speed: 'Good', Price: 'Fair' } },
-  answer_files: { '07d9c8e6-1b3f-4c7e-9a6b-7f8e9d0c1b2a': [{ name: 'cv.pdf', url: SAMPLE_FILE_URL }] },
+  answers: {},
+  answer_dates: {},
+  answer_matrices: {},
+  answer_files: {},
 };
 
 const answerType = (block: FormBlock): Pick<OutputField, 'type' | 'list'> => {
@@ -507,7 +509,10 @@ const answerType = (block: FormBlock): Pick<OutputField, 'type' | 'list'> => {
   return { type: 'string' };
 };
 
-/** Output fields of one form's answers (keys `answers__<field id>`, labels = question names). */
+/**
+ * Output fields of one form's answers (keys `answers__<field id>`, labels = question names), with
+ * each matrix row as its own field ("Question: Row", key `answer_matrices__<field id>__<row>`).
+ */
 export const formAnswerFields = (form: Pick<FormRef, 'properties'>): OutputField[] => {
   const blocks = answerableBlocks({ properties: form.properties ?? [] });
   const labels = distinctLabels(blocks);
@@ -518,6 +523,9 @@ export const formAnswerFields = (form: Pick<FormRef, 'properties'>): OutputField
     if (block.type === 'date') {
       fields.push({ key: `answer_dates__${block.id}__start`, label: `${label} (ISO)`, type: 'string' });
       fields.push({ key: `answer_dates__${block.id}__end`, label: `${label} (ISO End)`, type: 'string' });
+    }
+    for (const row of block.type === 'matrix' ? matrixRows(block) : []) {
+      fields.push({ key: `answer_matrices__${block.id}__${row}`, label: `${label}: ${row}`, type: 'string' });
     }
     if (FILE_TYPES.has(block.type)) {
       fields.push({ key: `answer_files__${block.id}[]name`, label: `${label} (File Name)`, type: 'string' });

@@ -23,6 +23,16 @@ export const LEAVE: Omit<RequestContext, 'thing'> = {
   member: true,
 };
 
+/**
+ * Remove Member and Update Member Role: they first read the workspaces (`workspaces-read`; who the
+ * connected user is, the admins) to refuse removing or demoting that user or the last admin, then
+ * write (`workspaces-write`, admins only).
+ */
+export const GUARDED_MANAGE: Omit<RequestContext, 'thing'> = {
+  abilities: ['workspaces-read', 'workspaces-write'],
+  admin: true,
+};
+
 /** Listing invites: `workspaces-write` and admin rights (`workspaces-read` is not needed). */
 export const READ_INVITES: Omit<RequestContext, 'thing'> = MANAGE_MEMBERS;
 

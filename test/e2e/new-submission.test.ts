@@ -4,6 +4,7 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { type HookCatcher, startHookCatcher } from '../../sandbox/hook-catcher';
 import type { Sandbox } from '../../sandbox/server';
 import { submissionFile } from '../../src/submissions/files';
+import { partialClock } from '../../src/submissions/new-partial-submission';
 import { NO_ID_NOTE } from '../../src/submissions/new-submission';
 import type { SubmissionOutput } from '../../src/submissions/shape';
 import { App, failure, op, run } from '../helpers/app';
@@ -173,10 +174,24 @@ test('partial submissions: polled from the /open API; a free workspace is told i
   const s = sandbox();
   const { formId, fields: F } = s.ids;
   const { id } = await s.submit(formId, { [F.full_name as string]: 'Half Done' }, { partial: true });
+  const partialInput = { workspace_id: 11, form_id: formId, idle_minutes: '15' };
+  // just saved: not idle yet, so it does not trigger
+  const early = await on<SubmissionOutput[]>(
+    s,
+    op('triggers.new_partial_submission.operation.perform'),
+    partialInput,
+  );
+  expect(early.map((i) => i.id)).not.toContain(id);
+  // 16 minutes later (on the trigger's clock) nobody has saved it again: it triggers
+  const realNow = partialClock.now;
+  partialClock.now = () => realNow() + 16 * 60_000;
   s.resetRequests();
-  const items = await on<SubmissionOutput[]>(s, op('triggers.new_partial_submission.operation.perform'), {
-    workspace_id: 11,
-    form_id: formId,
+  const items = await on<SubmissionOutput[]>(
+    s,
+    op('triggers.new_partial_submission.operation.perform'),
+    partialInput,
+  ).finally(() => {
+    partialClock.now = realNow;
   });
   expect(items[0]).toMatchObject({
     id,

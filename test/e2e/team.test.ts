@@ -65,6 +65,9 @@ describe('members', () => {
       workspace_id: W,
       role: 'readonly',
       message: 'User role changed successfully.',
+      name: 'Grace Hopper',
+      email: 'grace@example.org',
+      previous_role: 'user',
     });
     await expect(
       on('searches.find_member.operation.perform', { workspace_id: W, email: 'grace@example.org' }),
@@ -116,6 +119,9 @@ describe('members', () => {
       workspace_id: W,
       removed: true,
       message: 'User removed from workspace successfully.',
+      name: 'Alan Turing',
+      email: 'alan@example.org',
+      role: 'readonly',
     });
     await expect(
       on('searches.find_member.operation.perform', { workspace_id: W, email: 'alan@example.org' }),
@@ -136,11 +142,29 @@ describe('members', () => {
       workspace_id: W,
       left: true,
       message: 'You have left the workspace successfully.',
+      workspace_name: 'Acme Research',
     });
     await expect(
       on('searches.find_member.operation.perform', { workspace_id: W, email: 'grace@example.org' }),
     ).resolves.toEqual([]);
   });
+
+  test.each([
+    ['creates.remove_member.operation.perform', {}],
+    ['creates.update_member_role.operation.perform', { role: 'readonly' }],
+  ])(
+    '%s of the connected (and only) admin is refused after one read; they stay admin',
+    async (method, extra) => {
+      sandbox.resetRequests();
+      const error = await failure(on(method, { workspace_id: W, user_id: 1, ...extra }));
+      expect(error).toMatchObject({ code: 'conflict', status: 409 });
+      expect(error.message).toContain('the connected OpnForm user');
+      expect(sandbox.requests().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /open/workspaces']);
+      expect(
+        sandbox.state.workspaces.find((w) => w.id === W)?.members.find((m) => m.userId === 1)?.role,
+      ).toBe('admin');
+    },
+  );
 
   test('leave_workspace: the only admin is refused before any leave is sent, and stays', async () => {
     sandbox.resetRequests();
@@ -185,7 +209,13 @@ describe('invites', () => {
     );
   });
 
-  test('resend and then cancel a pending invite', async () => {
+  test('resend and then cancel a pending invite; both say whose invite it was', async () => {
+    const stored = sandbox.state.invites.find((i) => i.id === PENDING)?.valid_until ?? '';
+    const barbara = {
+      email: 'barbara@example.org',
+      role: 'user',
+      valid_until: `${stored.slice(0, 19)}+00:00`,
+    };
     await expect(
       on('creates.resend_invite.operation.perform', { workspace_id: W, invite_id: PENDING }),
     ).resolves.toEqual({
@@ -193,6 +223,7 @@ describe('invites', () => {
       workspace_id: W,
       resent: true,
       message: 'Invite email resent successfully.',
+      ...barbara,
     });
     await expect(
       on('creates.cancel_invite.operation.perform', { workspace_id: W, invite_id: PENDING }),
@@ -201,6 +232,7 @@ describe('invites', () => {
       workspace_id: W,
       cancelled: true,
       message: 'Invite deleted successfully.',
+      ...barbara,
     });
     await expect(
       on('searches.find_invite.operation.perform', { workspace_id: W, email: 'barbara@example.org' }),

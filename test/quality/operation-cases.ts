@@ -91,14 +91,16 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
   update_member_role: {
     method: 'creates.update_member_role.operation.perform',
     inputData: (ids) => ({ workspace_id: ids.workspaceId, user_id: ids.memberUserId, role: 'readonly' }),
-    minimum: 1,
-    why: 'update',
+    minimum: 2,
+    why: 'workspaces (who is connected, the admins: never demote yourself or the last admin; the name for the output) + update',
+    writes: /^PUT /,
   },
   remove_member: {
     method: 'creates.remove_member.operation.perform',
     inputData: (ids) => ({ workspace_id: ids.workspaceId, user_id: ids.readonlyUserId }),
-    minimum: 1,
-    why: 'remove',
+    minimum: 2,
+    why: 'workspaces (who is connected, the admins: never remove yourself or the last admin; the name for the output) + remove',
+    writes: /^DELETE /,
   },
   leave_workspace: {
     method: 'creates.leave_workspace.operation.perform',
@@ -115,8 +117,9 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
   cancel_invite: {
     method: 'creates.cancel_invite.operation.perform',
     inputData: (ids) => ({ workspace_id: ids.workspaceId, invite_id: ids.pendingInviteId }),
-    minimum: 1,
-    why: 'cancel',
+    minimum: 2,
+    why: 'the invites (whose invite it was: it is gone afterwards) + cancel',
+    writes: /^DELETE /,
   },
   update_webhook_integration: {
     method: 'creates.update_webhook_integration.operation.perform',

@@ -1,6 +1,6 @@
 import nock from 'nock';
-import { PARTIAL_PLAN_MESSAGE } from '../../src/submissions/new-partial-submission';
-import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
+import { PARTIAL_PLAN_MESSAGE, partialClock } from '../../src/submissions/new-partial-submission';
+import { API_HEADERS, App, BASE, failure, op, run } from '../helpers/app';
 import { API_ITEM, F, FORM } from './fixtures';
 
 const perform = op('triggers.new_partial_submission.operation.perform');
@@ -20,6 +20,19 @@ const page = (items: unknown[]) => ({
 
 const list = (query: Record<string, string>) =>
   nock(BASE, { reqheaders: API_HEADERS }).get('/open/forms/42/submissions').query(query);
+
+// The idle time is measured on a controlled clock: "now" is 2026-11-21 16:00:00 UTC unless a test moves it.
+const NOW = Date.parse('2026-11-21T16:00:00Z');
+const realNow = partialClock.now;
+let now = NOW;
+beforeEach(() => {
+  now = NOW;
+  partialClock.now = () => now;
+});
+afterEach(() => {
+  partialClock.now = realNow;
+});
+const MINUTE = 60_000;
 
 test('lists partial submissions newest first, then reads the form once: two requests, same output shape', async () => {
   const submissions = list({ status: 'partial', per_page: '100', page: '1' }).reply(
@@ -101,4 +114,167 @@ test('a missing form (404) is named', async () => {
   expect(error.message).toBe(
     'Form not found in OpnForm (404). Check that the form still exists and that the connected user can see it.',
   );
+});
+
+describe('idle time: a partial submission triggers only once nobody has saved it for the chosen time', () => {
+  const PARTIAL_QUERY = { status: 'partial', per_page: '100', page: '1' };
+
+  test('saved 29 minutes ago: nothing yet (the form is not read); at 30 minutes it triggers', async () => {
+    const item = partial(1851, '2026-11-21 15:30:00', { [F.name]: 'Grace' });
+    now = Date.parse('2026-11-21T15:59:00Z');
+    const early = list(PARTIAL_QUERY).reply(200, page([item]));
+    await expect(run(perform, { workspace_id: 7, form_id: 42 })).resolves.toEqual([]);
+    expect(early.isDone()).toBe(true);
+
+    now = Date.parse('2026-11-21T16:00:00Z');
+    const later = list(PARTIAL_QUERY).reply(200, page([item]));
+    const form = nock(BASE, { reqheaders: API_HEADERS }).get('/open/forms/42').reply(200, FORM);
+    const items = (await run(perform, { workspace_id: 7, form_id: 42 })) as Array<Record<string, unknown>>;
+    expect(later.isDone() && form.isDone()).toBe(true);
+    expect(items.map((i) => [i.id, i.status, i.answers])).toEqual([[1851, 'partial', { [F.name]: 'Grace' }]]);
+  });
+
+  test('an active partial (saved a minute ago) waits while an idle one beside it triggers', async () => {
+    const scope = list(PARTIAL_QUERY).reply(
+      200,
+      page([
+        partial(1852, '2026-11-21 15:59:00', { [F.name]: 'Still Typing' }),
+        partial(1851, '2026-11-21 15:00:00', { [F.name]: 'Gone Away' }),
+      ]),
+    );
+    nock(BASE).get('/open/forms/42').reply(200, FORM);
+    const items = (await run(perform, { workspace_id: 7, form_id: 42 })) as Array<Record<string, unknown>>;
+    expect(scope.isDone()).toBe(true);
+    expect(items.map((i) => i.id)).toEqual([1851]);
+  });
+
+  test('the chosen idle time applies (5 minutes: 6 minutes idle triggers, 4 does not)', async () => {
+    list(PARTIAL_QUERY).reply(
+      200,
+      page([
+        partial(1852, '2026-11-21 15:56:00', { [F.name]: 'Four' }),
+        partial(1851, '2026-11-21 15:54:00', { [F.name]: 'Six' }),
+      ]),
+    );
+    const form = nock(BASE).get('/open/forms/42').reply(200, FORM);
+    const items = (await run(perform, { workspace_id: 7, form_id: 42, idle_minutes: '5' })) as Array<{
+      id: number;
+    }>;
+    expect(form.isDone()).toBe(true);
+    expect(items.map((i) => i.id)).toEqual([1851]);
+    expect(nock.isDone()).toBe(true);
+  });
+
+  test('a later save (`updated_at`, when a server gives it) restarts the idle time', async () => {
+    const resaved = {
+      ...partial(1851, '2026-11-21 15:00:00', { [F.name]: 'Grace' }),
+      updated_at: '2026-11-21T15:45:00.000000Z',
+    };
+    const scope = list(PARTIAL_QUERY).reply(200, page([resaved]));
+    await expect(run(perform, { workspace_id: 7, form_id: 42 })).resolves.toEqual([]);
+    expect(scope.isDone()).toBe(true);
+
+    now += 15 * MINUTE;
+    list(PARTIAL_QUERY).reply(200, page([resaved]));
+    const form = nock(BASE).get('/open/forms/42').reply(200, FORM);
+    const items = (await run(perform, { workspace_id: 7, form_id: 42 })) as Array<Record<string, unknown>>;
+    expect(form.isDone()).toBe(true);
+    // `updated_at` is metadata, never an answer
+    expect(items.map((i) => [i.id, i.answers])).toEqual([[1851, { [F.name]: 'Grace' }]]);
+  });
+
+  test('completed before the idle time ran out: never triggers (not listed, or listed as completed)', async () => {
+    const item = partial(1851, '2026-11-21 15:50:00', { [F.name]: 'Grace' });
+    const first = list(PARTIAL_QUERY).reply(200, page([item]));
+    await expect(run(perform, { workspace_id: 7, form_id: 42 })).resolves.toEqual([]);
+    expect(first.isDone()).toBe(true);
+
+    // the person finished: OpnForm no longer lists it as partial (submissions--update-partial.json #6)
+    now += 60 * MINUTE;
+    const second = list(PARTIAL_QUERY).reply(200, page([]));
+    await expect(run(perform, { workspace_id: 7, form_id: 42 })).resolves.toEqual([]);
+    expect(second.isDone()).toBe(true);
+
+    // a server ignoring the status filter lists it as completed: still nothing, the form is not read
+    const third = list(PARTIAL_QUERY).reply(
+      200,
+      page([{ ...item, data: { ...item.data, status: 'completed' } }]),
+    );
+    await expect(run(perform, { workspace_id: 7, form_id: 42 })).resolves.toEqual([]);
+    expect(third.isDone()).toBe(true);
+  });
+
+  test('loading a test record in the editor shows the newest partial submissions at once', async () => {
+    list({ status: 'partial', per_page: '3', page: '1' }).reply(
+      200,
+      page([partial(1852, '2026-11-21 15:59:30', { [F.name]: 'Just Now' })]),
+    );
+    const form = nock(BASE).get('/open/forms/42').reply(200, FORM);
+    const items = (await run(
+      perform,
+      { workspace_id: 7, form_id: 42 },
+      { meta: { isLoadingSample: true, limit: 3 } as never },
+    )) as Array<{ id: number }>;
+    expect(form.isDone()).toBe(true);
+    expect(items.map((i) => i.id)).toEqual([1852]);
+    expect(nock.isDone()).toBe(true);
+  });
+
+  test('an item without a readable save time is not held back for ever', async () => {
+    const item = partial(1851, 'yesterday', { [F.name]: 'Grace' });
+    list(PARTIAL_QUERY).reply(200, page([item]));
+    const form = nock(BASE).get('/open/forms/42').reply(200, FORM);
+    const items = (await run(perform, { workspace_id: 7, form_id: 42 })) as Array<{ id: number }>;
+    expect(form.isDone()).toBe(true);
+    expect(items.map((i) => i.id)).toEqual([1851]);
+    expect(nock.isDone()).toBe(true);
+  });
+
+  test.each([
+    ['0', '"0"'],
+    ['1441', '"1441"'],
+    ['1.5', '"1.5"'],
+    ['half an hour', '"half an hour"'],
+    [-5, '-5'],
+  ])('idle time %p is refused before any request', async (value, shown) => {
+    const error = await failure(run(perform, { workspace_id: 7, form_id: 42, idle_minutes: value }));
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'invalid_input',
+      status: 400,
+      message: `Invalid input: Idle Time (Minutes) (idle_minutes) must be a whole number of minutes from 1 to 1440 (a day), got ${shown}.`,
+    });
+  });
+
+  test('empty idle time means 30 minutes; a mapped number is accepted', async () => {
+    const item = partial(1851, '2026-11-21 15:30:00', { [F.name]: 'Grace' });
+    list(PARTIAL_QUERY).reply(200, page([item]));
+    nock(BASE).get('/open/forms/42').reply(200, FORM);
+    const empty = (await run(perform, { workspace_id: 7, form_id: 42, idle_minutes: '' })) as unknown[];
+    expect(empty).toHaveLength(1);
+    const scope = list(PARTIAL_QUERY).reply(200, page([item]));
+    await expect(run(perform, { workspace_id: 7, form_id: 42, idle_minutes: 31 })).resolves.toEqual([]);
+    expect(scope.isDone()).toBe(true);
+    expect(nock.isDone()).toBe(true);
+  });
+});
+
+test('the editor shows the idle time: an input with bounded choices and a default, named in the description', () => {
+  const trigger = App.triggers?.new_partial_submission as unknown as {
+    display: { description: string };
+    operation: { inputFields: Array<Record<string, unknown>> };
+  };
+  expect(trigger.display.description).toContain('idle for the time you choose (30 minutes by default)');
+  const field = trigger.operation.inputFields.find((f) => f.key === 'idle_minutes');
+  expect(field).toMatchObject({ label: 'Idle Time (Minutes)', required: false, default: '30' });
+  expect((field?.choices as Array<{ value: string; label: string }>).map((c) => [c.value, c.label])).toEqual([
+    ['5', '5 minutes'],
+    ['15', '15 minutes'],
+    ['30', '30 minutes'],
+    ['60', '1 hour'],
+    ['120', '2 hours'],
+    ['240', '4 hours'],
+    ['720', '12 hours'],
+    ['1440', '1 day'],
+  ]);
 });

@@ -297,6 +297,25 @@ describe('output fields', () => {
     ]);
   });
 
+  test('a matrix question: its answer text, then each row as a labelled field (recorded block shape)', () => {
+    const fields = formAnswerFields({
+      properties: [
+        {
+          id: 'm',
+          type: 'matrix',
+          name: 'Feedback',
+          rows: ['Support', 'Product'],
+          columns: ['Bad', 'OK', 'Good'],
+        },
+      ] as never,
+    });
+    expect(fields).toEqual([
+      { key: 'answers__m', label: 'Feedback', type: 'string' },
+      { key: 'answer_matrices__m__Support', label: 'Feedback: Support', type: 'string' },
+      { key: 'answer_matrices__m__Product', label: 'Feedback: Product', type: 'string' },
+    ]);
+  });
+
   test('answerOutputFields: one GET /open/forms/{id}', async () => {
     const scope = nock(BASE, { reqheaders: API_HEADERS }).get('/open/forms/42').reply(200, FORM);
     const fields = await run(answerOutputFields, { workspace_id: '7', form_id: '42' });

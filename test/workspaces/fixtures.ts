@@ -1,3 +1,5 @@
+import nock from 'nock';
+import { API_HEADERS, BASE } from '../helpers/app';
 /** Members and invites as the spec and as a real OpnForm server send them. */
 
 export const SPEC_MEMBERS = [
@@ -95,6 +97,9 @@ export const FORBIDDEN = {
   leave: (said: string) =>
     `OpnForm refused this step (403): "${said}" The access token needs the "workspaces-read" ability and ` +
     `the connected user must be a member of the workspace. ${TOKEN_TAIL}`,
+  guardedManage: (said: string) =>
+    `OpnForm refused this step (403): "${said}" The access token needs the "workspaces-read", "workspaces-write" ` +
+    `abilities and the connected user must be an admin of the workspace. ${TOKEN_TAIL}`,
   readInvites: (said: string) =>
     `OpnForm refused this step (403): "${said}" The access token needs the "workspaces-write" ability and ` +
     `the connected user must be an admin of the workspace. ${TOKEN_TAIL}`,
@@ -110,3 +115,30 @@ export const ALREADY_ACCEPTED =
 export const INVITE_NOT_FOUND =
   'OpnForm has no such invite in this workspace: it may have been cancelled, or it belongs to another ' +
   'workspace. Choose the invite from the list again.';
+
+/**
+ * `GET /open/workspaces` as user `me` sees workspace 7 ("Ops"), as real servers answer: the viewer's
+ * `pivot` (user id and role) and every member embedded in `users`. The guard of Remove Member and
+ * Update Member Role reads it before any write.
+ */
+export const workspace7As = (
+  me: number | undefined,
+  members: readonly Record<string, unknown>[] = REAL_MEMBERS,
+  extra: Record<string, unknown> = {},
+) => [
+  {
+    id: 7,
+    name: 'Ops',
+    users_count: members.length,
+    is_admin: true,
+    ...(me === undefined ? {} : { pivot: { user_id: me, workspace_id: 7, role: 'admin' } }),
+    users: members,
+    ...extra,
+  },
+];
+
+/** The guard's read (Remove Member, Update Member Role): by default workspace 7 as Ada (user 3, admin) sees it. */
+export const workspaces = (body: unknown = workspace7As(3)) =>
+  nock(BASE, { reqheaders: API_HEADERS })
+    .get('/open/workspaces')
+    .reply(200, body as nock.Body);

@@ -4,7 +4,7 @@
  */
 import nock from 'nock';
 import { failure, op, run } from '../helpers/app';
-import { recorded, recordedScope } from '../helpers/recorded';
+import { api, recorded, recordedScope } from '../helpers/recorded';
 import { FORBIDDEN, UNAUTHORIZED } from './fixtures';
 
 afterEach(() => {
@@ -16,6 +16,26 @@ const listUsers = recorded('team--list-users');
 const updateRole = recorded('team--update-role');
 const removeUser = recorded('team--remove-user');
 const invites = recorded('team--invites');
+
+type User = Record<string, unknown> & { id: number };
+/** Workspace 6 as its admin (user 5) lists it (recorded), with `users` set to the members given. */
+const ws6 = (
+  recorded('forms--list-workspaces').exchange(0).response.body as Array<Record<string, unknown>>
+)[0];
+/** Members 5 (admin), 6 (user) and 7 (readonly) after `team--add-user`, as the users list shows them. */
+const members = recorded('team--add-user').exchange(10).response.body as User[];
+/** The spare user that `team--remove-user` adds (role user) and then removes. */
+const spare: User = {
+  id: 9,
+  name: 'Zapier Tester (corpus-spare)',
+  email: 'corpus-spare-d0b487@example.test',
+  pivot: { workspace_id: 6, user_id: 9, role: 'user' },
+};
+/** The guard's read of Remove Member and Update Member Role: `GET /open/workspaces`, every member embedded. */
+const workspaces = (users: User[], as: Record<string, unknown> = {}) =>
+  api()
+    .get('/open/workspaces')
+    .reply(200, [{ ...ws6, users_count: users.length, users, ...as }]);
 
 test('Find Workspace Member on the recorded users list: role from pivot.role, allow-listed output', async () => {
   const scope = recordedScope(listUsers.exchange(0));
@@ -37,12 +57,21 @@ test('a token with workspace-users-read and -write but not workspaces-read (reco
   expect(error.message).toBe(FORBIDDEN.readMembers(UNAUTHORIZED));
 });
 
-test('Update Member Role: the recorded request and answer', async () => {
+test('Update Member Role: the workspaces, then the recorded request and answer', async () => {
+  const list = workspaces(members);
   const scope = recordedScope(updateRole.exchange(0));
   await expect(
     run(op('creates.update_member_role.operation.perform'), { workspace_id: 6, user_id: 6, role: 'Admin' }),
-  ).resolves.toEqual({ id: 6, workspace_id: 6, role: 'admin', message: 'User role changed successfully.' });
-  expect(scope.isDone()).toBe(true);
+  ).resolves.toEqual({
+    id: 6,
+    workspace_id: 6,
+    role: 'admin',
+    message: 'User role changed successfully.',
+    name: 'Zapier Tester (corpus-member)',
+    email: 'corpus-member-6074b7@example.test',
+    previous_role: 'user',
+  });
+  expect(list.isDone() && scope.isDone()).toBe(true);
 });
 
 test.each([
@@ -50,6 +79,7 @@ test.each([
   ['an unknown user id (404 on the model)', 5],
 ])('Update Member Role of %s: member not found', async (_why, index) => {
   const ex = updateRole.exchange(index);
+  const list = workspaces(members);
   const scope = recordedScope(ex, { body: { role: 'user' } });
   const userId = Number(ex.request.path.split('/')[5]);
   const error = await failure(
@@ -59,7 +89,7 @@ test.each([
       role: 'user',
     }),
   );
-  expect(scope.isDone()).toBe(true);
+  expect(list.isDone() && scope.isDone()).toBe(true);
   expect(error).toMatchObject({ code: 'not_found', status: 404 });
   expect(error.message).toBe(
     'Member not found in OpnForm (404). Check that the user is still a member of the workspace.',
@@ -67,15 +97,17 @@ test.each([
 });
 
 test('Update Member Role refused to a non-admin (recorded 403): workspaces-write and admin rights named', async () => {
+  const list = workspaces(members, { is_admin: false, pivot: { user_id: 6, workspace_id: 6, role: 'user' } });
   const scope = recordedScope(updateRole.exchange(6));
   const error = await failure(
     run(op('creates.update_member_role.operation.perform'), { workspace_id: 6, user_id: 7, role: 'user' }),
   );
-  expect(scope.isDone()).toBe(true);
+  expect(list.isDone() && scope.isDone()).toBe(true);
   expect(error.message).toBe(FORBIDDEN.manage(UNAUTHORIZED));
 });
 
 test('Remove Member: the recorded answer, then the recorded 404 of a second removal', async () => {
+  const before = workspaces([...members, spare]);
   const ok = recordedScope(removeUser.exchange(3));
   await expect(
     run(op('creates.remove_member.operation.perform'), { workspace_id: 6, user_id: 9 }),
@@ -84,12 +116,16 @@ test('Remove Member: the recorded answer, then the recorded 404 of a second remo
     workspace_id: 6,
     removed: true,
     message: 'User removed from workspace successfully.',
+    name: 'Zapier Tester (corpus-spare)',
+    email: 'corpus-spare-d0b487@example.test',
+    role: 'user',
   });
+  const after = workspaces(members);
   const again = recordedScope(removeUser.exchange(4));
   const error = await failure(
     run(op('creates.remove_member.operation.perform'), { workspace_id: 6, user_id: 9 }),
   );
-  expect(ok.isDone() && again.isDone()).toBe(true);
+  expect(before.isDone() && ok.isDone() && after.isDone() && again.isDone()).toBe(true);
   expect(error.code).toBe('not_found');
 });
 
@@ -122,7 +158,9 @@ test('Find Invite on the recorded list: the list shows Y-m-d H:i:s in UTC; the o
   expect(scope.isDone()).toBe(true);
 });
 
-test('Cancel Invite: the recorded 400 of an accepted invite and the recorded success', async () => {
+test('Cancel Invite: the invites, then the recorded 400 of an accepted invite and the recorded success', async () => {
+  jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-23T17:44:10Z'));
+  const lists = [recordedScope(invites.exchange(2)), recordedScope(invites.exchange(2))];
   const accepted = recordedScope(invites.exchange(14));
   const ok = recordedScope(invites.exchange(17));
   const cancel = op('creates.cancel_invite.operation.perform');
@@ -135,6 +173,9 @@ test('Cancel Invite: the recorded 400 of an accepted invite and the recorded suc
     workspace_id: 6,
     cancelled: true,
     message: 'Invite deleted successfully.',
+    email: 'CORPUS-SPARE-D0B487@EXAMPLE.TEST',
+    role: 'user',
+    valid_until: '2026-11-30T17:43:45+00:00',
   });
-  expect(accepted.isDone() && ok.isDone()).toBe(true);
+  expect(lists.every((l) => l.isDone()) && accepted.isDone() && ok.isDone()).toBe(true);
 });

@@ -151,7 +151,7 @@ const completed = (
  *   fails before starting a job, saying what to narrow.
  */
 const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
-  const budget = startBudget();
+  const budget = startBudget(bundle);
   const input = parseInput(z, Input, bundle.inputData, LABELS);
   const selection: Selection = {
     status: input.status ?? 'all',

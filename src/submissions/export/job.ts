@@ -1,6 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { opnform } from '../../http/client';
 import { type ApiPath, path } from '../../http/path';
+import { READ_RESERVE_MS } from '../../http/step-budget';
 import { ExportJobStatus } from '../../schemas/resources';
 import { type Budget, exportClock } from './time';
 
@@ -85,7 +86,8 @@ export const pollExport = async (
     if (read.kind !== 'status') return { kind: read.kind, polls, seen: last !== undefined };
     via = read.via;
     last = read.status;
-    if (isFinished(last) || !budget.fits(intervalMs + 1_000)) return { kind: 'status', status: last, polls };
+    if (isFinished(last) || !budget.fits(intervalMs + READ_RESERVE_MS))
+      return { kind: 'status', status: last, polls };
     await exportClock.sleep(intervalMs);
   }
 };

@@ -40,8 +40,9 @@ export const EXPORT_SAMPLE: ExportOutput = {
   file: 'https://zapier-dev-files.s3.amazonaws.com/cli-platform/contact-us-submission-data.csv',
   file_name: 'contact-us-submission-data.csv',
   rows: 128,
-  columns: ['3c1f7a52-6d0e-4b8a-9a57-1f2e3d4c5b6a', 'created_at'],
-  header: ['id', 'Email', 'created_at'],
+  // only columns every form has: a question's column is one form's field id (issue 13, point 8)
+  columns: ['created_at', 'status'],
+  header: ['id', 'created_at', 'status'],
   progress: 100,
   expires_at: null,
   message: 'Exported 128 rows to contact-us-submission-data.csv.',
@@ -52,11 +53,11 @@ export const EXPORT_SAMPLE: ExportOutput = {
 };
 
 export const EXPORT_OUTPUT_FIELDS: PlainOutputField[] = [
-  { key: 'id', label: 'Export ID (Job ID or File Name)', type: 'string' },
+  { key: 'id', label: 'Export ID (the job, or the file name when there is no job)', type: 'string' },
   { key: 'form_id', label: 'Form ID', type: 'integer' },
   { key: 'mode', label: 'Mode (sync or async)', type: 'string' },
   { key: 'status', label: 'Status', type: 'string' },
-  { key: 'job_id', label: 'Job ID', type: 'string' },
+  { key: 'job_id', label: 'Job ID (background exports only)', type: 'string' },
   { key: 'file', label: 'File', type: 'file' },
   { key: 'file_name', label: 'File Name', type: 'string' },
   { key: 'rows', label: 'Rows', type: 'integer' },

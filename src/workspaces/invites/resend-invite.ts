@@ -1,9 +1,14 @@
 import { type CreatePerform, defineCreate } from 'zapier-platform-core';
-import { inviteAction, inviteActionOutputFields, inviteInputFields } from './invite-action';
+import {
+  INVITE_DETAILS_SAMPLE,
+  inviteAction,
+  inviteActionOutputFields,
+  inviteInputFields,
+} from './invite-action';
 
 const perform = (async (z, bundle) => {
-  const { id, workspace_id, message } = await inviteAction(z, bundle, 'resend');
-  return { id, workspace_id, resent: true, message: message ?? 'Invite email resent.' };
+  const { id, workspace_id, message, details } = await inviteAction(z, bundle, 'resend');
+  return { id, workspace_id, resent: true, message: message ?? 'Invite email resent.', ...details };
 }) satisfies CreatePerform;
 
 export const resendInvite = defineCreate({
@@ -18,7 +23,13 @@ export const resendInvite = defineCreate({
   operation: {
     inputFields: inviteInputFields,
     perform,
-    sample: { id: 71, workspace_id: 7, resent: true, message: 'Invite email resent successfully.' },
+    sample: {
+      id: 71,
+      workspace_id: 7,
+      resent: true,
+      message: 'Invite email resent successfully.',
+      ...INVITE_DETAILS_SAMPLE,
+    },
     outputFields: inviteActionOutputFields('resent', 'Resent'),
   },
 });

@@ -1,5 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { userError } from '../../errors';
+import type { Invite } from '../../schemas/resources';
 import { isoDateTime } from '../../shared/dates';
 import { INVITE_FAILURES } from '../access';
 import { isExpired, listInvites } from './invite';
@@ -19,7 +20,7 @@ const utcMinute = (value: string | null | undefined): string => {
  * what OpnForm would not really resend. An expired invite stays "pending" on OpnForm and a resend
  * answers 200 without extending `valid_until` (recorded: `team--invites`), so the email would carry
  * a dead link while the Zap reports success. Unknown and accepted invites get the same clear
- * messages as OpnForm's own 400 answers, without sending anything.
+ * messages as OpnForm's own 400 answers, without sending anything. Returns the invite (for the output).
  */
 export const refuseUnresendable = async (
   z: ZObject,
@@ -27,7 +28,7 @@ export const refuseUnresendable = async (
   workspaceId: number,
   inviteId: number,
   now = Date.now(),
-): Promise<void> => {
+): Promise<Invite | undefined> => {
   const invite = (await listInvites(z, bundle, workspaceId)).find((i) => i.id === inviteId);
   const failure =
     invite === undefined
@@ -37,7 +38,7 @@ export const refuseUnresendable = async (
         : undefined;
   if (failure !== undefined)
     throw userError(z, failure.message, failure.code, failure.code === 'conflict' ? 409 : 404);
-  if (invite === undefined || !isExpired(invite, now)) return;
+  if (invite === undefined || !isExpired(invite, now)) return invite;
   throw userError(
     z,
     `This invite (${invite.email}) expired on ${utcMinute(invite.valid_until)}, so it was not resent: OpnForm ` +

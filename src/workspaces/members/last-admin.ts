@@ -1,44 +1,79 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { userError } from '../../errors';
 import { opnform } from '../../http/client';
+import type { RequestContext } from '../../http/failures';
 import { path } from '../../http/path';
+import type { Workspace } from '../../schemas/resources';
+import type { Member } from '../../schemas/workspaces';
 import { OpenWorkspaceList } from '../../schemas/workspaces';
-import { LEAVE } from '../access';
+import { GUARDED_MANAGE, LEAVE } from '../access';
 import { listMembers, memberRole } from './member';
 
 /**
- * OpnForm lets the last admin leave a workspace (recorded: `team--leave`), which leaves it with no
- * one who can manage members, invites or settings. Before Leave Workspace sends anything, this reads
- * what it needs with `workspaces-read` (the ability leaving needs anyway):
- * 1. `GET /open/workspaces`: whether the connected user is a member, and an admin (`is_admin`);
- * 2. only for an admin whose workspace answer does not embed every member (`users` shorter than
- *    `users_count`): `GET /open/workspaces/{id}/users`, to count the admins.
- * So a leave costs 2 requests (3 for an admin on a server that does not embed members).
+ * The connected user's place in a workspace, read with `workspaces-read` before a team step that
+ * could leave the workspace without an admin:
+ * 1. `GET /open/workspaces`: whether the connected user is a member, an admin (`is_admin`), and who
+ *    they are (`pivot.user_id`);
+ * 2. `members()`, only when asked: the workspace's members from that answer when it embeds every one
+ *    (`users` as long as `users_count`, as real servers and the sandbox do), else
+ *    `GET /open/workspaces/{id}/users`.
  */
-export const refuseLastAdmin = async (z: ZObject, bundle: Bundle, workspaceId: number): Promise<void> => {
+export const readMembership = async (
+  z: ZObject,
+  bundle: Bundle,
+  workspaceId: number,
+  outcome: string,
+  context: Omit<RequestContext, 'thing'>,
+) => {
   const workspaces = await opnform(z, bundle).get(path`/open/workspaces`, {
     thing: 'workspace',
-    ...LEAVE,
+    ...context,
     schema: OpenWorkspaceList,
   });
   const workspace = workspaces.find((w) => w.id === workspaceId);
   if (workspace === undefined) {
     throw userError(
       z,
-      `The connected OpnForm user is not a member of workspace ${workspaceId}, so there is nothing to leave. ` +
+      `The connected OpnForm user is not a member of workspace ${workspaceId}, so ${outcome}. ` +
         'Choose a workspace from the list (it shows only the workspaces this user belongs to).',
       'not_found',
       404,
     );
   }
-  const admin = workspace.is_admin ?? memberRole({ role: workspace.pivot?.role }) === 'admin';
-  if (!admin) return;
   const embedded = workspace.users ?? [];
   const complete = embedded.length > 0 && embedded.length === workspace.users_count;
-  const members = complete ? embedded : await listMembers(z, bundle, workspaceId);
-  const admins = members.filter((m) => memberRole(m) === 'admin').length;
-  if (admins > 1) return;
-  const others = members.length - 1;
+  return {
+    workspace,
+    me: workspace.pivot?.user_id ?? undefined,
+    admin: workspace.is_admin ?? memberRole({ role: workspace.pivot?.role }) === 'admin',
+    members: async (): Promise<Member[]> => (complete ? embedded : await listMembers(z, bundle, workspaceId)),
+  };
+};
+
+const adminCount = (members: readonly Member[]) => members.filter((m) => memberRole(m) === 'admin').length;
+
+/**
+ * OpnForm lets the last admin leave a workspace (recorded: `team--leave`), which leaves it with no
+ * one who can manage members, invites or settings. Before Leave Workspace sends anything, this
+ * refuses that: a leave costs 2 requests (3 for an admin on a server that does not embed members).
+ * Returns the workspace, for the step's output.
+ */
+export const refuseLastAdmin = async (
+  z: ZObject,
+  bundle: Bundle,
+  workspaceId: number,
+): Promise<Workspace> => {
+  const { workspace, admin, members } = await readMembership(
+    z,
+    bundle,
+    workspaceId,
+    'there is nothing to leave',
+    LEAVE,
+  );
+  if (!admin) return workspace;
+  const all = await members();
+  if (adminCount(all) > 1) return workspace;
+  const others = all.length - 1;
   throw userError(
     z,
     `You are the only admin of the workspace "${workspace.name}", so Leave Workspace did not leave it: ` +
@@ -50,4 +85,61 @@ export const refuseLastAdmin = async (z: ZObject, bundle: Bundle, workspaceId: n
     'conflict',
     409,
   );
+};
+
+export type MemberChange = 'remove' | 'demote' | 'promote';
+
+const SELF: Record<Exclude<MemberChange, 'promote'>, string> = {
+  remove:
+    'Remove Member does not remove the connected OpnForm user (the owner of the access token this Zap uses): ' +
+    'use Leave Workspace for that, which also makes sure the workspace keeps an admin.',
+  demote:
+    "Update Member Role does not lower the connected OpnForm user's own role (the owner of the access token " +
+    'this Zap uses): the Zap would lose the admin rights its team steps need, and the workspace could be left ' +
+    'without an admin. Have another admin change this role in OpnForm.',
+};
+
+/**
+ * Before Remove Member or Update Member Role. For a removal or a demotion (to user or readonly) it refuses, before any
+ * write, a change to the connected user themself (they are the admin the Zap acts as; leaving has its
+ * own step) and a change that would leave the workspace without an admin. Reads the workspaces and,
+ * when that answer does not embed every member, the member list (2 or 3 requests with the write).
+ * A promotion is never refused; it is read too, so every run of the step outputs the member's name,
+ * email and previous role. Returns the member the change is about (undefined when the server does not
+ * list them: the write then gets OpnForm's own answer).
+ */
+export const guardMemberChange = async (
+  z: ZObject,
+  bundle: Bundle,
+  workspaceId: number,
+  userId: number,
+  change: MemberChange,
+): Promise<Member | undefined> => {
+  const step = change === 'remove' ? 'Remove Member' : 'Update Member Role';
+  const { workspace, me, members } = await readMembership(
+    z,
+    bundle,
+    workspaceId,
+    `${step} changed nothing`,
+    GUARDED_MANAGE,
+  );
+  if (change !== 'promote' && me === userId) throw userError(z, SELF[change], 'conflict', 409);
+  const all = await members();
+  const target = all.find((m) => m.id === userId);
+  if (
+    change !== 'promote' &&
+    target !== undefined &&
+    memberRole(target) === 'admin' &&
+    adminCount(all) <= 1
+  ) {
+    throw userError(
+      z,
+      `${target.name || target.email} is the only admin of the workspace "${workspace.name}", so ${step} did ` +
+        `not ${change === 'remove' ? 'remove them' : 'change their role'}: the workspace would be left with no ` +
+        'admin to manage members, invites or settings. Make another member an admin first.',
+      'conflict',
+      409,
+    );
+  }
+  return target;
 };

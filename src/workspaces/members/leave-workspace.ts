@@ -6,6 +6,7 @@ import { MessageReply } from '../../schemas/resources';
 import { WorkspaceInput } from '../../schemas/workspaces';
 import { FIELD_LABELS, workspaceField } from '../../shared/fields';
 import { LEAVE } from '../access';
+import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
 import { refuseLastAdmin } from './last-admin';
 
 /**
@@ -14,13 +15,19 @@ import { refuseLastAdmin } from './last-admin';
  */
 const perform = (async (z, bundle) => {
   const { workspace_id } = parseInput(z, WorkspaceInput, bundle.inputData, FIELD_LABELS);
-  await refuseLastAdmin(z, bundle, workspace_id);
+  const workspace = await refuseLastAdmin(z, bundle, workspace_id);
   const reply = await opnform(z, bundle).post(path`/open/workspaces/${workspace_id}/leave`, {
     thing: 'workspace',
     ...LEAVE,
     schema: MessageReply,
   });
-  return { id: workspace_id, workspace_id, left: true, message: reply?.message ?? 'You left the workspace.' };
+  return {
+    id: workspace_id,
+    workspace_id,
+    left: true,
+    message: reply?.message ?? 'You left the workspace.',
+    workspace_name: workspace.name,
+  };
 }) satisfies CreatePerform;
 
 export const leaveWorkspace = defineCreate({
@@ -30,10 +37,15 @@ export const leaveWorkspace = defineCreate({
     label: 'Leave Workspace',
     description:
       'Removes the connected OpnForm user (the owner of the access token) from a workspace. It cannot remove ' +
-      "anyone else, and it refuses to remove the workspace's only admin.",
+      "anyone else, and it refuses to remove the workspace's only admin. " +
+      DESTRUCTIVE_NOTE,
   },
   operation: {
     inputFields: [
+      destructiveWarning(
+        'The connected OpnForm user loses access to the workspace and its forms at once, and this Zap can no ' +
+          'longer act on it. Only an admin of the workspace can invite them back.',
+      ),
       {
         ...workspaceField,
         helpText:
@@ -42,12 +54,19 @@ export const leaveWorkspace = defineCreate({
       },
     ],
     perform,
-    sample: { id: 7, workspace_id: 7, left: true, message: 'You have left the workspace successfully.' },
+    sample: {
+      id: 7,
+      workspace_id: 7,
+      left: true,
+      message: 'You have left the workspace successfully.',
+      workspace_name: 'Marketing',
+    },
     outputFields: [
-      { key: 'id', label: 'ID (the workspace left)', type: 'integer' },
+      { key: 'id', label: 'ID', type: 'integer' },
       { key: 'workspace_id', label: 'Workspace ID', type: 'integer' },
       { key: 'left', label: 'Left', type: 'boolean' },
       { key: 'message', label: 'Message', type: 'string' },
+      { key: 'workspace_name', label: 'Workspace Name', type: 'string' },
     ],
   },
 });

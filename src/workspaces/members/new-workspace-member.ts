@@ -34,11 +34,9 @@ export const newWorkspaceMember = defineTrigger({
     inputFields: [workspaceField],
     perform,
     canPaginate: false,
-    sample: { ...MEMBER_SAMPLE, workspace_id: 7, joined_at: '2026-05-27T10:00:00+00:00' },
-    outputFields: [
-      ...MEMBER_OUTPUT_FIELDS,
-      { key: 'workspace_id', label: 'Workspace ID', type: 'integer' },
-      { key: 'joined_at', label: 'Joined At (when the server says)', type: 'datetime' },
-    ],
+    // `joined_at` stays in every result (null unless the server sends `pivot.created_at`; real servers
+    // do not, recorded `team--list-users`) but is not offered as a field: it would always be empty.
+    sample: { ...MEMBER_SAMPLE, workspace_id: 7 },
+    outputFields: [...MEMBER_OUTPUT_FIELDS, { key: 'workspace_id', label: 'Workspace ID', type: 'integer' }],
   },
 });

@@ -484,7 +484,7 @@ describe('background jobs: only where the token can read their status', () => {
           return [200, { job_id: JOB, status: 'processing', progress: 35 }];
         });
       const error = await failure(run(perform, input18()));
-      expect(reads).toBe(9); // at 0, 3, ..., 24 s (a read is given 1 s); one more, at 27 s, would end past 25 s
+      expect(reads).toBe(8); // at 0, 3, ..., 21 s; one more at 24 s would leave less than the step budget's 2 s read reserve
       expect(error).toEqual({
         name: 'AppError',
         code: 'still_running',

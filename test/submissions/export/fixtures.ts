@@ -5,6 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import nock from 'nock';
+import { clock } from '../../../src/http/step-budget';
 import { exportClock } from '../../../src/submissions/export/time';
 import { API_HEADERS, BASE } from '../../helpers/app';
 import { type RecordedExchange, recorded } from '../../helpers/recorded';
@@ -82,18 +83,19 @@ export const csv18 = (ns: readonly number[]) =>
 
 export const COLUMNS_18 = { [NAME]: true, [N]: true, created_at: true };
 
-/** A fake clock for the export steps: `advance(ms)`; sleeping advances it too. */
+/** A fake clock for the export steps and the step budget: `advance(ms)`; sleeping advances it too. */
 export const useFakeClock = () => {
-  const real = { ...exportClock };
+  const real = { sleep: exportClock.sleep, now: clock.now };
   let now = 1_800_000_000_000;
   beforeEach(() => {
-    exportClock.now = () => now;
+    clock.now = () => now;
     exportClock.sleep = async (ms) => {
       now += ms;
     };
   });
   afterEach(() => {
-    Object.assign(exportClock, real);
+    clock.now = real.now;
+    exportClock.sleep = real.sleep;
   });
   return {
     advance: (ms: number) => {

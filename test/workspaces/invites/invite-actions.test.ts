@@ -26,23 +26,28 @@ const steps = [
   },
 ];
 
+/** What both steps add to their output from the invite list: whose invite it was. */
+const GRACE = { email: 'grace@example.org', role: 'user', valid_until: '2099-06-03T10:00:00+00:00' };
+
 describe.each(steps)('$key', ({ key, method, path, flag, fallback }) => {
   const perform = op(`creates.${key}.operation.perform`);
   const input = { workspace_id: '7', invite_id: '71' };
-  /** A resend reads the invites first: here invite 71 is pending and valid, so the resend is sent. */
+  /**
+   * Both read the invites first (a resend refuses an expired one; a cancel outputs whose invite it
+   * was): here invite 71 is pending and valid, so the write is sent.
+   */
   const reply = (status: number, body?: nock.Body) => {
     const scope = nock(BASE, { reqheaders: API_HEADERS });
-    if (key === 'resend_invite')
-      scope.get('/open/workspaces/7/invites').reply(200, [
-        {
-          id: 71,
-          workspace_id: 7,
-          email: 'grace@example.org',
-          role: 'user',
-          status: 'pending',
-          valid_until: '2099-06-03 10:00:00',
-        },
-      ]);
+    scope.get('/open/workspaces/7/invites').reply(200, [
+      {
+        id: 71,
+        workspace_id: 7,
+        email: 'grace@example.org',
+        role: 'user',
+        status: 'pending',
+        valid_until: '2099-06-03 10:00:00',
+      },
+    ]);
     return scope[method](path).reply(status, body);
   };
 
@@ -53,6 +58,7 @@ describe.each(steps)('$key', ({ key, method, path, flag, fallback }) => {
       workspace_id: 7,
       [flag]: true,
       message: 'Done by the server.',
+      ...GRACE,
     });
     expect(scope.isDone()).toBe(true);
   });
@@ -64,6 +70,7 @@ describe.each(steps)('$key', ({ key, method, path, flag, fallback }) => {
       workspace_id: 7,
       [flag]: true,
       message: 'Done by the real server.',
+      ...GRACE,
     });
     expect(scope.isDone()).toBe(true);
   });
@@ -75,6 +82,7 @@ describe.each(steps)('$key', ({ key, method, path, flag, fallback }) => {
       workspace_id: 7,
       [flag]: true,
       message: fallback,
+      ...GRACE,
     });
   });
 
@@ -143,11 +151,7 @@ describe.each(steps)('$key', ({ key, method, path, flag, fallback }) => {
     ['not an admin', NOT_ADMIN],
     ['missing ability', UNAUTHORIZED],
   ])('403 (%s) names the write ability and admin rights', async (_why, said) => {
-    nock(BASE, { reqheaders: API_HEADERS })
-      [key === 'resend_invite' ? 'get' : method](
-        key === 'resend_invite' ? '/open/workspaces/7/invites' : path,
-      )
-      .reply(403, { message: said });
+    nock(BASE, { reqheaders: API_HEADERS }).get('/open/workspaces/7/invites').reply(403, { message: said });
     const error = await failure(run(perform, input));
     expect(error).toEqual({
       name: 'AppError',
@@ -159,9 +163,7 @@ describe.each(steps)('$key', ({ key, method, path, flag, fallback }) => {
 
   test('a 403 that happens to carry a known sentence stays a 403', async () => {
     nock(BASE, { reqheaders: API_HEADERS })
-      [key === 'resend_invite' ? 'get' : method](
-        key === 'resend_invite' ? '/open/workspaces/7/invites' : path,
-      )
+      .get('/open/workspaces/7/invites')
       .reply(403, { message: 'Invite already accepted.' });
     const error = await failure(run(perform, input));
     expect(error.code).toBe('forbidden');
@@ -180,6 +182,9 @@ describe('resend_invite on a real server (recorded: team--invites)', () => {
   const invites = recorded('team--invites');
   /** Invites 8 (pending, valid until 2026-11-30 17:43:45 UTC), 9 (accepted), 10 (pending, expired 2026-11-21). */
   const list = invites.exchange(2);
+  const INVITE_8 = (list.response.body as Array<{ id: number; email: string }>).find((i) => i.id === 8) as {
+    email: string;
+  };
   /** The recording's own moment (2026-11-23, 17:44 UTC): the clock is fixed, never the wall clock. */
   const RECORDED_AT = Date.parse('2026-11-23T17:44:10Z');
 
@@ -197,6 +202,9 @@ describe('resend_invite on a real server (recorded: team--invites)', () => {
       workspace_id: 6,
       resent: true,
       message: 'Invite email resent successfully.',
+      email: INVITE_8.email,
+      role: 'user',
+      valid_until: '2026-11-30T17:43:45+00:00',
     });
     expect(read.isDone() && resend.isDone()).toBe(true);
   });
@@ -241,7 +249,8 @@ describe('resend_invite on a real server (recorded: team--invites)', () => {
     expect(error.message).toBe(FORBIDDEN.readInvites(UNAUTHORIZED));
   });
 
-  test('cancel of the expired invite still works (recorded 200)', async () => {
+  test('cancel of the expired invite still works (recorded 200), and says whose invite it was', async () => {
+    const read = recordedScope(list);
     const cancel = recordedScope(invites.exchange(19));
     await expect(
       run(op('creates.cancel_invite.operation.perform'), { workspace_id: 6, invite_id: 10 }),
@@ -250,7 +259,10 @@ describe('resend_invite on a real server (recorded: team--invites)', () => {
       workspace_id: 6,
       cancelled: true,
       message: 'Invite deleted successfully.',
+      email: 'Corpus-Spare-D0B487@Example.Test',
+      role: 'readonly',
+      valid_until: '2026-11-21T17:44:09+00:00',
     });
-    expect(cancel.isDone()).toBe(true);
+    expect(read.isDone() && cancel.isDone()).toBe(true);
   });
 });

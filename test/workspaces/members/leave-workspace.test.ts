@@ -35,6 +35,7 @@ test('a member leaves (recorded 200 with workspaces-read): 2 requests, the list 
     workspace_id: 6,
     left: true,
     message: 'You have left the workspace successfully.',
+    workspace_name: 'Zapier WS (corpus)',
   });
   expect(list.isDone() && post.isDone()).toBe(true);
 });
@@ -116,6 +117,7 @@ test('a spec server (204, no body; workspaces without is_admin) still leaves', a
     workspace_id: 7,
     left: true,
     message: 'You left the workspace.',
+    workspace_name: 'Ops',
   });
   expect(list.isDone() && scope.isDone()).toBe(true);
 });

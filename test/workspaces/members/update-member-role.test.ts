@@ -1,11 +1,22 @@
 import nock from 'nock';
-import { API_HEADERS, BASE, failure, op, run } from '../../helpers/app';
-import { FORBIDDEN, NOT_ADMIN, UNAUTHORIZED } from '../fixtures';
+import { API_HEADERS, App, BASE, failure, op, run } from '../../helpers/app';
+import {
+  FORBIDDEN,
+  NOT_ADMIN,
+  REAL_MEMBERS,
+  SPEC_MEMBERS,
+  UNAUTHORIZED,
+  workspace7As,
+  workspaces,
+} from '../fixtures';
 
 const perform = op('creates.update_member_role.operation.perform');
 const JSON_HEADERS = { ...API_HEADERS, 'content-type': 'application/json' };
 
-test('update_member_role (spec): PUT {role}, answer {message}', async () => {
+afterEach(() => nock.cleanAll());
+
+test('update_member_role (spec): the workspaces, then PUT {role}; the output names the member and the old role', async () => {
+  const list = workspaces(workspace7As(3, SPEC_MEMBERS));
   const scope = nock(BASE, { reqheaders: JSON_HEADERS })
     .put('/open/workspaces/7/users/12/update-role', { role: 'readonly' })
     .reply(200, { message: 'Role updated.' });
@@ -14,11 +25,15 @@ test('update_member_role (spec): PUT {role}, answer {message}', async () => {
     workspace_id: 7,
     role: 'readonly',
     message: 'Role updated.',
+    name: 'Grace Hopper',
+    email: 'grace@example.org',
+    previous_role: 'user',
   });
-  expect(scope.isDone()).toBe(true);
+  expect(list.isDone() && scope.isDone()).toBe(true);
 });
 
 test('update_member_role (real server): answer {type, message}; the role is matched case-insensitively', async () => {
+  const list = workspaces();
   const scope = nock(BASE, { reqheaders: JSON_HEADERS })
     .put('/open/workspaces/7/users/12/update-role', { role: 'admin' })
     .reply(200, { type: 'success', message: 'User role updated.' });
@@ -27,8 +42,64 @@ test('update_member_role (real server): answer {type, message}; the role is matc
     workspace_id: 7,
     role: 'admin',
     message: 'User role updated.',
+    name: 'Grace Hopper',
+    email: 'grace@example.org',
+    previous_role: 'user',
   });
-  expect(scope.isDone()).toBe(true);
+  expect(list.isDone() && scope.isDone()).toBe(true);
+});
+
+test('update_member_role: the connected user cannot lower their own role (refused before any change)', async () => {
+  const twoAdmins = REAL_MEMBERS.map((m) =>
+    m.id === 12 ? { ...m, pivot: { ...m.pivot, role: 'admin' } } : m,
+  );
+  const list = workspaces(workspace7As(3, twoAdmins));
+  const error = await failure(run(perform, { workspace_id: 7, user_id: 3, role: 'user' }));
+  expect(list.isDone()).toBe(true);
+  expect(nock.pendingMocks()).toEqual([]);
+  expect(error).toEqual({
+    name: 'AppError',
+    code: 'conflict',
+    status: 409,
+    message:
+      "Update Member Role does not lower the connected OpnForm user's own role (the owner of the access token " +
+      'this Zap uses): the Zap would lose the admin rights its team steps need, and the workspace could be left ' +
+      'without an admin. Have another admin change this role in OpnForm.',
+  });
+});
+
+test('update_member_role: demoting the last admin is refused before any change', async () => {
+  const list = workspaces(workspace7As(undefined, SPEC_MEMBERS));
+  const error = await failure(run(perform, { workspace_id: 7, user_id: 3, role: 'readonly' }));
+  expect(list.isDone()).toBe(true);
+  expect(error).toEqual({
+    name: 'AppError',
+    code: 'conflict',
+    status: 409,
+    message:
+      'Ada Lovelace is the only admin of the workspace "Ops", so Update Member Role did not change their role: ' +
+      'the workspace would be left with no admin to manage members, invites or settings. Make another member ' +
+      'an admin first.',
+  });
+});
+
+test('update_member_role: "admin" for the connected admin or the last admin is never refused', async () => {
+  const list = workspaces();
+  const scope = nock(BASE, { reqheaders: JSON_HEADERS })
+    .put('/open/workspaces/7/users/3/update-role', { role: 'admin' })
+    .reply(200, { message: 'Role updated.' });
+  await expect(run(perform, { workspace_id: 7, user_id: 3, role: 'admin' })).resolves.toMatchObject({
+    role: 'admin',
+    previous_role: 'admin',
+  });
+  expect(list.isDone() && scope.isDone()).toBe(true);
+});
+
+test('update_member_role: a token without workspaces-read cannot run the guard (403 names both abilities)', async () => {
+  nock(BASE).get('/open/workspaces').reply(403, { message: UNAUTHORIZED });
+  const error = await failure(run(perform, { workspace_id: 7, user_id: 12, role: 'user' }));
+  expect(nock.pendingMocks()).toEqual([]);
+  expect(error.message).toBe(FORBIDDEN.guardedManage(UNAUTHORIZED));
 });
 
 test('update_member_role: a role outside admin, user, readonly is refused before any request', async () => {
@@ -41,7 +112,8 @@ test('update_member_role: a role outside admin, user, readonly is refused before
   });
 });
 
-test('update_member_role: not a member of the workspace (404)', async () => {
+test('update_member_role: a user the workspace does not list is left to OpnForm, whose 404 is explained', async () => {
+  workspaces();
   nock(BASE)
     .put('/open/workspaces/7/users/99/update-role')
     .reply(404, { message: 'No query results for model [App\\Models\\User] 99' });
@@ -58,6 +130,7 @@ test.each([
   ['not an admin', NOT_ADMIN],
   ['missing ability', UNAUTHORIZED],
 ])('update_member_role: 403 (%s) names the write abilities and admin rights', async (_why, said) => {
+  workspaces();
   nock(BASE).put('/open/workspaces/7/users/12/update-role').reply(403, { message: said });
   const error = await failure(run(perform, { workspace_id: 7, user_id: 12, role: 'user' }));
   expect(error).toEqual({
@@ -66,4 +139,11 @@ test.each([
     status: 403,
     message: FORBIDDEN.manage(said),
   });
+});
+
+test('update_member_role: the description says what it refuses', () => {
+  expect(App.creates.update_member_role.display.description).toBe(
+    'Changes the role of a workspace member to admin, user or readonly. It refuses to lower the role of the ' +
+      'connected OpnForm user or of the last admin, so the workspace always keeps an admin.',
+  );
 });
