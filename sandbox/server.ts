@@ -114,6 +114,11 @@ export interface SandboxOptions {
   /** Serve form booleans as 0/1, as a self-hosted server on sqlite or MySQL does (default false). */
   intBooleans?: boolean;
   /**
+   * Answer `search` on the submissions list with 500 "Server Error", as a server on sqlite does (its
+   * SQL is PostgreSQL-only; recordings' artefact 2, submissions--list.json). Default false: PostgreSQL.
+   */
+  sqliteSearch?: boolean;
+  /**
    * Self-hosted without a licence (recordings' artefact 5): adding an email with no account is 403
    * once the instance has 2 users, and a `payment` block is 422 (default false: OpnForm Cloud).
    */
@@ -712,6 +717,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     const status = ['completed', 'partial'].includes(asked) ? asked : 'all';
     if (status === 'partial' && workspaceOfForm(f).plan_tier === 'free') throw paymentRequired();
     const search = (ctx.query.get('search') ?? '').toLowerCase();
+    if (options.sqliteSearch && search !== '') throw fail(500, { message: 'Server Error' });
     const items = submissionsOf(f.id)
       .filter((s) => status === 'all' || s.status === status)
       .filter(

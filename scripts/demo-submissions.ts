@@ -125,16 +125,43 @@ export const SUBMISSION_DEMO_STEPS: DemoStep[] = [
     },
   },
   {
-    name: 'find it by its email (find_submission)',
+    name: 'find it by its email, exactly (find_submission, question Email)',
     run: async (ctx) => {
       const found = await ctx.invoke<Output[]>('searches.find_submission.operation.perform', {
         workspace_id: ctx.picked.workspace_id,
         form_id: ctx.picked.form_id,
+        search_field: ctx.sandbox.ids.fields.email,
         search: ctx.picked.email,
       });
       if (found[0]?.id !== ctx.picked.submission_id)
         throw new Error(`found ${found.map((s) => s.id).join(', ') || 'nothing'}`);
       return `${found.length} match(es), newest #${found[0]?.id}`;
+    },
+  },
+  {
+    name: 'exact match, not a look-alike: ann@example.org is not the newer joann@example.org (find_submission)',
+    run: async (ctx) => {
+      const formId = ctx.picked.form_id as number;
+      const fields = ctx.sandbox.ids.fields;
+      const answers = (name: string, email: string) => ({
+        [fields.full_name as string]: name,
+        [fields.email as string]: email,
+        [fields.plan as string]: 'Pro',
+      });
+      const ann = await ctx.sandbox.submit(formId, answers('Ann Example', 'ann@example.org'));
+      const joann = await ctx.sandbox.submit(formId, answers('Joann Example', 'joann@example.org'));
+      const found = await ctx.invoke<Output[]>('searches.find_submission.operation.perform', {
+        workspace_id: ctx.picked.workspace_id,
+        form_id: formId,
+        search_field: fields.email,
+        search: ' Ann@Example.org ',
+      });
+      if (found.length !== 1 || found[0]?.id !== ann.id)
+        throw new Error(`found ${found.map((s) => s.id).join(', ') || 'nothing'} (Ann is #${ann.id})`);
+      return (
+        `"Ann@Example.org" found only Ann (#${ann.id}, ${String(found[0]?.answers[fields.email as string])}); ` +
+        `Joann (#${joann.id}, newer) was not matched`
+      );
     },
   },
   {

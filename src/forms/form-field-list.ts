@@ -2,20 +2,21 @@ import { defineInputFields, defineTrigger } from 'zapier-platform-core';
 import { FormInput } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
-import { answerableBlocks, blockName, fetchForm } from './blocks';
+import { fetchForm, labelledBlocks } from './blocks';
 
 const inputFields = defineInputFields([workspaceField, formField]);
 const Input = FormInput;
 
 /**
  * The questions of a form that hold answers (hidden ones included, layout blocks left out), in
- * form order: for every dropdown where a question must be picked. Only real questions are listed;
+ * form order: for every dropdown where a question must be picked. Names are the labels of the
+ * answer inputs and outputs: two questions named "Comments" are "Comments (1)" and "Comments (2)". Only real questions are listed;
  * the export's system and attribution columns are offered by the export step itself.
  */
 const perform = async (z: Parameters<typeof fetchForm>[0], bundle: Parameters<typeof fetchForm>[1]) => {
   const { form_id } = parseInput(z, Input, bundle.inputData, FIELD_LABELS);
   const form = await fetchForm(z, bundle, form_id);
-  return answerableBlocks(form).map((block) => ({ id: block.id, name: blockName(block), type: block.type }));
+  return labelledBlocks(form).map(({ block, label }) => ({ id: block.id, name: label, type: block.type }));
 };
 
 export const formFieldList = defineTrigger({

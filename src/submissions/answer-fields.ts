@@ -1,9 +1,22 @@
-import { answerableBlocks, blockName, blockOptions } from '../forms/blocks';
+import {
+  answerableBlocks,
+  blockName,
+  blockOptions,
+  distinctLabels,
+  matrixColumns,
+  matrixRows,
+} from '../forms/blocks';
 import type { Form, FormBlock } from '../schemas/resources';
 
 /** Answer inputs are keyed `answer__<field id>`, so they never collide with the step's fixed keys. */
 export const ANSWER_PREFIX = 'answer__';
 export const answerKey = (block: Pick<FormBlock, 'id'>): string => `${ANSWER_PREFIX}${block.id}`;
+/** One input per matrix row: `answer__<field id>__row__<row name>` (the row name is what OpnForm stores). */
+export const matrixRowKey = (block: Pick<FormBlock, 'id'>, row: string): string =>
+  `${answerKey(block)}__row__${row}`;
+/** A date range's two inputs: `answer__<field id>__start` and `answer__<field id>__end`. */
+export const rangeKey = (block: Pick<FormBlock, 'id'>, end: 'start' | 'end'): string =>
+  `${answerKey(block)}__${end}`;
 
 /** Blocks whose stored answer this step cannot write (uploads, signatures, payments): always kept as they are. */
 export const KEPT_AS_IS_TYPES: ReadonlySet<string> = new Set(['files', 'signature', 'payment']);
@@ -16,6 +29,10 @@ export const editableBlocks = (form: Pick<Form, 'properties'>): FormBlock[] =>
 
 export const isNumberBlock = (block: FormBlock) => NUMBER_TYPES.has(block.type);
 
+/** A matrix answered row by row (one input per row); a matrix whose rows cannot be read keeps the JSON input. */
+export const hasRowInputs = (block: FormBlock) => block.type === 'matrix' && matrixRows(block).length > 0;
+export const isDateRange = (block: FormBlock) => block.type === 'date' && block.date_range === true;
+
 /** Block help is HTML in OpnForm; Zapier help text is plain (with Markdown). */
 const plainHelp = (help: string | null | undefined): string =>
   (help ?? '')
@@ -24,60 +41,112 @@ const plainHelp = (help: string | null | undefined): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
-const KEEP_HINT = 'Leave empty to keep the current answer.';
+/** Ends a sentence that has no closing punctuation, so help parts never run together. */
+const sentence = (text: string): string => (text === '' || /[.!?:;]$/.test(text) ? text : `${text}.`);
+
+/** Said once, above the answer inputs (not repeated on each). */
+export const KEEP_NOTE =
+  '**Answers:** leave an answer empty to keep the current answer; to remove an answer, list its question in ' +
+  'Answers to Clear below. Files and signatures are always kept as they are.';
 
 export interface AnswerInputField {
   key: string;
-  label: string;
+  label?: string;
   helpText: string;
-  required: false;
-  type: 'string' | 'text' | 'number' | 'boolean' | 'datetime';
+  required?: false;
+  type: 'string' | 'text' | 'number' | 'boolean' | 'datetime' | 'copy';
   list?: boolean;
   choices?: Array<{ value: string; label: string; sample: string }>;
 }
 
-/** One input per editable question: label = question name, help = the block's help, type fitting the block. */
-export const answerInputField = (block: FormBlock): AnswerInputField => {
-  const help = plainHelp(block.help);
-  const extra: string[] = [];
-  let type: AnswerInputField['type'] = 'string';
-  let list: boolean | undefined;
-  let choices: AnswerInputField['choices'];
-  if (isNumberBlock(block)) type = 'number';
-  else if (block.type === 'checkbox') type = 'boolean';
-  else if (block.type === 'date') {
-    if (block.date_range) {
-      extra.push(
-        block.with_time
-          ? 'A date range: give the start and end dates, separated by a comma.'
-          : 'A date range: give the start and end dates, separated by a comma; the date part of each is kept as written (no time zone conversion).',
-      );
-    } else {
-      type = 'datetime';
-      if (!block.with_time)
-        extra.push(
-          'A date-only question: the date part is kept as written in the value (no time zone conversion).',
-        );
-    }
-  } else if (block.type === 'select' || block.type === 'multi_select') {
-    const options = blockOptions(block);
-    if (options.length > 0) choices = options.map((name) => ({ value: name, label: name, sample: name }));
-    if (block.type === 'multi_select') list = true;
-  } else if (block.type === 'matrix') {
-    type = 'text';
-    extra.push('A JSON object of row: column, for example {"Speed": "Good"}.');
-  } else if (block.type === 'rich_text') type = 'text';
-  if (block.hidden) extra.push('This question is hidden on the form.');
-  return {
-    key: answerKey(block),
-    label: blockName(block),
-    helpText: [help, ...extra, KEEP_HINT].filter((part) => part !== '').join(' '),
+const choicesOf = (names: string[]) => names.map((name) => ({ value: name, label: name, sample: name }));
+
+/**
+ * The inputs of one editable question: label = the question's label (duplicates told apart as in
+ * the outputs), help = the block's help; a matrix gets one input per row, a date range a start and
+ * an end input.
+ */
+export const answerInputsFor = (block: FormBlock, label: string = blockName(block)): AnswerInputField[] => {
+  const help = sentence(plainHelp(block.help));
+  const hidden = block.hidden ? 'This question is hidden on the form.' : '';
+  const helpText = (...extra: string[]) => [help, ...extra, hidden].filter((part) => part !== '').join(' ');
+  const field = (
+    rest: Omit<AnswerInputField, 'required' | 'helpText'>,
+    ...extra: string[]
+  ): AnswerInputField => ({
+    ...rest,
+    helpText: helpText(...extra),
     required: false,
-    type,
-    ...(list ? { list } : {}),
-    ...(choices ? { choices } : {}),
-  };
+  });
+  if (hasRowInputs(block)) {
+    const columns = matrixColumns(block);
+    return matrixRows(block).map((row) =>
+      field(
+        {
+          key: matrixRowKey(block, row),
+          label: `${label}: ${row}`,
+          type: 'string',
+          ...(columns.length > 0 ? { choices: choicesOf(columns) } : {}),
+        },
+        `The answer for the row "${row}".`,
+      ),
+    );
+  }
+  if (isDateRange(block)) {
+    const dateOnly = block.with_time ? '' : 'The date part is kept as written (no time zone conversion).';
+    return [
+      field(
+        { key: rangeKey(block, 'start'), label: `${label} (Start)`, type: 'datetime' },
+        'The first day of the range.',
+        dateOnly,
+      ),
+      field(
+        { key: rangeKey(block, 'end'), label: `${label} (End)`, type: 'datetime' },
+        'The last day of the range.',
+        dateOnly,
+      ),
+    ];
+  }
+  if (isNumberBlock(block)) return [field({ key: answerKey(block), label, type: 'number' })];
+  if (block.type === 'checkbox') return [field({ key: answerKey(block), label, type: 'boolean' })];
+  if (block.type === 'date')
+    return [
+      field(
+        { key: answerKey(block), label, type: 'datetime' },
+        block.with_time
+          ? ''
+          : 'A date-only question: the date part is kept as written in the value (no time zone conversion).',
+      ),
+    ];
+  if (block.type === 'select' || block.type === 'multi_select') {
+    const options = blockOptions(block);
+    return [
+      field({
+        key: answerKey(block),
+        label,
+        type: 'string',
+        ...(block.type === 'multi_select' ? { list: true } : {}),
+        ...(options.length > 0 ? { choices: choicesOf(options) } : {}),
+      }),
+    ];
+  }
+  if (block.type === 'matrix')
+    return [
+      field(
+        { key: answerKey(block), label, type: 'text' },
+        'A JSON object of row: column, for example {"Speed": "Good"}.',
+      ),
+    ];
+  return [field({ key: answerKey(block), label, type: block.type === 'rich_text' ? 'text' : 'string' })];
 };
 
-export const answerInputFields = (form: Pick<Form, 'properties'>): AnswerInputField[] =>
-  editableBlocks(form).map(answerInputField);
+/** The answer inputs of a form: the note said once, then each editable question's inputs in form order. */
+export const answerInputFields = (form: Pick<Form, 'properties'>): AnswerInputField[] => {
+  const blocks = editableBlocks(form);
+  if (blocks.length === 0) return [];
+  const labels = distinctLabels(answerableBlocks(form));
+  return [
+    { key: 'answers_note', type: 'copy', helpText: KEEP_NOTE },
+    ...blocks.flatMap((block) => answerInputsFor(block, labels.get(block.id))),
+  ];
+};

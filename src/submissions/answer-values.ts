@@ -1,7 +1,23 @@
 import type { ZObject } from 'zapier-platform-core';
-import { answerableBlocks, blockName, blockOptions } from '../forms/blocks';
+import {
+  answerableBlocks,
+  blockName,
+  blockOptions,
+  distinctLabels,
+  findQuestionBlock,
+  matrixColumns,
+  matrixRows,
+} from '../forms/blocks';
 import type { Form, FormBlock } from '../schemas/resources';
-import { answerKey, editableBlocks, isNumberBlock } from './answer-fields';
+import {
+  answerKey,
+  editableBlocks,
+  hasRowInputs,
+  isDateRange,
+  isNumberBlock,
+  matrixRowKey,
+  rangeKey,
+} from './answer-fields';
 
 const MAX_ERRORS = 5;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -26,8 +42,7 @@ const asList = (value: unknown): string[] =>
     .map((item) => item.trim())
     .filter((item) => item !== '');
 
-const option = (block: FormBlock, given: string): string => {
-  const options = blockOptions(block);
+const option = (block: FormBlock, given: string, options = blockOptions(block)): string => {
   if (options.length === 0) return given;
   const found =
     options.find((name) => name === given) ?? options.find((n) => n.toLowerCase() === given.toLowerCase());
@@ -103,11 +118,40 @@ export interface AnswerChanges {
   set: Record<string, unknown>;
   /** Field ids whose answer is cleared on purpose (sent as null). */
   clear: string[];
+  /** Matrix rows given one by one, by field id: merged into the current answer (rows left empty are kept). */
+  rows?: Record<string, Record<string, string>>;
+  /** A date range's start or end given alone, by field id: the other end keeps its current value. */
+  ranges?: Record<string, { start?: string; end?: string }>;
 }
 
+/** Whether any answer is set, changed in part or cleared. */
+export const changesAnything = (changes: AnswerChanges): boolean =>
+  [changes.set, changes.rows ?? {}, changes.ranges ?? {}].some((part) => Object.keys(part).length > 0) ||
+  changes.clear.length > 0;
+
+/** The per-row and start/end inputs of one question (matrix rows, date range ends) that were filled in. */
+const partInputs = (block: FormBlock, inputData: Readonly<Record<string, unknown>>) => {
+  if (hasRowInputs(block))
+    return matrixRows(block)
+      .map((row) => ({
+        part: row,
+        key: matrixRowKey(block, row),
+        value: inputData[matrixRowKey(block, row)],
+      }))
+      .filter((entry) => !isEmptyInput(entry.value));
+  if (isDateRange(block))
+    return (['start', 'end'] as const)
+      .map((end) => ({ part: end, key: rangeKey(block, end), value: inputData[rangeKey(block, end)] }))
+      .filter((entry) => !isEmptyInput(entry.value));
+  return [];
+};
+
 /**
- * Reads the `answer__<field id>` inputs and the "Answers to Clear" list, checks every value against
- * its block, and fails with one error naming each bad field before anything is sent.
+ * Reads the answer inputs (`answer__<field id>`, and a matrix's row inputs or a date range's start
+ * and end inputs) and the "Answers to Clear" list, checks every value against its block, and fails
+ * with one error naming each bad field before anything is sent. The older single inputs of a matrix
+ * (JSON) and a date range ("start, end") are still read for Zaps made with them; a question given
+ * both ways is refused rather than one silently ignored.
  */
 export const answerChanges = (
   z: ZObject,
@@ -116,33 +160,60 @@ export const answerChanges = (
   clearInput: readonly string[],
 ): AnswerChanges => {
   const set: Record<string, unknown> = {};
+  const rows: Record<string, Record<string, string>> = {};
+  const ranges: Record<string, { start?: string; end?: string }> = {};
   const problems: string[] = [];
+  const blocks = answerableBlocks(form);
+  const labels = distinctLabels(blocks);
+  const labelOf = (block: FormBlock) => labels.get(block.id) ?? blockName(block);
   for (const block of editableBlocks(form)) {
     const key = answerKey(block);
     const value = inputData[key];
+    const parts = partInputs(block, inputData);
+    if (!isEmptyInput(value) && parts.length > 0) {
+      problems.push(
+        `${labelOf(block)} is given both as one value (${key}) and in parts (${parts.map((p) => p.key).join(', ')}): use the parts only`,
+      );
+      continue;
+    }
+    for (const { part, key: partKey, value: partValue } of parts) {
+      const label =
+        block.type === 'matrix'
+          ? `${labelOf(block)}: ${part}`
+          : `${labelOf(block)} (${part === 'start' ? 'Start' : 'End'})`;
+      try {
+        const text = String(partValue).trim();
+        if (block.type === 'matrix') {
+          rows[block.id] = { ...rows[block.id], [part]: option(block, text, matrixColumns(block)) };
+        } else {
+          ranges[block.id] = { ...ranges[block.id], [part]: dateFor(block, text) };
+        }
+      } catch (error) {
+        if (!(error instanceof ValueError)) throw error;
+        problems.push(`${label} (${partKey}) ${error.message}`);
+      }
+    }
     if (isEmptyInput(value)) continue;
     try {
       set[block.id] = checkedValue(block, value);
     } catch (error) {
       if (!(error instanceof ValueError)) throw error;
-      problems.push(`${blockName(block)} (${key}) ${error.message}`);
+      problems.push(`${labelOf(block)} (${key}) ${error.message}`);
     }
   }
-  const blocks = answerableBlocks(form);
+  const changed = (id: string) => id in set || id in rows || id in ranges;
   const clear: string[] = [];
   for (const wanted of clearInput) {
-    const block =
-      blocks.find((b) => b.id === wanted) ??
-      blocks.find((b) => blockName(b).toLowerCase() === wanted.toLowerCase());
+    const block = findQuestionBlock(form, wanted);
     if (block === undefined) {
       problems.push(`Answers to Clear (clear_fields) names no question of this form ${got(wanted)}`);
     } else if (block.required) {
       problems.push(
-        `Answers to Clear (clear_fields) lists "${blockName(block)}", a required question: it cannot be empty`,
+        `Answers to Clear (clear_fields) lists "${labelOf(block)}", a required question: it cannot be empty`,
       );
-    } else if (block.id in set) {
+    } else if (changed(block.id)) {
       problems.push(
-        `Answers to Clear (clear_fields) lists "${blockName(block)}", which is also given a new answer: choose one`,
+        `Answers to Clear (clear_fields) lists "${labelOf(block)}", which is also given a new answer: choose one`,
       );
     } else if (!clear.includes(block.id)) clear.push(block.id);
   }
@@ -151,5 +222,5 @@ export const answerChanges = (
     const more = problems.length > MAX_ERRORS ? ` (and ${problems.length - MAX_ERRORS} more)` : '';
     throw new z.errors.Error(`Invalid input: ${shown}${more}. Nothing was changed.`, 'invalid_input', 400);
   }
-  return { set, clear };
+  return { set, clear, rows, ranges };
 };

@@ -1,37 +1,69 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
-import { fetchForm } from '../forms/blocks';
-import { FormId, inputObject, OptionalChoice, WorkspaceId } from '../schemas/inputs';
+import { fetchForm, findQuestionBlock, labelledBlocks } from '../forms/blocks';
+import { isLastPage } from '../http/paging';
+import { OptionalInstant } from '../schemas/exports';
+import { FormId, inputObject, OptionalChoice, OptionalText, WorkspaceId } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
-import type { Submission } from '../schemas/resources';
+import type { Form, FormBlock, Submission } from '../schemas/resources';
 import { Text } from '../schemas/submissions';
+import { parseTimestamp } from '../shared/dates';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
-import { answerTexts, currentAnswers, submissionStatus } from './answers';
-import { scanSubmissions } from './pages';
+import { createdAt, submissionStatus } from './answers';
+import { exactMatch, searchKeepsMatches } from './exact-match';
+import { fetchSearchedPage, fetchSubmissionPage, type PageQuery } from './pages';
 import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shape';
 
-/** Pages of 100 read at most (the 300 newest submissions that match the server's filter). */
+/**
+ * Pages of 100, at most 5 (the 500 newest submissions that pass the server's pre-filter): the same
+ * reach as Update Submission, which can only update the 500 newest, so a Find → Update Zap never
+ * finds what it cannot update on a server without `search`.
+ */
 export const FIND_PAGE_SIZE = 100;
-export const FIND_MAX_PAGES = 3;
+export const FIND_MAX_PAGES = 5;
 
 const STATUSES = ['completed', 'partial', 'all'] as const;
+
+const LABELS = {
+  ...FIELD_LABELS,
+  search: 'Value to Find',
+  search_field: 'Question',
+  submitted_since: 'Submitted Since',
+  submitted_until: 'Submitted Until',
+};
 
 const Input = inputObject({
   workspace_id: WorkspaceId,
   form_id: FormId,
+  search_field: OptionalText,
   search: Text,
   status: OptionalChoice(STATUSES),
+  submitted_since: OptionalInstant,
+  submitted_until: OptionalInstant,
 });
 
 const inputFields = defineInputFields([
   workspaceField,
   formField,
   {
+    key: 'search_field',
+    label: LABELS.search_field,
+    type: 'string',
+    required: false,
+    dynamic: 'form_field_list.id.name',
+    dependsOn: ['form_id'],
+    helpText:
+      'The question whose answer must equal the value, for example the Email question. Leave empty to ' +
+      'accept an exact match in any question (how Zaps made before this field existed keep working).',
+  },
+  {
     key: 'search',
-    label: 'Search',
+    label: LABELS.search,
     type: 'string',
     required: true,
     helpText:
-      'Text to look for in the answers (not in question names); case does not matter, part of an answer is enough.',
+      'The whole answer to find, not a part of it: `ann@example.org` does not find `joann@example.org`. ' +
+      'Spaces around it and upper/lower case do not matter; phone numbers ignore spaces and dashes; ' +
+      'numbers compare by value; checkboxes take yes or no; a multiple choice matches one chosen option.',
   },
   {
     key: 'status',
@@ -46,33 +78,87 @@ const inputFields = defineInputFields([
     ],
     helpText: 'Which submissions to look at. Partial submissions are an OpnForm Pro feature.',
   },
+  {
+    key: 'submitted_since',
+    label: LABELS.submitted_since,
+    type: 'datetime',
+    required: false,
+    helpText: 'Only submissions created at or after this date and time (UTC unless it has an offset).',
+  },
+  {
+    key: 'submitted_until',
+    label: LABELS.submitted_until,
+    type: 'datetime',
+    required: false,
+    helpText: 'Only submissions created at or before this date and time (UTC unless it has an offset).',
+  },
 ]);
 
-/** Whether an item really matches: the server filters too, but a server that ignores a filter must not leak items. */
-const matches = (search: string, status: (typeof STATUSES)[number]) => {
-  const needle = search.toLowerCase();
-  return (item: Submission) =>
-    (status === 'all' || submissionStatus(item) === status) &&
-    answerTexts(Object.values(currentAnswers(item))).some((text) => text.toLowerCase().includes(needle));
-};
+const invalid = (z: ZObject, message: string) =>
+  new z.errors.Error(`Invalid input: ${message}. Nothing was searched.`, 'invalid_input', 400);
+
+const timeOf = (item: Submission) => parseTimestamp(createdAt(item));
 
 /**
- * Asks OpnForm to filter (`search`, `status`), checks each item itself, and stops at the first page
- * holding a match: the newest matches come first. Nothing found: `[]`.
+ * Reads the list newest first, pages of 100, at most 5, and keeps the items whose chosen answer
+ * equals the value (status and date range checked on every item). OpnForm's `search` is only a
+ * pre-filter: it matches a part of any answer, and a server on sqlite answers it with 500 (its SQL
+ * is PostgreSQL-only); then the same pages are read without it, so the result is the same on every
+ * server, only the reach differs (pre-filtered pages reach further back). Stops at the first page
+ * holding a match, at a submission older than Submitted Since, or at the last page. None: `[]`.
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
-  const { form_id, search, ...input } = parseInput(z, Input, bundle.inputData, FIELD_LABELS);
+  const input = parseInput(z, Input, bundle.inputData, LABELS);
   const status = input.status ?? 'all';
-  const scan = await scanSubmissions(z, bundle, form_id, {
-    perPage: FIND_PAGE_SIZE,
-    maxPages: FIND_MAX_PAGES,
-    query: { search, status },
-    match: matches(search, status),
-    enough: (found) => found.length > 0,
-  });
-  if (scan.matches.length === 0) return [];
-  const form = await fetchForm(z, bundle, form_id);
-  return scan.matches.map((item) => shapeSubmission(z, item, form));
+  const { submitted_since: since, submitted_until: until } = input;
+  if (since !== undefined && until !== undefined && since > until)
+    throw invalid(z, 'Submitted Since (submitted_since) is later than Submitted Until (submitted_until)');
+  let form: Form | undefined;
+  let block: FormBlock | undefined;
+  if (input.search_field !== undefined) {
+    form = await fetchForm(z, bundle, input.form_id);
+    block = findQuestionBlock(form, input.search_field);
+    if (block === undefined) {
+      const names = labelledBlocks(form).map(({ label }) => label);
+      throw invalid(
+        z,
+        `Question (search_field) names no question of form ${input.form_id} (got ${JSON.stringify(input.search_field).slice(0, 60)}); its questions are ${names.join(', ') || 'none'}`,
+      );
+    }
+  }
+  const matches = exactMatch(block, input.search);
+  const inRange = (item: Submission) => {
+    if (since === undefined && until === undefined) return true;
+    const at = timeOf(item);
+    return at !== undefined && (since === undefined || at >= since) && (until === undefined || at <= until);
+  };
+  const query: PageQuery = {
+    status: status === 'all' ? undefined : status,
+    search: searchKeepsMatches(block) ? input.search : undefined,
+  };
+  const found: Submission[] = [];
+  for (let page = 1; page <= FIND_MAX_PAGES; page += 1) {
+    let reply =
+      query.search === undefined
+        ? await fetchSubmissionPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query)
+        : await fetchSearchedPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query);
+    if (reply === undefined) {
+      // sqlite servers cannot run `search` (recorded 500): read the same pages without it
+      z.console.log('OpnForm could not filter by search (500): reading the pages without it.');
+      query.search = undefined;
+      reply = await fetchSubmissionPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query);
+    }
+    found.push(
+      ...reply.data.filter(
+        (item) => (status === 'all' || submissionStatus(item) === status) && inRange(item) && matches(item),
+      ),
+    );
+    const older = since !== undefined && reply.data.some((item) => (timeOf(item) ?? Infinity) < since);
+    if (found.length > 0 || older || isLastPage(reply, page, FIND_PAGE_SIZE)) break;
+  }
+  if (found.length === 0) return [];
+  const shapeWith = form ?? (await fetchForm(z, bundle, input.form_id));
+  return found.map((item) => shapeSubmission(z, item, shapeWith));
 };
 
 export const findSubmission = defineSearch({
@@ -80,7 +166,8 @@ export const findSubmission = defineSearch({
   noun: 'Submission',
   display: {
     label: 'Find Submission',
-    description: 'Finds the newest submission of a form whose answers contain a text.',
+    description:
+      'Finds the newest submission of a form whose answer to a question equals a value exactly (for example an email).',
   },
   operation: {
     inputFields,

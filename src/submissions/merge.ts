@@ -25,6 +25,18 @@ export const mergedBody = (
     if (block !== undefined) body[id] = writableAnswer(block, value);
   }
   Object.assign(body, changes.set);
+  // matrix rows given one by one: the other rows keep their current column
+  for (const [id, rows] of Object.entries(changes.rows ?? {})) {
+    const now = body[id];
+    body[id] = { ...(now !== null && typeof now === 'object' && !Array.isArray(now) ? now : {}), ...rows };
+  }
+  // a date range's start or end given alone: the other end keeps its current value
+  for (const [id, range] of Object.entries(changes.ranges ?? {})) {
+    const now = Array.isArray(body[id]) ? (body[id] as unknown[]) : [];
+    const start = range.start ?? now[0] ?? null;
+    const end = range.end ?? now[1] ?? null;
+    body[id] = end === null ? [start] : [start, end];
+  }
   for (const id of changes.clear) body[id] = null;
   const seconds = completionTime ?? current.completion_time;
   if (typeof seconds === 'number') body.completion_time = seconds;

@@ -6,7 +6,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { Bundle, PlainOutputField, ZObject } from 'zapier-platform-core';
-import { answerableBlocks, blockName, fetchForm, isLayoutBlock } from '../forms/blocks';
+import {
+  answerableBlocks,
+  blockName,
+  distinctLabels,
+  fetchForm,
+  isLayoutBlock,
+  matrixRows,
+} from '../forms/blocks';
 import { FormId } from '../schemas/inputs';
 import {
   ATTRIBUTION_KEYS,
@@ -17,6 +24,9 @@ import {
 } from '../schemas/resources';
 import { type DateQuestion, dateOrderOf, isoAnswerDate, isoAnswerDates, isoDateTime } from '../shared/dates';
 import { submissionFile } from './files';
+
+/** Moved to `forms/blocks` (every question picker uses it); kept here for existing imports. */
+export { distinctLabels } from '../forms/blocks';
 
 export type OutputField = PlainOutputField;
 
@@ -500,38 +510,6 @@ const answerType = (block: FormBlock): Pick<OutputField, 'type' | 'list'> => {
   return { type: 'string' };
 };
 
-/** Question labels with duplicates told apart: "Email (1)", "Email (2)", in form order. */
-export const distinctLabels = (blocks: FormBlock[]): Map<string, string> => {
-  const names = blocks.map((block) => blockName(block));
-  const counts = new Map<string, number>();
-  for (const name of names) counts.set(name.toLowerCase(), (counts.get(name.toLowerCase()) ?? 0) + 1);
-  const seen = new Map<string, number>();
-  const used = new Set<string>();
-  const labels = new Map<string, string>();
-  blocks.forEach((block, i) => {
-    const name = names[i] as string;
-    const lower = name.toLowerCase();
-    let label = name;
-    if ((counts.get(lower) ?? 0) > 1) {
-      const n = (seen.get(lower) ?? 0) + 1;
-      seen.set(lower, n);
-      label = `${name} (${n})`;
-    }
-    if (used.has(label.toLowerCase())) label = `${label} [${block.id.slice(0, 8)}]`;
-    used.add(label.toLowerCase());
-    labels.set(block.id, label);
-  });
-  return labels;
-};
-
-/** The rows a matrix question offers (`rows: ["Support", "Product"]`), each labelled in the output. */
-const matrixRowNames = (block: FormBlock): string[] => {
-  const rows = (block as { rows?: unknown }).rows;
-  return Array.isArray(rows)
-    ? rows.filter((row): row is string => typeof row === 'string' && row !== '')
-    : [];
-};
-
 /**
  * Output fields of one form's answers (keys `answers__<field id>`, labels = question names), with
  * each matrix row as its own field ("Question: Row", key `answer_matrices__<field id>__<row>`).
@@ -547,7 +525,7 @@ export const formAnswerFields = (form: Pick<FormRef, 'properties'>): OutputField
       fields.push({ key: `answer_dates__${block.id}__start`, label: `${label} (ISO)`, type: 'string' });
       fields.push({ key: `answer_dates__${block.id}__end`, label: `${label} (ISO End)`, type: 'string' });
     }
-    for (const row of block.type === 'matrix' ? matrixRowNames(block) : []) {
+    for (const row of block.type === 'matrix' ? matrixRows(block) : []) {
       fields.push({ key: `answer_matrices__${block.id}__${row}`, label: `${label}: ${row}`, type: 'string' });
     }
     if (FILE_TYPES.has(block.type)) {

@@ -7,10 +7,9 @@
  * - file answers are taken only as stored file-name strings, a signature only as one string.
  */
 import type { ZObject } from 'zapier-platform-core';
-import { answerableBlocks, blockName } from '../forms/blocks';
+import { answerableBlocks, blockName, distinctLabels, labelledBlocks } from '../forms/blocks';
 import type { Form, FormBlock, Submission } from '../schemas/resources';
 import { currentAnswers, submissionStatus } from './answers';
-import { distinctLabels } from './shape';
 
 /** A form flag as servers send it: `true`/`false` (PostgreSQL) or `1`/`0` (MySQL, sqlite). */
 export const flagOn = (value: unknown): boolean =>
@@ -53,10 +52,10 @@ export const refuseIncompleteCompletion = (
   body: Record<string, unknown>,
 ): void => {
   if (submissionStatus(current) !== 'partial') return;
-  const missing = answerableBlocks(form)
-    .filter((block) => block.required === true && block.hidden !== true)
-    .filter((block) => isBlank(body[block.id]))
-    .map((block) => `"${blockName(block)}" (answer__${block.id})`);
+  const missing = labelledBlocks(form)
+    .filter(({ block }) => block.required === true && block.hidden !== true)
+    .filter(({ block }) => isBlank(body[block.id]))
+    .map(({ block, label }) => `"${label}" (answer__${block.id})`);
   if (missing.length === 0) return;
   refuse(
     z,

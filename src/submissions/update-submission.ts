@@ -8,7 +8,7 @@ import { parseInput } from '../schemas/parse';
 import { OptionalSeconds, OptionalTextList, UpdateReply, YesNo } from '../schemas/submissions';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
 import { answerInputFields } from './answer-fields';
-import { answerChanges } from './answer-values';
+import { answerChanges, changesAnything } from './answer-values';
 import { mergedBody } from './merge';
 import { scanSubmissions } from './pages';
 import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shape';
@@ -122,11 +122,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   const form = await fetchForm(z, bundle, input.form_id);
   refuseCaptchaForm(z, form);
   const changes = answerChanges(z, form, bundle.inputData, input.clear_fields);
-  if (
-    Object.keys(changes.set).length === 0 &&
-    changes.clear.length === 0 &&
-    input.completion_time === undefined
-  ) {
+  if (!changesAnything(changes) && input.completion_time === undefined) {
     // This run's mapped values are all empty: routine, so a halt (rule in src/errors.ts).
     throw halt(
       z,

@@ -66,18 +66,88 @@ test('update one answer: read back, every other answer (files, hidden, required)
   ]);
 });
 
-test('find_submission: newest match first, [] for no match', async () => {
-  const { formId, workspaceId } = sandbox().ids;
+test('find_submission without a question (Zaps saved before it): an exact answer anywhere, newest first', async () => {
+  const { formId, workspaceId, fields } = sandbox().ids;
   const perform = op('searches.find_submission.operation.perform');
+  const name = (await listed(formId)).find((s) => typeof s.data[fields.full_name as string] === 'string')
+    ?.data[fields.full_name as string] as string;
   const found = await on<Array<{ id: number; answers: Record<string, unknown> }>>(perform, {
     workspace_id: workspaceId,
     form_id: formId,
-    search: 'lovelace',
+    search: name.toUpperCase(),
   });
   expect(found.length).toBeGreaterThan(0);
+  expect(found.every((s) => Object.values(s.answers).includes(name))).toBe(true);
   const ids = found.map((s) => s.id);
   expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+  // a part of an answer is no longer a match
   await expect(
-    on(perform, { workspace_id: workspaceId, form_id: formId, search: 'no-such-answer-anywhere' }),
+    on(perform, { workspace_id: workspaceId, form_id: formId, search: name.slice(1) }),
   ).resolves.toEqual([]);
+});
+
+test('find_submission exact match: ann@example.org finds Ann, not the newer joann@example.org; then update Ann', async () => {
+  const { formId, workspaceId, fields } = sandbox().ids;
+  const ann = await sandbox().submit(formId, {
+    [fields.full_name as string]: 'Ann Example',
+    [fields.email as string]: 'ann@example.org',
+    [fields.plan as string]: 'Pro',
+  });
+  const joann = await sandbox().submit(formId, {
+    [fields.full_name as string]: 'Joann Example',
+    [fields.email as string]: 'joann@example.org',
+    [fields.plan as string]: 'Pro',
+  });
+  expect(joann.id).toBeGreaterThan(ann.id);
+  const find = op('searches.find_submission.operation.perform');
+  const found = await on<Array<{ id: number; answers: Record<string, unknown> }>>(find, {
+    workspace_id: workspaceId,
+    form_id: formId,
+    search_field: fields.email,
+    search: ' ANN@example.org ',
+  });
+  expect(found.map((s) => [s.id, s.answers[fields.email as string]])).toEqual([[ann.id, 'ann@example.org']]);
+  // the Find -> Update Zap edits Ann, and Joann is untouched
+  const updated = await on<{ id: number; answers: Record<string, unknown> }>(
+    op('creates.update_submission.operation.perform'),
+    {
+      workspace_id: workspaceId,
+      form_id: formId,
+      submission_id: found[0]?.id,
+      [`answer__${fields.full_name}`]: 'Ann Updated',
+    },
+  );
+  expect([updated.id, updated.answers[fields.full_name as string]]).toEqual([ann.id, 'Ann Updated']);
+  const after = await listed(formId);
+  expect(after.find((s) => s.id === joann.id)?.data[fields.full_name as string]).toBe('Joann Example');
+  await expect(
+    on(find, {
+      workspace_id: workspaceId,
+      form_id: formId,
+      search_field: fields.email,
+      search: 'nn@example.org',
+    }),
+  ).resolves.toEqual([]);
+});
+
+test('update one matrix row and a date range start: the other row and the end stay as they were', async () => {
+  const { formId, workspaceId, fields } = sandbox().ids;
+  const [matrix, stay] = [fields.satisfaction as string, fields.stay as string];
+  const created = await sandbox().submit(formId, {
+    [fields.full_name as string]: 'Row Person',
+    [fields.email as string]: 'row@example.org',
+    [fields.plan as string]: 'Pro',
+    [matrix]: { Support: 'Bad', Product: 'OK' },
+    [stay]: ['2026-12-14', '2026-12-20'],
+  });
+  await on(op('creates.update_submission.operation.perform'), {
+    workspace_id: workspaceId,
+    form_id: formId,
+    submission_id: created.id,
+    [`answer__${matrix}__row__Support`]: 'Good',
+    [`answer__${stay}__start`]: '2026-12-15T00:00:00+00:00',
+  });
+  const after = (await listed(formId)).find((s) => s.id === created.id);
+  expect(after?.data[matrix]).toEqual({ Support: 'Good', Product: 'OK' });
+  expect(after?.data[stay]).toEqual(['2026-12-15', '2026-12-20']);
 });

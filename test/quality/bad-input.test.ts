@@ -120,6 +120,30 @@ const RULES: Record<string, KeyRule> = {
       fc.array(fc.integer(), { maxLength: 2 }),
     ),
   },
+  // date-time bounds (Find Submission, Export Submissions): since always before until when both are valid
+  submitted_since: {
+    valid: fc
+      .date({
+        min: new Date('2000-01-01T00:00:00Z'),
+        max: new Date('2025-12-31T00:00:00Z'),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString()),
+    invalid: fc.oneof(fc.constantFrom('yesterday', '2026-13-45', '20/11/2026', 'soon'), fc.boolean()),
+  },
+  submitted_until: {
+    valid: fc.oneof(
+      fc
+        .date({
+          min: new Date('2026-01-01T00:00:00Z'),
+          max: new Date('2040-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        })
+        .map((d) => d.toISOString()),
+      fc.constantFrom('2030-01-01', '2030-01-01T09:00:00+02:00'),
+    ),
+    invalid: fc.oneof(fc.constantFrom('tomorrow', '2026-02-30T25:00:00Z', 'later'), fc.boolean()),
+  },
   // export job ids (UUIDs on real servers): one path segment of letters, digits and dashes
   job_id: {
     valid: fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/),

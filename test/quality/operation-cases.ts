@@ -169,9 +169,9 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
   },
   find_submission: {
     method: 'searches.find_submission.operation.perform',
-    inputData: (ids) => ({ ...form(ids), search: 'lovelace' }),
+    inputData: (ids) => ({ ...form(ids), search_field: ids.fields.referrer, search: 'Newsletter' }),
     minimum: 2,
-    why: 'list page 1 with the search + the form (slug, title, names) once something matched',
+    why: 'the form (the question searched; also shapes the output) + list page 1 with the search pre-filter',
   },
   export_submissions: {
     method: 'creates.export_submissions.operation.perform',

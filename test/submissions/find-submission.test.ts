@@ -1,5 +1,6 @@
 import nock from 'nock';
 import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
+import { recorded, recordedScope } from '../helpers/recorded';
 import { FORM, FORM_ID, fillers, item, page, shaped } from './sample-form';
 
 const perform = op('searches.find_submission.operation.perform');
@@ -8,89 +9,166 @@ const api = () => nock(BASE, { reqheaders: API_HEADERS });
 const input = (extra: Record<string, unknown> = {}) => ({
   workspace_id: '7',
   form_id: String(FORM_ID),
-  search: 'grace',
+  search_field: 'f-email',
+  search: 'ann@example.org',
   ...extra,
 });
+const formRead = () => api().get(`/open/forms/${FORM_ID}`).reply(200, FORM);
+const ids = (found: unknown) => (found as Array<{ id: number }>).map((s) => s.id);
 
-test('newest match first, in the shared submission shape; search and status are sent on every page', async () => {
+test('exact match on the chosen question: ann@example.org finds Ann, never the newer joann@example.org', async () => {
+  const form = formRead();
   const list = api()
     .get(LIST)
-    .query({ page: '1', per_page: '100', search: 'grace', status: 'all' })
-    .reply(
-      200,
-      page([item(520, { 'f-name': 'Grace Hopper' }), item(510, { 'f-email': 'GRACE@navy.mil' })], 1, 1),
-    );
-  const form = api().get(`/open/forms/${FORM_ID}`).reply(200, FORM);
-  await expect(run(perform, input())).resolves.toEqual([
-    shaped(520, { 'f-name': 'Grace Hopper' }),
-    shaped(510, { 'f-email': 'GRACE@navy.mil' }),
-  ]);
-  expect([list.isDone(), form.isDone()]).toEqual([true, true]);
-});
-
-test('paging stops at the first page holding a match (a server that ignores the filter cannot leak items)', async () => {
-  const p1 = api()
-    .get(LIST)
-    .query({ page: '1', per_page: '100', search: 'grace', status: 'completed' })
-    .reply(200, page(fillers(900, 100), 1, 3));
-  const p2 = api()
-    .get(LIST)
-    .query({ page: '2', per_page: '100', search: 'grace', status: 'completed' })
-    .reply(200, page([...fillers(800, 10), item(790, { 'f-name': 'Grace' }), ...fillers(789, 89)], 2, 3));
-  const p3 = api()
-    .get(LIST)
-    .query(true)
-    .reply(200, page([item(100, { 'f-name': 'Grace' })], 3, 3));
-  api().get(`/open/forms/${FORM_ID}`).reply(200, FORM);
-  const found = (await run(perform, input({ status: 'completed' }))) as Array<{ id: number }>;
-  expect(found.map((s) => s.id)).toEqual([790]);
-  expect([p1.isDone(), p2.isDone(), p3.isDone()]).toEqual([true, true, false]);
-});
-
-test('status partial keeps only partial submissions', async () => {
-  api()
-    .get(LIST)
-    .query({ page: '1', per_page: '100', search: 'grace', status: 'partial' })
+    .query({ page: '1', per_page: '100', search: 'ann@example.org' })
     .reply(
       200,
       page(
         [
-          item(3, { 'f-name': 'Grace' }),
-          {
-            ...item(2, { 'f-name': 'Grace' }),
-            data: { ...item(2, { 'f-name': 'Grace' }).data, status: 'partial' },
-          },
+          item(530, { 'f-email': 'joann@example.org', 'f-name': 'Joann' }),
+          item(520, { 'f-email': ' Ann@Example.org ', 'f-name': 'Ann' }),
+          item(510, { 'f-email': 'ann@example.org.uk', 'f-name': 'ann@example.org' }),
         ],
         1,
         1,
       ),
     );
-  api().get(`/open/forms/${FORM_ID}`).reply(200, FORM);
-  const found = (await run(perform, input({ status: 'Partial' }))) as Array<{ id: number; status: string }>;
-  expect(found.map((s) => [s.id, s.status])).toEqual([[2, 'partial']]);
+  await expect(run(perform, input())).resolves.toEqual([
+    shaped(520, { 'f-email': ' Ann@Example.org ', 'f-name': 'Ann' }),
+  ]);
+  expect([form.isDone(), list.isDone()]).toEqual([true, true]);
 });
 
-test('nothing matches: [] after the bounded pages, without reading the form', async () => {
-  const pages = [1, 2, 3].map((n) =>
+test('typed with spaces and capitals, the value still finds the email; [] when only look-alikes exist', async () => {
+  formRead();
+  api()
+    .get(LIST)
+    .query({ page: '1', per_page: '100', search: 'ANN@example.org' })
+    .reply(
+      200,
+      page(
+        [item(530, { 'f-email': 'joann@example.org' }), item(520, { 'f-email': 'anne@example.org' })],
+        1,
+        1,
+      ),
+    );
+  await expect(run(perform, input({ search: '  ANN@example.org ' }))).resolves.toEqual([]);
+  expect(nock.isDone()).toBe(true);
+});
+
+test('a question can be named by its label; numbers compare by value and are not pre-filtered by search', async () => {
+  formRead();
+  const list = api()
+    .get(LIST)
+    .query({ page: '1', per_page: '100' })
+    .reply(200, page([item(530, { 'f-age': 360 }), item(520, { 'f-age': 36 })], 1, 1));
+  const found = await run(perform, input({ search_field: 'age', search: '36.0' }));
+  expect(ids(found)).toEqual([520]);
+  expect(list.isDone()).toBe(true);
+});
+
+test('Zaps saved without a question: an exact match in any answer, still never a part of one', async () => {
+  api()
+    .get(LIST)
+    .query({ page: '1', per_page: '100', search: 'ann' })
+    .reply(200, page([item(530, { 'f-name': 'Joann' }), item(520, { 'f-ref': 'ANN' })], 1, 1));
+  const form = formRead();
+  const found = await run(perform, { workspace_id: '7', form_id: String(FORM_ID), search: 'ann' });
+  expect(ids(found)).toEqual([520]);
+  expect(form.isDone()).toBe(true);
+});
+
+test('status and submitted since/until are checked on every item; paging stops at a submission older than since', async () => {
+  formRead();
+  const at = (id: number, created: string, status = 'completed') => {
+    const base = item(id, { 'f-email': 'ann@example.org' });
+    return { ...base, data: { ...base.data, created_at: created, status } };
+  };
+  const list = api()
+    .get(LIST)
+    .query({ page: '1', per_page: '100', search: 'ann@example.org', status: 'completed' })
+    .reply(
+      200,
+      page(
+        [
+          at(540, '2026-11-22 10:00:00'), // after until
+          at(535, '2026-11-21 10:00:00', 'partial'), // a server ignoring status must not leak it
+          at(530, '2026-11-19 23:00:00'), // before since: the older pages are not read
+        ],
+        1,
+        3,
+      ),
+    );
+  const found = await run(
+    perform,
+    input({
+      status: 'completed',
+      submitted_since: '2026-11-20',
+      submitted_until: '2026-11-21T12:00:00+00:00',
+    }),
+  );
+  expect(found).toEqual([]);
+  expect(list.isDone()).toBe(true);
+});
+
+test('the newest page holding a match ends the search; at most 5 pages of 100, then []', async () => {
+  formRead();
+  const pages = [1, 2, 3, 4, 5].map((n) =>
     api()
       .get(LIST)
-      .query({ page: String(n), per_page: '100', search: 'grace', status: 'all' })
+      .query({ page: String(n), per_page: '100', search: 'ann@example.org' })
       .reply(200, page(fillers(1000 - n * 100, 100), n, 10)),
   );
   await expect(run(perform, input())).resolves.toEqual([]);
   expect(pages.every((p) => p.isDone())).toBe(true);
-});
 
-test('an empty form: [] after one request', async () => {
-  const scope = api()
+  formRead();
+  const p1 = api()
     .get(LIST)
-    .query(true)
-    .reply(200, page([], 1, 1));
-  await expect(run(perform, input())).resolves.toEqual([]);
-  expect(scope.isDone()).toBe(true);
+    .query({ page: '1', per_page: '100', search: 'ann@example.org' })
+    .reply(200, page(fillers(900, 100), 1, 3));
+  const p2 = api()
+    .get(LIST)
+    .query({ page: '2', per_page: '100', search: 'ann@example.org' })
+    .reply(200, page([item(790, { 'f-email': 'ann@example.org' }), ...fillers(789, 99)], 2, 3));
+  expect(ids(await run(perform, input()))).toEqual([790]);
+  expect([p1.isDone(), p2.isDone()]).toEqual([true, true]);
 });
 
-test('an unknown status is refused before any request', async () => {
-  const error = await failure(run(perform, input({ status: 'done' })));
-  expect(error.message).toBe('Invalid input: Status (status) must be one of completed, partial, all.');
+test('a server that cannot run search (recorded 500 on sqlite) is read without it, with the same result', async () => {
+  const list = recorded('submissions--list');
+  const form = recordedScope(recorded('forms--update-form').find('GET', '/open/forms/6', 200));
+  const refused = recordedScope(list.find('GET', '/open/forms/6/submissions', 500), {
+    query: { page: 1, per_page: 100, search: 'ada@example.test' },
+  });
+  const plain = recordedScope(list.exchange(0), { query: { page: 1, per_page: 100 } });
+  const found = await run(perform, {
+    workspace_id: '6',
+    form_id: '6',
+    search_field: 'Email',
+    search: 'ada@example.test',
+  });
+  // the three newest submissions answered ada@example.test, newest first; the partial one has no email
+  expect(ids(found)).toEqual([2063, 2058, 2059]);
+  expect([form.isDone(), refused.isDone(), plain.isDone()]).toEqual([true, true, true]);
+});
+
+test('an unknown question, status or date is refused naming the field (the question after one form read)', async () => {
+  const status = await failure(run(perform, input({ status: 'done' })));
+  expect(status.message).toBe('Invalid input: Status (status) must be one of completed, partial, all.');
+  const since = await failure(run(perform, input({ submitted_since: 'yesterday' })));
+  expect(since.message).toContain('Submitted Since (submitted_since) must be a date and time');
+  const order = await failure(
+    run(perform, input({ submitted_since: '2026-11-21', submitted_until: '2026-11-20' })),
+  );
+  expect(order.message).toBe(
+    'Invalid input: Submitted Since (submitted_since) is later than Submitted Until (submitted_until). Nothing was searched.',
+  );
+  const form = formRead();
+  const question = await failure(run(perform, input({ search_field: 'Phone' })));
+  expect(question.message).toBe(
+    'Invalid input: Question (search_field) names no question of form 42 (got "Phone"); its questions are ' +
+      'Name, Email, Plan, Tags, Age, Agree, Visit, Website, Ratings, CV, Referrer. Nothing was searched.',
+  );
+  expect(form.isDone()).toBe(true);
 });

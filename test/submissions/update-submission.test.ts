@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { KEEP_NOTE } from '../../src/submissions/answer-fields';
 import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
 import { ANSWERS, FORM, FORM_ID, fillers, item, page, shaped } from './sample-form';
 
@@ -333,7 +334,9 @@ describe('input fields', () => {
   test('one input per answerable question, typed from the block; layout, files excluded; hidden included', async () => {
     formScope();
     const fields = (await run(answerFields, { form_id: String(FORM_ID) })) as Array<Record<string, unknown>>;
-    expect(fields.map((f) => [f.key, f.label, f.type, f.list ?? false])).toEqual([
+    expect(fields[0]).toEqual({ key: 'answers_note', type: 'copy', helpText: KEEP_NOTE });
+    const answers = fields.slice(1);
+    expect(answers.map((f) => [f.key, f.label, f.type, f.list ?? false])).toEqual([
       ['answer__f-name', 'Name', 'string', false],
       ['answer__f-email', 'Email', 'string', false],
       ['answer__f-plan', 'Plan', 'string', false],
@@ -342,18 +345,21 @@ describe('input fields', () => {
       ['answer__f-agree', 'Agree', 'boolean', false],
       ['answer__f-when', 'Visit', 'datetime', false],
       ['answer__f-site', 'Website', 'string', false],
+      // a matrix whose rows cannot be read keeps the single JSON input
       ['answer__f-grid', 'Ratings', 'text', false],
       ['answer__f-ref', 'Referrer', 'string', false],
     ]);
-    expect(fields[0]?.helpText).toBe('Your full name Leave empty to keep the current answer.');
-    expect(fields[2]?.choices).toEqual([
+    // the block's help ends with a full stop before the next sentence (it had none: "...name Leave empty...")
+    expect(answers[0]?.helpText).toBe('Your full name.');
+    expect(answers[2]?.choices).toEqual([
       { value: 'Basic', label: 'Basic', sample: 'Basic' },
       { value: 'Pro', label: 'Pro', sample: 'Pro' },
     ]);
-    expect(fields[9]?.helpText).toBe(
-      'This question is hidden on the form. Leave empty to keep the current answer.',
+    expect(answers[6]?.helpText).toBe(
+      'A date-only question: the date part is kept as written in the value (no time zone conversion).',
     );
-    expect(fields.every((f) => f.required === false)).toBe(true);
+    expect(answers[9]?.helpText).toBe('This question is hidden on the form.');
+    expect(answers.every((f) => f.required === false)).toBe(true);
   });
 
   test('no form chosen yet, or a form id that is not one (an unresolved mapping): no answer inputs, no request', async () => {

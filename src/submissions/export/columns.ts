@@ -1,5 +1,5 @@
 import type { ZObject } from 'zapier-platform-core';
-import { answerableBlocks, blockName } from '../../forms/blocks';
+import { answerableBlocks, findQuestionBlock, labelledBlocks } from '../../forms/blocks';
 import { ATTRIBUTION_KEYS, type Form } from '../../schemas/resources';
 
 /** Columns the export accepts beside the questions (real server: else 422). */
@@ -18,7 +18,7 @@ export interface ColumnChoice {
  * other question picker offers "Created At" or a UTM key.
  */
 export const columnChoices = (form: Pick<Form, 'properties'>): ColumnChoice[] => [
-  ...answerableBlocks(form).map((block) => ({ value: block.id, label: blockName(block), sample: block.id })),
+  ...labelledBlocks(form).map(({ block, label }) => ({ value: block.id, label, sample: block.id })),
   { value: 'created_at', label: 'Created At (submission date)', sample: 'created_at' },
   { value: 'status', label: 'Status (completed or partial)', sample: 'status' },
   ...ATTRIBUTION_KEYS.map((key) => ({
@@ -44,15 +44,11 @@ export const resolveColumns = (
   given: readonly string[],
 ): string[] => {
   if (given.length === 0) return defaultColumns(form);
-  const blocks = answerableBlocks(form);
   const known = new Set<string>([...SYSTEM_COLUMNS, ...ATTRIBUTION_COLUMNS]);
   const keys: string[] = [];
   const unknown: string[] = [];
   for (const column of given) {
-    const key =
-      blocks.find((b) => b.id === column)?.id ??
-      blocks.find((b) => blockName(b).toLowerCase() === column.toLowerCase())?.id ??
-      (known.has(column) ? column : undefined);
+    const key = findQuestionBlock(form, column)?.id ?? (known.has(column) ? column : undefined);
     if (key === undefined) unknown.push(column);
     else if (!keys.includes(key)) keys.push(key);
   }
