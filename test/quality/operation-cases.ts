@@ -60,8 +60,8 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
   'new_submission.performList': {
     method: 'triggers.new_submission.operation.performList',
     inputData: form,
-    minimum: 1,
-    why: 'recent submission',
+    minimum: 2,
+    why: 'the form (question types, date formats) + newest completed submissions (real ids and times)',
   },
   'new_submission.performSubscribe': {
     method: 'triggers.new_submission.operation.performSubscribe',
