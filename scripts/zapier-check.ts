@@ -1,7 +1,8 @@
 // The checks that need the Zapier CLI and the built zip (run by `npm test`):
 // 1. `zapier-platform validate --without-style` on the bundled app;
 // 2. `zapier-platform build --skip-validation` on a staged copy (the CLI smoke-loads the zip);
-// 3. the zip, unzipped, loaded through Zapier's own `zapierwrapper.js` handler the way production
+// 3. the zip's definition compared with scripts/definition.snapshot.json (scripts/definition-check.ts);
+// 4. the zip, unzipped, loaded through Zapier's own `zapierwrapper.js` handler the way production
 //    does, answering `definition`, and refusing the loopback OpnForm sandbox (the release build has no
 //    development setting), with no log line holding the token.
 import { execFileSync } from 'node:child_process';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import AdmZip from 'adm-zip';
 import { startSandbox } from '../sandbox/server';
+import { compareDefinition, readSnapshot } from './definition-check';
 
 const root = resolve(__dirname, '..');
 const cli = join(root, 'node_modules', 'zapier-platform-cli', 'src', 'bin', 'run');
@@ -50,6 +52,12 @@ const main = async () => {
     const definition = await handler(event({ command: 'definition' }));
     const app = definition.results;
     if (app?.authentication?.type !== 'custom') fail('definition has no custom authentication');
+    // Live Zaps store keys, labels, inputs and samples: every published step must stay as it was.
+    const { problems, added } = compareDefinition(app, readSnapshot());
+    if (problems.length > 0) fail(`definition changed:\n  ${problems.join('\n  ')}`);
+    console.log(
+      `definition matches scripts/definition.snapshot.json${added.length ? `; new: ${added.join(', ')}` : ''}`,
+    );
     console.log(
       `definition: ${Object.keys(app.triggers ?? {}).length} triggers, ` +
         `${Object.keys(app.creates ?? {}).length} creates, ${Object.keys(app.searches ?? {}).length} searches`,
