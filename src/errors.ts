@@ -36,5 +36,28 @@ export type ErrorCode =
 export const userError = (z: ZObject, message: string, code: ErrorCode, status?: number): Error =>
   new z.errors.Error(message, code, status ?? 400);
 
+/**
+ * The vocabulary every operation uses (one builder per kind of outcome; never `new z.errors.Error`
+ * in an operation module). Messages are whole sentences a no-code user can act on.
+ */
+
+/** Bad input, found before any request: "Invalid input: <what, naming the field and what is allowed>". */
+export const invalidInput = (z: ZObject, message: string): Error =>
+  userError(z, `Invalid input: ${message}`, 'invalid_input', 400);
+
+/** An id the user gave (or mapped) names nothing in OpnForm. */
+export const notFound = (z: ZObject, message: string): Error => userError(z, message, 'not_found', 404);
+
+/** OpnForm answered, but not with what this step can use (shape, redirect, content type). */
+export const badResponse = (z: ZObject, message: string, status = 502): Error =>
+  userError(z, message, 'bad_response', status);
+
+/** A file link (answer file, export) that no longer works; the user must run the step again. */
+export const fileExpired = (z: ZObject, message: string, status = 410): Error =>
+  userError(z, message, 'file_expired', status);
+
+/** A refusal that a retry cannot fix (a guard against a harmful or impossible change). */
+export const conflict = (z: ZObject, message: string): Error => userError(z, message, 'conflict', 409);
+
 /** A routine outcome that stops this run without counting as an error (see the rule above). */
 export const halt = (z: ZObject, message: string): Error => new z.errors.HaltedError(message);

@@ -1,5 +1,6 @@
 import type { ZObject } from 'zapier-platform-core';
 import type * as z from 'zod/mini';
+import { invalidInput } from '../errors';
 
 /** Any zod schema whose output is T. */
 export type Schema<T> = z.ZodMiniType<T, unknown>;
@@ -58,16 +59,34 @@ export const describeShapeError = (thing: string, error: z.core.$ZodError): stri
   `OpnForm sent an unexpected answer for this ${thing} request (${summarize(error.issues)}). ` +
   'Check that the OpnForm URL points at an OpnForm API; if it does, the server may be a version this connector does not support yet.';
 
+/** An input field as the step declares it (static fields; dynamic field functions have no label here). */
+type LabelledField = { key: string; label?: string } | ((...args: never[]) => unknown);
+
+/** The labels the user sees in the Zap editor, by input key, from a step's own `inputFields`. */
+export const labelsOf = (fields: readonly LabelledField[]): Record<string, string> => {
+  const labels: Record<string, string> = {};
+  for (const field of fields) {
+    if (typeof field === 'function' || field.label === undefined) continue;
+    labels[field.key] = field.label;
+  }
+  return labels;
+};
+
 /**
  * Validates a step's input before any request is sent. A failure names each bad field (by key and
- * label) and what is allowed, as a Zapier error the user sees in the Zap editor or history.
+ * the label of the step's own input field) and what is allowed, as a Zapier error the user sees in
+ * the Zap editor or history. Pass the step's `inputFields` (preferred: one source of labels) or a
+ * label table.
  */
 export const parseInput = <T>(
   zObj: ZObject,
   schema: Schema<T>,
   inputData: unknown,
-  labels: Readonly<Record<string, string>> = {},
+  fields: readonly LabelledField[] | Readonly<Record<string, string>> = {},
 ): T => {
+  const labels: Readonly<Record<string, string>> = Array.isArray(fields)
+    ? labelsOf(fields)
+    : (fields as Readonly<Record<string, string>>);
   const result = schema.safeParse(inputData ?? {}, { reportInput: true });
   if (result.success) return result.data;
   const parts = result.error.issues.slice(0, 5).map((issue) => {
@@ -77,5 +96,5 @@ export const parseInput = <T>(
     const name = key === '' ? 'Input' : label === undefined ? key : `${label} (${key})`;
     return `${name} ${issueText(issue)}`;
   });
-  throw new zObj.errors.Error(`Invalid input: ${parts.join('; ')}.`, 'invalid_input', 400);
+  throw invalidInput(zObj, `${parts.join('; ')}.`);
 };
