@@ -1,9 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import { connectionBaseUrl, validateToken } from './api/account';
 import { CONNECTOR_ABILITIES } from './http/abilities';
 import { DEFAULT_BASE_URL } from './http/base-url';
-import { baseUrlOf, opnform } from './http/client';
-import { path } from './http/path';
-import { ValidateReply } from './schemas/resources';
 
 export const TOKEN_PAGE_URL = 'https://opnform.com/settings/access-tokens';
 
@@ -24,12 +22,7 @@ export const missingApiHint = (base: string): string | undefined => {
 
 /** Auth test: `GET /external/zapier/validate` answers `{name, email}` for any valid token. */
 const test = async (z: ZObject, bundle: Bundle) => {
-  const me = await opnform(z, bundle).get(path`/external/zapier/validate`, {
-    thing: 'account',
-    abilities: [],
-    notFound: missingApiHint(baseUrlOf(z, bundle)),
-    schema: ValidateReply,
-  });
+  const me = await validateToken(z, bundle, missingApiHint(connectionBaseUrl(z, bundle)));
   return { name: me.name, email: me.email };
 };
 

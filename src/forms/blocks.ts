@@ -1,8 +1,7 @@
-import type { Bundle, ZObject } from 'zapier-platform-core';
-import { READ_FORM } from '../http/abilities';
-import { opnform } from '../http/client';
-import { path } from '../http/path';
-import { Form, type FormBlock } from '../schemas/resources';
+import type { Form, FormBlock } from '../schemas/resources';
+
+/** `GET /open/forms/{id}` lives in `src/api/forms.ts`; re-exported for the steps that read forms. */
+export { fetchForm } from '../api/forms';
 
 /** The 18 input block types of a real OpnForm server; layout blocks start with `nf-`. */
 export const INPUT_BLOCK_TYPES = [
@@ -100,11 +99,3 @@ export const matrixRows = (block: FormBlock): string[] => strings((block as { ro
 /** The columns of a matrix block (`columns: ["Bad", "OK", "Good"]`). */
 export const matrixColumns = (block: FormBlock): string[] =>
   strings((block as { columns?: unknown }).columns);
-
-/** `GET /open/forms/{id}`: the full form with its blocks (one request). */
-export const fetchForm = (z: ZObject, bundle: Bundle, formId: number | string) =>
-  opnform(z, bundle).get(path`/open/forms/${formId}`, {
-    thing: 'form',
-    ...READ_FORM,
-    schema: Form,
-  });

@@ -1,12 +1,9 @@
 import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-platform-core';
-import { READ_FORM } from '../http/abilities';
-import { opnform } from '../http/client';
-import { path } from '../http/path';
+import { connectionBaseUrl } from '../api/account';
+import { findFormByRef } from '../api/forms';
 import { FormRef } from '../schemas/forms';
 import { inputObject } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
-import { Form } from '../schemas/resources';
-import { FIELD_LABELS } from '../shared/fields';
 import {
   FORM_SUMMARY_OUTPUT_FIELDS,
   FORM_SUMMARY_SAMPLE,
@@ -31,20 +28,13 @@ const Input = inputObject({ form: FormRef });
 
 /** `GET /open/forms/{slug}`: the form with its settings and questions; `[]` when none matches. */
 const perform = (async (z, bundle) => {
-  const { form: ref } = parseInput(z, Input, bundle.inputData, FIELD_LABELS);
-  const client = opnform(z, bundle);
-  const reply = await client.allowing('GET', path`/open/forms/${ref}`, {
-    thing: 'form',
-    ...READ_FORM,
-    schema: Form,
-    allow: [404],
-  });
-  const form = reply.data;
+  const { form: ref } = parseInput(z, Input, bundle.inputData, inputFields);
+  const form = await findFormByRef(z, bundle, ref);
   if (form === undefined) return [];
   const questions = questionsOf(form);
   return [
     {
-      ...formSummary(form, client.baseUrl),
+      ...formSummary(form, connectionBaseUrl(z, bundle)),
       language: form.language ?? null,
       submission_retention_value: form.submission_retention_value ?? null,
       submission_retention_unit: form.submission_retention_unit ?? null,

@@ -1,12 +1,12 @@
 import { defineInputFields, defineTrigger } from 'zapier-platform-core';
-import { opnform } from '../http/client';
+import { connectionBaseUrl } from '../api/account';
+import { listFormsPage } from '../api/forms';
 import { isLastPage } from '../http/paging';
-import { path } from '../http/path';
 import { WorkspaceInput } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
-import { FormSummary, Paginated } from '../schemas/resources';
+import type { FormSummary } from '../schemas/resources';
 import { dateMs, isoDateTime } from '../shared/dates';
-import { FIELD_LABELS, workspaceField } from '../shared/fields';
+import { workspaceField } from '../shared/fields';
 import { pollingPerform } from '../shared/perform';
 import { FORM_SUMMARY_OUTPUT_FIELDS, FORM_SUMMARY_SAMPLE, formSummary } from './shape';
 
@@ -19,7 +19,6 @@ export const MAX_RESULTS = 100;
 
 const inputFields = defineInputFields([{ ...workspaceField, altersDynamicFields: false }]);
 const Input = WorkspaceInput;
-const FormPage = Paginated(FormSummary);
 
 /**
  * The forms of a workspace, newest created first. The API orders by last edit, and a form is
@@ -29,17 +28,12 @@ const FormPage = Paginated(FormSummary);
  * or MAX_PAGES is reached; only forms whose place is certain are returned.
  */
 const perform = pollingPerform(async (z, bundle) => {
-  const { workspace_id } = parseInput(z, Input, bundle.inputData, FIELD_LABELS);
-  const client = opnform(z, bundle);
+  const { workspace_id } = parseInput(z, Input, bundle.inputData, inputFields);
+  const baseUrl = connectionBaseUrl(z, bundle);
   const byId = new Map<number, FormSummary>();
   let threshold = Number.NEGATIVE_INFINITY;
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const reply = await client.get(path`/open/workspaces/${workspace_id}/forms`, {
-      thing: 'workspace',
-      abilities: ['forms-read'],
-      query: { page, per_page: PAGE_SIZE },
-      schema: FormPage,
-    });
+    const reply = await listFormsPage(z, bundle, workspace_id, page, PAGE_SIZE);
     for (const form of reply.data) if (!byId.has(form.id)) byId.set(form.id, form);
     if (isLastPage(reply, page, PAGE_SIZE)) {
       threshold = Number.NEGATIVE_INFINITY;
@@ -54,7 +48,7 @@ const perform = pollingPerform(async (z, bundle) => {
     .sort((a, b) => dateMs(b.created_at) - dateMs(a.created_at) || b.id - a.id)
     .slice(0, MAX_RESULTS)
     .map((form) => ({
-      ...formSummary(form, client.baseUrl),
+      ...formSummary(form, baseUrl),
       views_count: form.views_count ?? null,
       max_number_of_submissions_reached: form.max_number_of_submissions_reached ?? null,
       created_at: isoDateTime(form.created_at),

@@ -5,14 +5,13 @@ import {
   type InferInputData,
   type ZObject,
 } from 'zapier-platform-core';
-import { userError } from '../errors';
-import { opnform } from '../http/client';
-import { path } from '../http/path';
+import { listIntegrations, updateIntegration } from '../api/integrations';
+import { invalidInput, notFound, userError } from '../errors';
 import { UpdateWebhookInput, WEBHOOK_STATUSES } from '../schemas/integrations';
-import { parseInput } from '../schemas/parse';
-import { type FormIntegration, IntegrationUpdateReply } from '../schemas/resources';
-import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
-import { dataOf, describeWebhook, isWebhook, MASK, readIntegrations } from './webhooks';
+import { labelsOf, parseInput } from '../schemas/parse';
+import type { FormIntegration } from '../schemas/resources';
+import { formField, workspaceField } from '../shared/fields';
+import { dataOf, describeWebhook, isWebhook, MASK } from './webhooks';
 
 const KEEP = 'Leave empty to keep the current value.';
 
@@ -84,14 +83,6 @@ const inputFields = defineInputFields([
   },
 ]);
 
-/** Server field paths (422 errors) named like the inputs. */
-const SERVER_FIELDS: Readonly<Record<string, string>> = {
-  status: 'Status (status)',
-  'data.webhook_url': 'Webhook URL (webhook_url)',
-  'data.webhook_secret': 'Webhook Secret (webhook_secret)',
-  'data.webhook_headers': 'Webhook Headers (webhook_headers)',
-};
-
 /** What the log shows of a saved webhook: status, masked URL, whether a secret is set, header names. */
 const describeLog = (saved: FormIntegration) => {
   const shown = describeWebhook(dataOf(saved));
@@ -100,9 +91,8 @@ const describeLog = (saved: FormIntegration) => {
   }, headers: ${shown.header_names.join(', ') || 'none'}`;
 };
 
-const label = (key: string) => `${FIELD_LABELS[key]} (${key})`;
-
-const invalid = (z: ZObject, message: string) => userError(z, `Invalid input: ${message}`, 'invalid_input');
+const LABELS = labelsOf(inputFields);
+const label = (key: string) => `${LABELS[key]} (${key})`;
 
 /** A field and its "remove" switch cannot both be used. */
 const checkConflicts = (z: ZObject, input: UpdateWebhookInput) => {
@@ -111,10 +101,10 @@ const checkConflicts = (z: ZObject, input: UpdateWebhookInput) => {
     ['webhook_headers', 'clear_webhook_headers'],
   ] as const) {
     if (input[field] !== undefined && input[flag]) {
-      throw invalid(
+      throw invalidInput(
         z,
-        `${label(field)} and ${label(flag)} are both set. Leave ${FIELD_LABELS[field]} empty to remove, ` +
-          `or set ${FIELD_LABELS[flag]} to No to use the new value.`,
+        `${label(field)} and ${label(flag)} are both set. Leave ${LABELS[field]} empty to remove, ` +
+          `or set ${LABELS[flag]} to No to use the new value.`,
       );
     }
   }
@@ -129,10 +119,10 @@ const checkComplete = (z: ZObject, input: UpdateWebhookInput) => {
     input.status === undefined ? label('status') : undefined,
     input.webhook_url === undefined ? label('webhook_url') : undefined,
     input.webhook_secret === undefined && !input.clear_webhook_secret
-      ? `${label('webhook_secret')} or ${FIELD_LABELS.clear_webhook_secret}: Yes`
+      ? `${label('webhook_secret')} or ${LABELS.clear_webhook_secret}: Yes`
       : undefined,
     input.webhook_headers === undefined && !input.clear_webhook_headers
-      ? `${label('webhook_headers')} or ${FIELD_LABELS.clear_webhook_headers}: Yes`
+      ? `${label('webhook_headers')} or ${LABELS.clear_webhook_headers}: Yes`
       : undefined,
   ].filter((text): text is string => text !== undefined);
   if (missing.length === 0) return;
@@ -149,16 +139,14 @@ const checkComplete = (z: ZObject, input: UpdateWebhookInput) => {
 const findWebhook = (z: ZObject, list: readonly FormIntegration[], id: number, formId: number) => {
   const found = list.find((integration) => integration.id === id);
   if (found === undefined) {
-    throw userError(
+    throw notFound(
       z,
       `Webhook integration ${id} not found on form ${formId} in OpnForm (404). Check that the webhook ` +
         'integration still exists on that form.',
-      'not_found',
-      404,
     );
   }
   if (!isWebhook(found)) {
-    throw invalid(
+    throw invalidInput(
       z,
       `${label('webhook_integration_id')} ${id} is a "${found.integration_id}" integration, not a webhook: ` +
         'this step only updates webhook integrations.',
@@ -174,13 +162,12 @@ const findWebhook = (z: ZObject, list: readonly FormIntegration[], id: number, f
  * the output or an error message: the output says whether one is set and shows its last 4 characters.
  */
 const perform = (async (z, bundle) => {
-  const input = parseInput(z, UpdateWebhookInput, bundle.inputData, FIELD_LABELS);
+  const input = parseInput(z, UpdateWebhookInput, bundle.inputData, inputFields);
   checkConflicts(z, input);
   const { form_id, webhook_integration_id: id } = input;
-  const client = opnform(z, bundle);
   const secrets = input.webhook_secret === undefined ? [] : [input.webhook_secret];
 
-  const list = await readIntegrations(client, form_id, secrets);
+  const list = await listIntegrations(z, bundle, form_id, secrets);
   if (list === undefined) checkComplete(z, input);
   const current = list === undefined ? undefined : findWebhook(z, list, id, form_id);
   const currentData = dataOf(current);
@@ -195,21 +182,18 @@ const perform = (async (z, bundle) => {
 
   const status = input.status ?? WEBHOOK_STATUSES.find((s) => s === current?.status);
   if (status === undefined) {
-    throw invalid(z, `${label('status')} is needed: OpnForm did not say whether this webhook is active.`);
+    throw invalidInput(
+      z,
+      `${label('status')} is needed: OpnForm did not say whether this webhook is active.`,
+    );
   }
   const body: Record<string, unknown> = { integration_id: 'webhook', status, data };
   const logic = (current as Record<string, unknown> | undefined)?.logic;
   if (logic !== undefined && logic !== null) body.logic = logic;
 
-  const reply = await client.put(path`/open/forms/${form_id}/integrations/${id}`, {
-    thing: 'webhook integration',
-    abilities: ['manage-integrations'],
-    body,
-    schema: IntegrationUpdateReply,
-    fields: SERVER_FIELDS,
+  const reply = await updateIntegration(z, bundle, form_id, id, body, {
     redact: secrets,
-    quiet: (reply) =>
-      `webhook integration #${reply.form_integration.id} saved (${describeLog(reply.form_integration)})`,
+    summary: describeLog,
   });
   const saved = reply.form_integration;
   // The spec says the stored data is echoed; if a server leaves it out, show what was sent.

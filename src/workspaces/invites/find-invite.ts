@@ -1,7 +1,7 @@
-import { defineSearch, type SearchPerform } from 'zapier-platform-core';
+import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-platform-core';
 import { parseInput } from '../../schemas/parse';
 import { FindInviteInput, INVITE_STATUSES } from '../../schemas/workspaces';
-import { FIELD_LABELS, workspaceField } from '../../shared/fields';
+import { workspaceField } from '../../shared/fields';
 import { emailField } from '../fields';
 import { sameEmail } from '../members/member';
 import {
@@ -13,9 +13,27 @@ import {
   shapeInvite,
 } from './invite';
 
+const inputFields = defineInputFields([
+  workspaceField,
+  emailField,
+  {
+    key: 'status',
+    label: 'Status',
+    type: 'string',
+    required: false,
+    choices: INVITE_STATUSES.map((value) => ({
+      value,
+      label: value === 'pending' ? 'Pending' : 'Accepted',
+      sample: value,
+    })),
+    helpText: 'Only invites with this status. Leave empty for any status.',
+  },
+]);
+const Input = FindInviteInput;
+
 /** OpnForm has no invite search: list the invites, match the email exactly (any case), pending first. */
 const perform = (async (z, bundle) => {
-  const { workspace_id, email, status } = parseInput(z, FindInviteInput, bundle.inputData, FIELD_LABELS);
+  const { workspace_id, email, status } = parseInput(z, Input, bundle.inputData, inputFields);
   const invites = await listInvites(z, bundle, workspace_id);
   const now = Date.now();
   return pendingFirst(invites.filter((i) => sameEmail(i.email, email)))
@@ -32,22 +50,7 @@ export const findInvite = defineSearch({
       'Finds a workspace invite by email address (exact match, upper or lower case alike), pending first.',
   },
   operation: {
-    inputFields: [
-      workspaceField,
-      emailField,
-      {
-        key: 'status',
-        label: 'Status',
-        type: 'string',
-        required: false,
-        choices: INVITE_STATUSES.map((value) => ({
-          value,
-          label: value === 'pending' ? 'Pending' : 'Accepted',
-          sample: value,
-        })),
-        helpText: 'Only invites with this status. Leave empty for any status.',
-      },
-    ],
+    inputFields,
     perform,
     sample: INVITE_SAMPLE,
     outputFields: INVITE_OUTPUT_FIELDS,

@@ -1,18 +1,18 @@
-import type { Bundle, ZObject } from 'zapier-platform-core';
-import { opnform } from '../../http/client';
-import { path } from '../../http/path';
+import { type Bundle, type CreatePerform, defineCreate, type ZObject } from 'zapier-platform-core';
+import { cancelInvite, listInvites, resendInvite } from '../../api/invites';
 import { parseInput } from '../../schemas/parse';
-import { MessageReply } from '../../schemas/resources';
 import { InviteInput } from '../../schemas/workspaces';
 import { isoDateTime } from '../../shared/dates';
-import { FIELD_LABELS, workspaceField } from '../../shared/fields';
-import { CANCEL_FAILURES, MANAGE_MEMBERS, RESEND_FAILURES } from '../access';
+import { workspaceField } from '../../shared/fields';
 import { inviteField } from '../fields';
 import { memberRole } from '../members/member';
-import { listInvites } from './invite';
+import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
 import { refuseUnresendable } from './resendable';
 
 export const inviteInputFields = [workspaceField, inviteField];
+const Input = InviteInput;
+
+type Action = 'resend' | 'cancel';
 
 /**
  * Resend (`POST .../resend`) or cancel (`DELETE .../cancel`) one invite. "Invite already accepted."
@@ -22,28 +22,22 @@ export const inviteInputFields = [workspaceField, inviteField];
  * nothing). A cancel reads the invites too, so the output says whose invite was cancelled (it is gone
  * afterwards). Both: 2 requests. The output adds the invite's email, role and valid-until when listed.
  */
-export const inviteAction = async (z: ZObject, bundle: Bundle, action: 'resend' | 'cancel') => {
-  const { workspace_id, invite_id } = parseInput(z, InviteInput, bundle.inputData, FIELD_LABELS);
+export const inviteAction = async (z: ZObject, bundle: Bundle, action: Action) => {
+  const { workspace_id, invite_id } = parseInput(z, Input, bundle.inputData, inviteInputFields);
   const invite =
     action === 'resend'
       ? await refuseUnresendable(z, bundle, workspace_id, invite_id)
       : (await listInvites(z, bundle, workspace_id)).find((i) => i.id === invite_id);
-  const client = opnform(z, bundle);
-  const call = { thing: 'invite' as const, ...MANAGE_MEMBERS, schema: MessageReply };
-  const reply =
-    action === 'resend'
-      ? await client.post(path`/open/workspaces/${workspace_id}/invites/${invite_id}/resend`, {
-          ...call,
-          known: RESEND_FAILURES,
-        })
-      : await client.delete(path`/open/workspaces/${workspace_id}/invites/${invite_id}/cancel`, {
-          ...call,
-          known: CANCEL_FAILURES,
-        });
+  const message = await (action === 'resend' ? resendInvite : cancelInvite)(
+    z,
+    bundle,
+    workspace_id,
+    invite_id,
+  );
   return {
     id: invite_id,
     workspace_id,
-    message: reply?.message,
+    message,
     details: {
       email: invite?.email ?? null,
       role: invite === undefined ? null : memberRole({ role: invite.role }),
@@ -67,3 +61,48 @@ export const inviteActionOutputFields = (flag: string, flagLabel: string) => [
   { key: 'role', label: 'Role (admin, user or readonly)', type: 'string' as const },
   { key: 'valid_until', label: 'Valid Until', type: 'datetime' as const },
 ];
+
+/** What differs between Resend Invite and Cancel Invite; the rest of the step is shared. */
+interface InviteActionSpec<K extends string> {
+  key: K;
+  action: Action;
+  label: string;
+  description: string;
+  /** A destructive step's warning (shown first; the description then ends with DESTRUCTIVE_NOTE). */
+  warning?: string;
+  /** The output's yes/no flag ("resent", "cancelled") and its label. */
+  flag: string;
+  flagLabel: string;
+  /** The message when OpnForm sends none, and the sample's message. */
+  fallback: string;
+  sampleMessage: string;
+}
+
+/** Resend Invite and Cancel Invite: one invite, chosen from the workspace's invites. */
+export const defineInviteAction = <const K extends string>(spec: InviteActionSpec<K>) => {
+  const warned = spec.warning === undefined ? [] : [destructiveWarning(spec.warning)];
+  const perform = (async (z, bundle) => {
+    const { id, workspace_id, message, details } = await inviteAction(z, bundle, spec.action);
+    return { id, workspace_id, [spec.flag]: true, message: message ?? spec.fallback, ...details };
+  }) satisfies CreatePerform;
+  return defineCreate({
+    key: spec.key,
+    noun: 'Invite',
+    display: {
+      label: spec.label,
+      description: spec.warning === undefined ? spec.description : `${spec.description} ${DESTRUCTIVE_NOTE}`,
+    },
+    operation: {
+      inputFields: [...warned, ...inviteInputFields],
+      perform,
+      sample: {
+        id: 71,
+        workspace_id: 7,
+        [spec.flag]: true,
+        message: spec.sampleMessage,
+        ...INVITE_DETAILS_SAMPLE,
+      },
+      outputFields: inviteActionOutputFields(spec.flag, spec.flagLabel),
+    },
+  });
+};

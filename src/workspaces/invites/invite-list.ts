@@ -1,34 +1,27 @@
-import { defineTrigger } from 'zapier-platform-core';
-import { parseInput } from '../../schemas/parse';
+import { defineInputFields } from 'zapier-platform-core';
 import { WorkspaceInput } from '../../schemas/workspaces';
-import { FIELD_LABELS, workspaceField } from '../../shared/fields';
-import { pollingPerform } from '../../shared/perform';
+import { defineDropdown } from '../../shared/dropdown';
+import { workspaceField } from '../../shared/fields';
 import { INVITE_OUTPUT_FIELDS, INVITE_SAMPLE, listInvites, pendingFirst, shapeInvite } from './invite';
 
-/** The invites of a workspace for the Invite dropdown: pending first, "email (role), status". */
-const perform = pollingPerform(async (z, bundle) => {
-  const { workspace_id } = parseInput(z, WorkspaceInput, bundle.inputData, FIELD_LABELS);
-  const invites = pendingFirst(await listInvites(z, bundle, workspace_id)).map((i) => shapeInvite(i));
-  return invites.map((i) => ({
-    ...i,
-    label: `${i.email} (${i.role}), ${i.status}${i.is_expired && i.status !== 'expired' ? ', expired' : ''}`,
-  }));
-});
+const inputFields = defineInputFields([workspaceField]);
+const Input = WorkspaceInput;
 
-export const inviteList = defineTrigger({
+/** The invites of a workspace for the Invite dropdown: pending first, "email (role), status". */
+export const inviteList = defineDropdown({
   key: 'invite_list',
   noun: 'Invite',
-  display: {
-    label: 'List Invites',
-    description: 'Triggers when a workspace invite is listed.',
-    hidden: true,
-  },
-  operation: {
-    type: 'polling',
-    inputFields: [workspaceField],
-    perform,
-    canPaginate: false,
-    sample: { ...INVITE_SAMPLE, label: 'grace@example.org (user), pending' },
-    outputFields: [...INVITE_OUTPUT_FIELDS, { key: 'label', label: 'Label', type: 'string' }],
-  },
+  label: 'List Invites',
+  listed: 'workspace invite',
+  inputFields,
+  Input,
+  list: async (z, bundle, { workspace_id }) =>
+    pendingFirst(await listInvites(z, bundle, workspace_id))
+      .map((i) => shapeInvite(i))
+      .map((i) => ({
+        ...i,
+        label: `${i.email} (${i.role}), ${i.status}${i.is_expired && i.status !== 'expired' ? ', expired' : ''}`,
+      })),
+  sample: { ...INVITE_SAMPLE, label: 'grace@example.org (user), pending' },
+  outputFields: [...INVITE_OUTPUT_FIELDS, { key: 'label', label: 'Label', type: 'string' }],
 });

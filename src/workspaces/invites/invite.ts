@@ -1,21 +1,10 @@
-import type { Bundle, ZObject } from 'zapier-platform-core';
-import { opnform } from '../../http/client';
-import { path } from '../../http/path';
 import type { Invite } from '../../schemas/resources';
-import { InviteList } from '../../schemas/workspaces';
 import { isoDateTime, parseTimestamp } from '../../shared/dates';
-import { READ_INVITES } from '../access';
 import { memberRole } from '../members/member';
 
-/** `GET /open/workspaces/{id}/invites`: every invite (pending, accepted, expired), a bare array. */
-export const listInvites = (z: ZObject, bundle: Bundle, workspaceId: number) =>
-  opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/invites`, {
-    thing: 'workspace',
-    ...READ_INVITES,
-    schema: InviteList,
-  });
+export { listInvites } from '../../api/invites';
 
-const statusOf = (invite: Invite) => (invite.status ?? '').trim().toLowerCase();
+export const statusOf = (invite: Invite) => (invite.status ?? '').trim().toLowerCase();
 
 /** Past its `valid_until` (and not accepted), or marked expired by the server. */
 export const isExpired = (invite: Invite, now = Date.now()): boolean => {

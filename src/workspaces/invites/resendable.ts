@@ -1,9 +1,10 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { halt, userError } from '../../errors';
+import { RESEND_FAILURES } from '../../api/access';
+import { listInvites } from '../../api/invites';
+import { halt, notFound } from '../../errors';
 import type { Invite } from '../../schemas/resources';
 import { isoDateTime } from '../../shared/dates';
-import { RESEND_FAILURES } from '../access';
-import { isExpired, listInvites } from './invite';
+import { isExpired, statusOf } from './invite';
 
 const known = (said: string) => RESEND_FAILURES.find((k) => k.said === said);
 
@@ -33,11 +34,11 @@ export const refuseUnresendable = async (
   const failure =
     invite === undefined
       ? known('Invite not found for this workspace.')
-      : (invite.status ?? '').trim().toLowerCase() === 'accepted'
+      : statusOf(invite) === 'accepted'
         ? known('Invite already accepted.')
         : undefined;
   if (failure?.halt) throw halt(z, failure.message);
-  if (failure !== undefined) throw userError(z, failure.message, failure.code, 404);
+  if (failure !== undefined) throw notFound(z, failure.message);
   if (invite === undefined || !isExpired(invite, now)) return invite;
   // This run's invite expired: routine (the Zap is fine), so a halt.
   throw halt(

@@ -1,7 +1,7 @@
-import { defineSearch, type SearchPerform } from 'zapier-platform-core';
+import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-platform-core';
 import { parseInput } from '../../schemas/parse';
 import { FindMemberInput } from '../../schemas/workspaces';
-import { FIELD_LABELS, workspaceField } from '../../shared/fields';
+import { workspaceField } from '../../shared/fields';
 import { emailField } from '../fields';
 import {
   listMembers,
@@ -12,9 +12,12 @@ import {
   shapeMember,
 } from './member';
 
+const inputFields = defineInputFields([workspaceField, emailField]);
+const Input = FindMemberInput;
+
 /** OpnForm has no member search: list the members and match the email exactly, ignoring case. */
 const perform = (async (z, bundle) => {
-  const { workspace_id, email } = parseInput(z, FindMemberInput, bundle.inputData, FIELD_LABELS);
+  const { workspace_id, email } = parseInput(z, Input, bundle.inputData, inputFields);
   const members = await listMembers(z, bundle, workspace_id);
   return members.filter((m) => sameEmail(m.email, email)).map(shapeMember);
 }) satisfies SearchPerform<Record<string, unknown>, MemberOutput>;
@@ -27,7 +30,7 @@ export const findMember = defineSearch({
     description: 'Finds a member of a workspace by email address (exact match, upper or lower case alike).',
   },
   operation: {
-    inputFields: [workspaceField, emailField],
+    inputFields,
     perform,
     sample: MEMBER_SAMPLE,
     outputFields: MEMBER_OUTPUT_FIELDS,

@@ -1,13 +1,10 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { halt, userError } from '../../errors';
-import { opnform } from '../../http/client';
-import type { RequestContext } from '../../http/failures';
-import { path } from '../../http/path';
+import { listMembers } from '../../api/members';
+import { listMyWorkspaces } from '../../api/workspaces';
+import { conflict, halt, notFound } from '../../errors';
 import type { Workspace } from '../../schemas/resources';
 import type { Member } from '../../schemas/workspaces';
-import { OpenWorkspaceList } from '../../schemas/workspaces';
-import { GUARDED_MANAGE, LEAVE } from '../access';
-import { listMembers, memberRole } from './member';
+import { memberRole } from './member';
 
 /**
  * The connected user's place in a workspace, read with `workspaces-read` before a team step that
@@ -23,21 +20,17 @@ export const readMembership = async (
   bundle: Bundle,
   workspaceId: number,
   outcome: string,
-  context: Omit<RequestContext, 'thing'>,
+  purpose: 'leave' | 'change member',
   /** Leaving a workspace one is not in: the goal holds, a halt; managing it: an error (src/errors.ts). */
   notMember: 'halt' | 'error' = 'error',
 ) => {
-  const workspaces = await opnform(z, bundle).get(path`/open/workspaces`, {
-    thing: 'workspace',
-    ...context,
-    schema: OpenWorkspaceList,
-  });
+  const workspaces = await listMyWorkspaces(z, bundle, purpose);
   const workspace = workspaces.find((w) => w.id === workspaceId);
   if (workspace === undefined) {
     const message =
       `The connected OpnForm user is not a member of workspace ${workspaceId}, so ${outcome}. ` +
       'Choose a workspace from the list (it shows only the workspaces this user belongs to).';
-    throw notMember === 'halt' ? halt(z, message) : userError(z, message, 'not_found', 404);
+    throw notMember === 'halt' ? halt(z, message) : notFound(z, message);
   }
   const embedded = workspace.users ?? [];
   const complete = embedded.length > 0 && embedded.length === workspace.users_count;
@@ -67,14 +60,14 @@ export const refuseLastAdmin = async (
     bundle,
     workspaceId,
     'there is nothing to leave',
-    LEAVE,
+    'leave',
     'halt',
   );
   if (!admin) return workspace;
   const all = await members();
   if (adminCount(all) > 1) return workspace;
   const others = all.length - 1;
-  throw userError(
+  throw conflict(
     z,
     `You are the only admin of the workspace "${workspace.name}", so Leave Workspace did not leave it: ` +
       `OpnForm would let you, and ${others > 0 ? `its ${others} other member${others === 1 ? '' : 's'} would be left` : 'it would be left with no members and'} ` +
@@ -82,8 +75,6 @@ export const refuseLastAdmin = async (
       (others > 0
         ? 'Make another member an admin first (Update Member Role), then leave.'
         : 'Invite someone as admin first, or delete the workspace in OpnForm.'),
-    'conflict',
-    409,
   );
 };
 
@@ -121,9 +112,9 @@ export const guardMemberChange = async (
     bundle,
     workspaceId,
     `${step} changed nothing`,
-    GUARDED_MANAGE,
+    'change member',
   );
-  if (change !== 'promote' && me === userId) throw userError(z, SELF[change], 'conflict', 409);
+  if (change !== 'promote' && me === userId) throw conflict(z, SELF[change]);
   const all = await members();
   const target = all.find((m) => m.id === userId);
   if (
@@ -132,13 +123,11 @@ export const guardMemberChange = async (
     memberRole(target) === 'admin' &&
     adminCount(all) <= 1
   ) {
-    throw userError(
+    throw conflict(
       z,
       `${target.name || target.email} is the only admin of the workspace "${workspace.name}", so ${step} did ` +
         `not ${change === 'remove' ? 'remove them' : 'change their role'}: the workspace would be left with no ` +
         'admin to manage members, invites or settings. Make another member an admin first.',
-      'conflict',
-      409,
     );
   }
   return target;

@@ -1,31 +1,38 @@
-import { type CreatePerform, defineCreate } from 'zapier-platform-core';
-import { opnform } from '../../http/client';
-import { path } from '../../http/path';
+import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
+import { leaveWorkspace as leave } from '../../api/workspaces';
 import { parseInput } from '../../schemas/parse';
-import { MessageReply } from '../../schemas/resources';
 import { WorkspaceInput } from '../../schemas/workspaces';
-import { FIELD_LABELS, workspaceField } from '../../shared/fields';
-import { LEAVE } from '../access';
+import { workspaceField } from '../../shared/fields';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
 import { refuseLastAdmin } from './last-admin';
+
+const inputFields = defineInputFields([
+  destructiveWarning(
+    'The connected OpnForm user loses access to the workspace and its forms at once, and this Zap can no ' +
+      'longer act on it. Only an admin of the workspace can invite them back.',
+  ),
+  {
+    ...workspaceField,
+    helpText:
+      'The workspace the connected user leaves. Needs only the workspaces-read ability. If that user is ' +
+      "the workspace's only admin, the step refuses: make another member an admin first.",
+  },
+]);
+const Input = WorkspaceInput;
 
 /**
  * The connected user leaves; spec 204 without a body, real server 200 `{type, message}`. The last
  * admin is refused before the leave is sent (OpnForm itself would let them go).
  */
 const perform = (async (z, bundle) => {
-  const { workspace_id } = parseInput(z, WorkspaceInput, bundle.inputData, FIELD_LABELS);
+  const { workspace_id } = parseInput(z, Input, bundle.inputData, inputFields);
   const workspace = await refuseLastAdmin(z, bundle, workspace_id);
-  const reply = await opnform(z, bundle).post(path`/open/workspaces/${workspace_id}/leave`, {
-    thing: 'workspace',
-    ...LEAVE,
-    schema: MessageReply,
-  });
+  const message = await leave(z, bundle, workspace_id);
   return {
     id: workspace_id,
     workspace_id,
     left: true,
-    message: reply?.message ?? 'You left the workspace.',
+    message: message ?? 'You left the workspace.',
     workspace_name: workspace.name,
   };
 }) satisfies CreatePerform;
@@ -41,18 +48,7 @@ export const leaveWorkspace = defineCreate({
       DESTRUCTIVE_NOTE,
   },
   operation: {
-    inputFields: [
-      destructiveWarning(
-        'The connected OpnForm user loses access to the workspace and its forms at once, and this Zap can no ' +
-          'longer act on it. Only an admin of the workspace can invite them back.',
-      ),
-      {
-        ...workspaceField,
-        helpText:
-          'The workspace the connected user leaves. Needs only the workspaces-read ability. If that user is ' +
-          "the workspace's only admin, the step refuses: make another member an admin first.",
-      },
-    ],
+    inputFields,
     perform,
     sample: {
       id: 7,

@@ -1,34 +1,24 @@
-import { defineTrigger } from 'zapier-platform-core';
-import { parseInput } from '../../schemas/parse';
+import { defineInputFields } from 'zapier-platform-core';
 import { WorkspaceInput } from '../../schemas/workspaces';
-import { FIELD_LABELS, workspaceField } from '../../shared/fields';
-import { pollingPerform } from '../../shared/perform';
+import { defineDropdown } from '../../shared/dropdown';
+import { workspaceField } from '../../shared/fields';
 import { listMembers, MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, newestFirst, shapeMember } from './member';
 
-/** The members of a workspace for the Member dropdown, labelled "Name (email), role". */
-const perform = pollingPerform(async (z, bundle) => {
-  const { workspace_id } = parseInput(z, WorkspaceInput, bundle.inputData, FIELD_LABELS);
-  const members = newestFirst(await listMembers(z, bundle, workspace_id)).map(shapeMember);
-  return members.map((m) => ({
-    ...m,
-    label: `${m.name === '' ? m.email : `${m.name} (${m.email})`}, ${m.role}`,
-  }));
-});
+const inputFields = defineInputFields([workspaceField]);
+const Input = WorkspaceInput;
 
-export const memberList = defineTrigger({
+/** The members of a workspace for the Member dropdown, labelled "Name (email), role". */
+export const memberList = defineDropdown({
   key: 'member_list',
   noun: 'Member',
-  display: {
-    label: 'List Members',
-    description: 'Triggers when a workspace member is listed.',
-    hidden: true,
-  },
-  operation: {
-    type: 'polling',
-    inputFields: [workspaceField],
-    perform,
-    canPaginate: false,
-    sample: { ...MEMBER_SAMPLE, label: 'Ada Lovelace (ada@example.org), admin' },
-    outputFields: [...MEMBER_OUTPUT_FIELDS, { key: 'label', label: 'Label', type: 'string' }],
-  },
+  label: 'List Members',
+  listed: 'workspace member',
+  inputFields,
+  Input,
+  list: async (z, bundle, { workspace_id }) =>
+    newestFirst(await listMembers(z, bundle, workspace_id))
+      .map(shapeMember)
+      .map((m) => ({ ...m, label: `${m.name === '' ? m.email : `${m.name} (${m.email})`}, ${m.role}` })),
+  sample: { ...MEMBER_SAMPLE, label: 'Ada Lovelace (ada@example.org), admin' },
+  outputFields: [...MEMBER_OUTPUT_FIELDS, { key: 'label', label: 'Label', type: 'string' }],
 });

@@ -1,9 +1,7 @@
-import type { Bundle, ZObject } from 'zapier-platform-core';
-import { opnform } from '../../http/client';
-import { path } from '../../http/path';
-import { type Member, MemberList, type MemberRole } from '../../schemas/workspaces';
+import type { Member, MemberRole } from '../../schemas/workspaces';
 import { isoDateTime, parseTimestamp } from '../../shared/dates';
-import { READ_MEMBERS } from '../access';
+
+export { listMembers } from '../../api/members';
 
 /**
  * A member's role as one of `admin`, `user`, `readonly`. The role sits in `pivot.role` on real
@@ -42,14 +40,6 @@ export const MEMBER_OUTPUT_FIELDS = [
   { key: 'email', label: 'Email', type: 'string' as const },
   { key: 'role', label: 'Role (admin, user or readonly)', type: 'string' as const },
 ];
-
-/** `GET /open/workspaces/{id}/users`: every member, no paging (a bare array). */
-export const listMembers = (z: ZObject, bundle: Bundle, workspaceId: number) =>
-  opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/users`, {
-    thing: 'workspace',
-    ...READ_MEMBERS,
-    schema: MemberList,
-  });
 
 /** Sort key: the membership's `pivot.created_at`, else the record's `created_at`. */
 const sortStamp = (member: Member) => member.pivot?.created_at ?? member.created_at;

@@ -1,7 +1,7 @@
-import { defineTrigger } from 'zapier-platform-core';
+import { defineInputFields, defineTrigger } from 'zapier-platform-core';
 import { parseInput } from '../../schemas/parse';
 import { WorkspaceInput } from '../../schemas/workspaces';
-import { FIELD_LABELS, workspaceField } from '../../shared/fields';
+import { workspaceField } from '../../shared/fields';
 import { pollingPerform } from '../../shared/perform';
 import {
   joinedAt,
@@ -12,12 +12,15 @@ import {
   shapeMember,
 } from './member';
 
+const inputFields = defineInputFields([workspaceField]);
+const Input = WorkspaceInput;
+
 /**
  * Polls the member list (no paging, no order promised) and returns it newest first (see
  * `newestFirst`). Zapier deduplicates on the user `id`, so each member triggers once per workspace.
  */
 const perform = pollingPerform(async (z, bundle) => {
-  const { workspace_id } = parseInput(z, WorkspaceInput, bundle.inputData, FIELD_LABELS);
+  const { workspace_id } = parseInput(z, Input, bundle.inputData, inputFields);
   const members = newestFirst(await listMembers(z, bundle, workspace_id));
   return members.map((m) => ({ ...shapeMember(m), workspace_id, joined_at: joinedAt(m) }));
 });
@@ -31,7 +34,7 @@ export const newWorkspaceMember = defineTrigger({
   },
   operation: {
     type: 'polling',
-    inputFields: [workspaceField],
+    inputFields,
     perform,
     canPaginate: false,
     // `joined_at` stays in every result (null unless the server sends `pivot.created_at`; real servers

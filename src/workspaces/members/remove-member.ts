@@ -1,33 +1,32 @@
-import { type CreatePerform, defineCreate } from 'zapier-platform-core';
-import { opnform } from '../../http/client';
-import { path } from '../../http/path';
+import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
+import { removeMember as removeFromWorkspace } from '../../api/members';
 import { parseInput } from '../../schemas/parse';
-import { MessageReply } from '../../schemas/resources';
 import { MemberInput } from '../../schemas/workspaces';
-import { FIELD_LABELS, workspaceField } from '../../shared/fields';
-import { MANAGE_MEMBERS, NOT_A_MEMBER_ON_REMOVE } from '../access';
+import { workspaceField } from '../../shared/fields';
 import { memberField } from '../fields';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
 import { guardMemberChange } from './last-admin';
 import { memberRole } from './member';
 
+const inputFields = defineInputFields([
+  destructiveWarning(
+    'Removing a member cannot be undone from Zapier: to give them access again, invite them again. ' +
+      'The step refuses to remove the connected OpnForm user (use Leave Workspace) or the last admin.',
+  ),
+  workspaceField,
+  memberField,
+]);
+const Input = MemberInput;
+
 const perform = (async (z, bundle) => {
-  const { workspace_id, user_id } = parseInput(z, MemberInput, bundle.inputData, FIELD_LABELS);
+  const { workspace_id, user_id } = parseInput(z, Input, bundle.inputData, inputFields);
   const member = await guardMemberChange(z, bundle, workspace_id, user_id, 'remove');
-  const reply = await opnform(z, bundle).delete(
-    path`/open/workspaces/${workspace_id}/users/${user_id}/remove`,
-    {
-      thing: 'member',
-      ...MANAGE_MEMBERS,
-      known: NOT_A_MEMBER_ON_REMOVE,
-      schema: MessageReply,
-    },
-  );
+  const message = await removeFromWorkspace(z, bundle, workspace_id, user_id);
   return {
     id: user_id,
     workspace_id,
     removed: true,
-    message: reply?.message ?? 'Member removed.',
+    message: message ?? 'Member removed.',
     name: member?.name ?? null,
     email: member?.email ?? null,
     role: member === undefined ? null : memberRole(member),
@@ -45,14 +44,7 @@ export const removeMember = defineCreate({
       DESTRUCTIVE_NOTE,
   },
   operation: {
-    inputFields: [
-      destructiveWarning(
-        'Removing a member cannot be undone from Zapier: to give them access again, invite them again. ' +
-          'The step refuses to remove the connected OpnForm user (use Leave Workspace) or the last admin.',
-      ),
-      workspaceField,
-      memberField,
-    ],
+    inputFields,
     perform,
     sample: {
       id: 12,

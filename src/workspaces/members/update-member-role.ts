@@ -1,17 +1,17 @@
-import { type CreatePerform, defineCreate } from 'zapier-platform-core';
-import { opnform } from '../../http/client';
-import { path } from '../../http/path';
+import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
+import { updateMemberRole as changeRole } from '../../api/members';
 import { parseInput } from '../../schemas/parse';
-import { MessageReply } from '../../schemas/resources';
 import { UpdateRoleInput } from '../../schemas/workspaces';
-import { FIELD_LABELS, workspaceField } from '../../shared/fields';
-import { MANAGE_MEMBERS, NOT_A_MEMBER_ON_ROLE_CHANGE } from '../access';
+import { workspaceField } from '../../shared/fields';
 import { memberField, roleField } from '../fields';
 import { guardMemberChange } from './last-admin';
 import { memberRole } from './member';
 
+const inputFields = defineInputFields([workspaceField, memberField, roleField]);
+const Input = UpdateRoleInput;
+
 const perform = (async (z, bundle) => {
-  const { workspace_id, user_id, role } = parseInput(z, UpdateRoleInput, bundle.inputData, FIELD_LABELS);
+  const { workspace_id, user_id, role } = parseInput(z, Input, bundle.inputData, inputFields);
   const member = await guardMemberChange(
     z,
     bundle,
@@ -19,21 +19,12 @@ const perform = (async (z, bundle) => {
     user_id,
     role === 'admin' ? 'promote' : 'demote',
   );
-  const reply = await opnform(z, bundle).put(
-    path`/open/workspaces/${workspace_id}/users/${user_id}/update-role`,
-    {
-      thing: 'member',
-      ...MANAGE_MEMBERS,
-      known: NOT_A_MEMBER_ON_ROLE_CHANGE,
-      body: { role },
-      schema: MessageReply,
-    },
-  );
+  const message = await changeRole(z, bundle, workspace_id, user_id, role);
   return {
     id: user_id,
     workspace_id,
     role,
-    message: reply?.message ?? 'Member role updated.',
+    message: message ?? 'Member role updated.',
     name: member?.name ?? null,
     email: member?.email ?? null,
     previous_role: member === undefined ? null : memberRole(member),
@@ -50,7 +41,7 @@ export const updateMemberRole = defineCreate({
       'connected OpnForm user or of the last admin, so the workspace always keeps an admin.',
   },
   operation: {
-    inputFields: [workspaceField, memberField, roleField],
+    inputFields,
     perform,
     sample: {
       id: 12,

@@ -1,0 +1,48 @@
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import type { z } from 'zod/mini';
+import { READ_FORM } from '../http/abilities';
+import { opnform } from '../http/client';
+import { path } from '../http/path';
+import { Form, FormSummary, LegacyForms, Paginated } from '../schemas/resources';
+import { getOrAbsent } from './absent';
+
+export { READ_FORM };
+
+/** `GET /open/forms/{id}`: the full form with its blocks (one request). */
+export const fetchForm = (z: ZObject, bundle: Bundle, formId: number | string): Promise<Form> =>
+  opnform(z, bundle).get(path`/open/forms/${formId}`, {
+    thing: 'form',
+    ...READ_FORM,
+    schema: Form,
+  });
+
+/** `GET /open/forms/{slug}` by slug, UUID or id: `undefined` when no form matches (404). */
+export const findFormByRef = (z: ZObject, bundle: Bundle, ref: string): Promise<Form | undefined> =>
+  getOrAbsent(z, bundle, path`/open/forms/${ref}`, { thing: 'form', ...READ_FORM, schema: Form });
+
+/** `GET /external/zapier/forms?workspace_id=`: every form of a workspace, drafts included (no paging). */
+export const listFormNames = (z: ZObject, bundle: Bundle, workspaceId: number) =>
+  opnform(z, bundle).get(path`/external/zapier/forms`, {
+    thing: 'workspace',
+    abilities: ['forms-read'],
+    query: { workspace_id: workspaceId },
+    schema: LegacyForms,
+  });
+
+const FormPage = Paginated(FormSummary);
+export type FormPage = z.infer<typeof FormPage>;
+
+/** `GET /open/workspaces/{id}/forms`: one page of a workspace's forms, last edited first. */
+export const listFormsPage = (
+  z: ZObject,
+  bundle: Bundle,
+  workspaceId: number,
+  page: number,
+  perPage: number,
+): Promise<FormPage> =>
+  opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/forms`, {
+    thing: 'workspace',
+    abilities: ['forms-read'],
+    query: { page, per_page: perPage },
+    schema: FormPage,
+  });

@@ -1,0 +1,47 @@
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { opnform } from '../http/client';
+import { path } from '../http/path';
+import { LegacyWorkspaces, MessageReply, type Workspace } from '../schemas/resources';
+import { OpenWorkspaceList } from '../schemas/workspaces';
+import { GUARDED_MANAGE, LEAVE } from './access';
+
+/** `GET /external/zapier/workspaces`: every workspace of the connected user as `{id, name}` (no paging). */
+export const listWorkspaceNames = (
+  z: ZObject,
+  bundle: Bundle,
+): Promise<Array<{ id: number; name: string }>> =>
+  opnform(z, bundle).get(path`/external/zapier/workspaces`, {
+    thing: 'workspace',
+    abilities: ['workspaces-read'],
+    schema: LegacyWorkspaces,
+  });
+
+/**
+ * `GET /open/workspaces`: the connected user's workspaces with their membership (`is_admin`,
+ * `pivot`, embedded `users`). Read before leaving (`leave`: `workspaces-read` only) or before a
+ * member change (`change member`: the 403 wording also names `workspaces-write` and admin rights).
+ */
+export const listMyWorkspaces = (
+  z: ZObject,
+  bundle: Bundle,
+  purpose: 'leave' | 'change member',
+): Promise<Workspace[]> =>
+  opnform(z, bundle).get(path`/open/workspaces`, {
+    thing: 'workspace',
+    ...(purpose === 'leave' ? LEAVE : GUARDED_MANAGE),
+    schema: OpenWorkspaceList,
+  });
+
+/** `POST /open/workspaces/{id}/leave` (spec 204, real server 200 `{type, message}`): the message, if any. */
+export const leaveWorkspace = async (
+  z: ZObject,
+  bundle: Bundle,
+  workspaceId: number,
+): Promise<string | null | undefined> =>
+  (
+    await opnform(z, bundle).post(path`/open/workspaces/${workspaceId}/leave`, {
+      thing: 'workspace',
+      ...LEAVE,
+      schema: MessageReply,
+    })
+  )?.message;
