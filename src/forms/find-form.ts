@@ -1,9 +1,9 @@
 import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-platform-core';
 import { connectionBaseUrl } from '../api/account';
 import { findFormByRef } from '../api/forms';
-import { FormRef } from '../schemas/forms';
 import { inputObject } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
+import { FormRef } from './inputs';
 import {
   FORM_SUMMARY_OUTPUT_FIELDS,
   FORM_SUMMARY_SAMPLE,

@@ -7,10 +7,10 @@ import {
 } from 'zapier-platform-core';
 import { listIntegrations, updateIntegration } from '../api/integrations';
 import { invalidInput, notFound, userError } from '../errors';
-import { UpdateWebhookInput, WEBHOOK_STATUSES } from '../schemas/integrations';
 import { labelsOf, parseInput } from '../schemas/parse';
 import type { FormIntegration } from '../schemas/resources';
 import { formField, workspaceField } from '../shared/fields';
+import { UpdateWebhookInput, WEBHOOK_STATUSES } from './inputs';
 import { dataOf, describeWebhook, isWebhook, MASK } from './webhooks';
 
 const KEEP = 'Leave empty to keep the current value.';

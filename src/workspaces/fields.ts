@@ -8,6 +8,7 @@ export const memberField = defineInputField({
   type: 'string',
   required: true,
   dynamic: 'member_list.id.label',
+  search: 'find_member.id',
   dependsOn: ['workspace_id'],
   helpText: 'The workspace member. Choose one from the list (pick the workspace first), or map a user id.',
 });
@@ -19,6 +20,7 @@ export const inviteField = defineInputField({
   type: 'string',
   required: true,
   dynamic: 'invite_list.id.label',
+  search: 'find_invite.id',
   dependsOn: ['workspace_id'],
   helpText:
     'The invite. Choose one from the list (pick the workspace first; pending invites are listed first, ' +

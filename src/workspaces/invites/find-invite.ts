@@ -1,8 +1,9 @@
 import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-platform-core';
 import { parseInput } from '../../schemas/parse';
-import { FindInviteInput, INVITE_STATUSES } from '../../schemas/workspaces';
+import { INVITE_STATUSES } from '../../schemas/workspaces';
 import { workspaceField } from '../../shared/fields';
 import { emailField } from '../fields';
+import { FindInviteInput } from '../inputs';
 import { sameEmail } from '../members/member';
 import {
   INVITE_OUTPUT_FIELDS,

@@ -1,10 +1,10 @@
 import { type Bundle, type CreatePerform, defineCreate, type ZObject } from 'zapier-platform-core';
 import { cancelInvite, listInvites, resendInvite } from '../../api/invites';
 import { parseInput } from '../../schemas/parse';
-import { InviteInput } from '../../schemas/workspaces';
 import { isoDateTime } from '../../shared/dates';
 import { workspaceField } from '../../shared/fields';
 import { inviteField } from '../fields';
+import { InviteInput } from '../inputs';
 import { memberRole } from '../members/member';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
 import { refuseUnresendable } from './resendable';

@@ -1,7 +1,7 @@
 import { defineInputFields } from 'zapier-platform-core';
-import { WorkspaceInput } from '../../schemas/workspaces';
 import { defineDropdown } from '../../shared/dropdown';
 import { workspaceField } from '../../shared/fields';
+import { WorkspaceInput } from '../inputs';
 import { INVITE_OUTPUT_FIELDS, INVITE_SAMPLE, listInvites, pendingFirst, shapeInvite } from './invite';
 
 const inputFields = defineInputFields([workspaceField]);

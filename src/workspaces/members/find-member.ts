@@ -1,8 +1,8 @@
 import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-platform-core';
 import { parseInput } from '../../schemas/parse';
-import { FindMemberInput } from '../../schemas/workspaces';
 import { workspaceField } from '../../shared/fields';
 import { emailField } from '../fields';
+import { FindMemberInput } from '../inputs';
 import {
   listMembers,
   MEMBER_OUTPUT_FIELDS,

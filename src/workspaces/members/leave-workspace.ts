@@ -1,8 +1,8 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
 import { leaveWorkspace as leave } from '../../api/workspaces';
 import { parseInput } from '../../schemas/parse';
-import { WorkspaceInput } from '../../schemas/workspaces';
 import { workspaceField } from '../../shared/fields';
+import { WorkspaceInput } from '../inputs';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
 import { refuseLastAdmin } from './last-admin';
 

@@ -1,7 +1,7 @@
 import { defineInputFields } from 'zapier-platform-core';
-import { WorkspaceInput } from '../../schemas/workspaces';
 import { defineDropdown } from '../../shared/dropdown';
 import { workspaceField } from '../../shared/fields';
+import { WorkspaceInput } from '../inputs';
 import { listMembers, MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, newestFirst, shapeMember } from './member';
 
 const inputFields = defineInputFields([workspaceField]);

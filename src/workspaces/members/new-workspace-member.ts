@@ -1,8 +1,8 @@
 import { defineInputFields, defineTrigger } from 'zapier-platform-core';
 import { parseInput } from '../../schemas/parse';
-import { WorkspaceInput } from '../../schemas/workspaces';
 import { workspaceField } from '../../shared/fields';
 import { pollingPerform } from '../../shared/perform';
+import { WorkspaceInput } from '../inputs';
 import {
   joinedAt,
   listMembers,

@@ -1,9 +1,9 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
 import { removeMember as removeFromWorkspace } from '../../api/members';
 import { parseInput } from '../../schemas/parse';
-import { MemberInput } from '../../schemas/workspaces';
 import { workspaceField } from '../../shared/fields';
 import { memberField } from '../fields';
+import { MemberInput } from '../inputs';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
 import { guardMemberChange } from './last-admin';
 import { memberRole } from './member';

@@ -1,9 +1,9 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
 import { updateMemberRole as changeRole } from '../../api/members';
 import { parseInput } from '../../schemas/parse';
-import { UpdateRoleInput } from '../../schemas/workspaces';
 import { workspaceField } from '../../shared/fields';
 import { memberField, roleField } from '../fields';
+import { UpdateRoleInput } from '../inputs';
 import { guardMemberChange } from './last-admin';
 import { memberRole } from './member';
 

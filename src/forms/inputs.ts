@@ -1,4 +1,4 @@
-/** Input schemas of the form steps (Find Form, New Form). */
+/** Input schemas of the form steps (Find Form). */
 import * as z from 'zod/mini';
 
 const SLUG = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/;
