@@ -18,32 +18,28 @@ export const listInvites = (z: ZObject, bundle: Bundle, workspaceId: number): Pr
     schema: InviteList,
   });
 
-const call = { thing: 'invite' as const, ...MANAGE_MEMBERS, schema: MessageReply };
+/**
+ * `POST .../invites/{invite}/resend` or `DELETE .../invites/{invite}/cancel` (a cancel of an invite
+ * already gone halts): the server's message, if any.
+ */
+const inviteCall =
+  (action: 'resend' | 'cancel') =>
+  async (
+    z: ZObject,
+    bundle: Bundle,
+    workspaceId: number,
+    inviteId: number,
+  ): Promise<string | null | undefined> => {
+    const client = opnform(z, bundle);
+    const send = action === 'resend' ? client.post : client.delete;
+    const reply = await send(path`/open/workspaces/${workspaceId}/invites/${inviteId}/${action}`, {
+      thing: 'invite',
+      ...MANAGE_MEMBERS,
+      known: action === 'resend' ? RESEND_FAILURES : CANCEL_FAILURES,
+      schema: MessageReply,
+    });
+    return reply?.message;
+  };
 
-/** `POST /open/workspaces/{id}/invites/{invite}/resend`: the server's message, if any. */
-export const resendInvite = async (
-  z: ZObject,
-  bundle: Bundle,
-  workspaceId: number,
-  inviteId: number,
-): Promise<string | null | undefined> =>
-  (
-    await opnform(z, bundle).post(path`/open/workspaces/${workspaceId}/invites/${inviteId}/resend`, {
-      ...call,
-      known: RESEND_FAILURES,
-    })
-  )?.message;
-
-/** `DELETE /open/workspaces/{id}/invites/{invite}/cancel` (an invite already gone halts): the message, if any. */
-export const cancelInvite = async (
-  z: ZObject,
-  bundle: Bundle,
-  workspaceId: number,
-  inviteId: number,
-): Promise<string | null | undefined> =>
-  (
-    await opnform(z, bundle).delete(path`/open/workspaces/${workspaceId}/invites/${inviteId}/cancel`, {
-      ...call,
-      known: CANCEL_FAILURES,
-    })
-  )?.message;
+export const resendInvite = inviteCall('resend');
+export const cancelInvite = inviteCall('cancel');

@@ -1,11 +1,5 @@
-import { defineInputFields } from 'zapier-platform-core';
-import { FormInput } from '../schemas/inputs';
-import { defineDropdown } from '../shared/dropdown';
-import { formField, workspaceField } from '../shared/fields';
+import { defineDropdown, OF_FORM } from '../shared/dropdown';
 import { fetchForm, labelledBlocks } from './blocks';
-
-const inputFields = defineInputFields([workspaceField, formField]);
-const Input = FormInput;
 
 /**
  * The questions of a form that hold answers (hidden ones included, layout blocks left out), in
@@ -18,8 +12,7 @@ export const formFieldList = defineDropdown({
   noun: 'Field',
   label: 'List Form Fields',
   listed: 'form field',
-  inputFields,
-  Input,
+  ...OF_FORM,
   list: async (z, bundle, { form_id }) =>
     labelledBlocks(await fetchForm(z, bundle, form_id)).map(({ block, label }) => ({
       id: block.id,

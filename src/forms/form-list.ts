@@ -1,11 +1,5 @@
-import { defineInputFields } from 'zapier-platform-core';
 import { listFormNames } from '../api/forms';
-import { WorkspaceInput } from '../schemas/inputs';
-import { defineDropdown } from '../shared/dropdown';
-import { workspaceField } from '../shared/fields';
-
-const inputFields = defineInputFields([workspaceField]);
-const Input = WorkspaceInput;
+import { defineDropdown, IN_WORKSPACE } from '../shared/dropdown';
 
 /** The forms of one workspace, drafts included, for the Form dropdown (no paging on the server). */
 export const formList = defineDropdown({
@@ -13,8 +7,7 @@ export const formList = defineDropdown({
   noun: 'Form',
   label: 'List Forms',
   listed: 'form',
-  inputFields,
-  Input,
+  ...IN_WORKSPACE,
   list: async (z, bundle, { workspace_id }) =>
     (await listFormNames(z, bundle, workspace_id)).map((f) => ({
       id: f.id,

@@ -1,12 +1,6 @@
-import { defineInputFields } from 'zapier-platform-core';
 import { listIntegrations } from '../api/integrations';
-import { FormInput } from '../schemas/inputs';
-import { defineDropdown } from '../shared/dropdown';
-import { formField, workspaceField } from '../shared/fields';
+import { defineDropdown, OF_FORM } from '../shared/dropdown';
 import { dataOf, isWebhook, urlLabel } from './webhooks';
-
-const inputFields = defineInputFields([workspaceField, formField]);
-const Input = FormInput;
 
 /**
  * The webhook integrations of a form, for the Webhook Integration dropdown. A server without the
@@ -18,8 +12,7 @@ export const webhookIntegrationList = defineDropdown({
   noun: 'Webhook Integration',
   label: 'List Webhook Integrations',
   listed: 'webhook integration',
-  inputFields,
-  Input,
+  ...OF_FORM,
   list: async (z, bundle, { form_id }) =>
     ((await listIntegrations(z, bundle, form_id)) ?? []).filter(isWebhook).map((integration) => ({
       id: integration.id,

@@ -1,5 +1,19 @@
-import { type Bundle, defineTrigger, type InputFields, type ZObject } from 'zapier-platform-core';
+import {
+  type Bundle,
+  defineInputFields,
+  defineTrigger,
+  type InputFields,
+  type ZObject,
+} from 'zapier-platform-core';
+import { FormInput, WorkspaceInput } from '../schemas/inputs';
 import { parseInput, type Schema } from '../schemas/parse';
+import { formField, workspaceField } from './fields';
+
+/** The inputs of a list that depends on the chosen workspace, and their schema. */
+export const IN_WORKSPACE = { inputFields: defineInputFields([workspaceField]), Input: WorkspaceInput };
+
+/** The inputs of a list that depends on the chosen form (workspace first), and their schema. */
+export const OF_FORM = { inputFields: defineInputFields([workspaceField, formField]), Input: FormInput };
 
 type Output = { key: string; label: string; type: 'integer' | 'string' | 'boolean' | 'datetime' | 'number' };
 

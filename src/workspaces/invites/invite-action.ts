@@ -3,6 +3,7 @@ import { cancelInvite, listInvites, resendInvite } from '../../api/invites';
 import { parseInput } from '../../schemas/parse';
 import { isoDateTime } from '../../shared/dates';
 import { workspaceField } from '../../shared/fields';
+import { teamActionFields } from '../action';
 import { inviteField } from '../fields';
 import { InviteInput } from '../inputs';
 import { memberRole } from '../members/member';
@@ -52,15 +53,14 @@ export const INVITE_DETAILS_SAMPLE = {
   valid_until: '2026-06-03T10:00:00+00:00',
 };
 
-export const inviteActionOutputFields = (flag: string, flagLabel: string) => [
-  { key: 'id', label: 'Invite ID', type: 'integer' as const },
-  { key: 'workspace_id', label: 'Workspace ID', type: 'integer' as const },
-  { key: flag, label: flagLabel, type: 'boolean' as const },
-  { key: 'message', label: 'Message', type: 'string' as const },
-  { key: 'email', label: 'Email', type: 'string' as const },
-  { key: 'role', label: 'Role (admin, user or readonly)', type: 'string' as const },
-  { key: 'valid_until', label: 'Valid Until', type: 'datetime' as const },
-];
+export const inviteActionOutputFields = (flag: string, flagLabel: string) =>
+  teamActionFields(
+    'Invite ID',
+    { key: flag, label: flagLabel, type: 'boolean' },
+    { key: 'email', label: 'Email', type: 'string' },
+    { key: 'role', label: 'Role (admin, user or readonly)', type: 'string' },
+    { key: 'valid_until', label: 'Valid Until', type: 'datetime' },
+  );
 
 /** What differs between Resend Invite and Cancel Invite; the rest of the step is shared. */
 interface InviteActionSpec<K extends string> {

@@ -1,11 +1,5 @@
-import { defineInputFields } from 'zapier-platform-core';
-import { defineDropdown } from '../../shared/dropdown';
-import { workspaceField } from '../../shared/fields';
-import { WorkspaceInput } from '../inputs';
+import { defineDropdown, IN_WORKSPACE } from '../../shared/dropdown';
 import { INVITE_OUTPUT_FIELDS, INVITE_SAMPLE, listInvites, pendingFirst, shapeInvite } from './invite';
-
-const inputFields = defineInputFields([workspaceField]);
-const Input = WorkspaceInput;
 
 /** The invites of a workspace for the Invite dropdown: pending first, "email (role), status". */
 export const inviteList = defineDropdown({
@@ -13,8 +7,7 @@ export const inviteList = defineDropdown({
   noun: 'Invite',
   label: 'List Invites',
   listed: 'workspace invite',
-  inputFields,
-  Input,
+  ...IN_WORKSPACE,
   list: async (z, bundle, { workspace_id }) =>
     pendingFirst(await listInvites(z, bundle, workspace_id))
       .map((i) => shapeInvite(i))

@@ -2,6 +2,7 @@ import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-plat
 import { leaveWorkspace as leave } from '../../api/workspaces';
 import { parseInput } from '../../schemas/parse';
 import { workspaceField } from '../../shared/fields';
+import { teamActionFields } from '../action';
 import { WorkspaceInput } from '../inputs';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
 import { refuseLastAdmin } from './last-admin';
@@ -57,12 +58,10 @@ export const leaveWorkspace = defineCreate({
       message: 'You have left the workspace successfully.',
       workspace_name: 'Marketing',
     },
-    outputFields: [
-      { key: 'id', label: 'ID', type: 'integer' },
-      { key: 'workspace_id', label: 'Workspace ID', type: 'integer' },
+    outputFields: teamActionFields(
+      'ID',
       { key: 'left', label: 'Left', type: 'boolean' },
-      { key: 'message', label: 'Message', type: 'string' },
       { key: 'workspace_name', label: 'Workspace Name', type: 'string' },
-    ],
+    ),
   },
 });

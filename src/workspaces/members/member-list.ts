@@ -1,11 +1,5 @@
-import { defineInputFields } from 'zapier-platform-core';
-import { defineDropdown } from '../../shared/dropdown';
-import { workspaceField } from '../../shared/fields';
-import { WorkspaceInput } from '../inputs';
+import { defineDropdown, IN_WORKSPACE } from '../../shared/dropdown';
 import { listMembers, MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, newestFirst, shapeMember } from './member';
-
-const inputFields = defineInputFields([workspaceField]);
-const Input = WorkspaceInput;
 
 /** The members of a workspace for the Member dropdown, labelled "Name (email), role". */
 export const memberList = defineDropdown({
@@ -13,8 +7,7 @@ export const memberList = defineDropdown({
   noun: 'Member',
   label: 'List Members',
   listed: 'workspace member',
-  inputFields,
-  Input,
+  ...IN_WORKSPACE,
   list: async (z, bundle, { workspace_id }) =>
     newestFirst(await listMembers(z, bundle, workspace_id))
       .map(shapeMember)

@@ -64,3 +64,17 @@ export const joinedAt = (member: Member) => isoDateTime(member.pivot?.created_at
 
 /** Case-insensitive exact match of a trimmed email; never a partial match. */
 export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Who a member change (Remove Member, Update Member Role) was about; null where OpnForm did not list them. */
+export const changedMember = (member: Member | undefined) => ({
+  name: member?.name ?? null,
+  email: member?.email ?? null,
+  role: member === undefined ? null : memberRole(member),
+});
+
+/** The output fields of that member, after the team action's own (see `teamActionFields`). */
+export const changedMemberFields = (roleKey: string, roleLabel: string) => [
+  { key: 'name', label: 'Name', type: 'string' as const },
+  { key: 'email', label: 'Email', type: 'string' as const },
+  { key: roleKey, label: roleLabel, type: 'string' as const },
+];

@@ -2,11 +2,12 @@ import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-plat
 import { removeMember as removeFromWorkspace } from '../../api/members';
 import { parseInput } from '../../schemas/parse';
 import { workspaceField } from '../../shared/fields';
+import { teamActionFields } from '../action';
 import { memberField } from '../fields';
 import { MemberInput } from '../inputs';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
 import { guardMemberChange } from './last-admin';
-import { memberRole } from './member';
+import { changedMember, changedMemberFields } from './member';
 
 const inputFields = defineInputFields([
   destructiveWarning(
@@ -27,9 +28,7 @@ const perform = (async (z, bundle) => {
     workspace_id,
     removed: true,
     message: message ?? 'Member removed.',
-    name: member?.name ?? null,
-    email: member?.email ?? null,
-    role: member === undefined ? null : memberRole(member),
+    ...changedMember(member),
   };
 }) satisfies CreatePerform;
 
@@ -55,14 +54,10 @@ export const removeMember = defineCreate({
       email: 'grace@example.org',
       role: 'user',
     },
-    outputFields: [
-      { key: 'id', label: 'User ID', type: 'integer' },
-      { key: 'workspace_id', label: 'Workspace ID', type: 'integer' },
+    outputFields: teamActionFields(
+      'User ID',
       { key: 'removed', label: 'Removed', type: 'boolean' },
-      { key: 'message', label: 'Message', type: 'string' },
-      { key: 'name', label: 'Name', type: 'string' },
-      { key: 'email', label: 'Email', type: 'string' },
-      { key: 'role', label: 'Role They Had (admin, user or readonly)', type: 'string' },
-    ],
+      ...changedMemberFields('role', 'Role They Had (admin, user or readonly)'),
+    ),
   },
 });

@@ -2,10 +2,11 @@ import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-plat
 import { updateMemberRole as changeRole } from '../../api/members';
 import { parseInput } from '../../schemas/parse';
 import { workspaceField } from '../../shared/fields';
+import { teamActionFields } from '../action';
 import { memberField, roleField } from '../fields';
 import { UpdateRoleInput } from '../inputs';
 import { guardMemberChange } from './last-admin';
-import { memberRole } from './member';
+import { changedMember, changedMemberFields } from './member';
 
 const inputFields = defineInputFields([workspaceField, memberField, roleField]);
 const Input = UpdateRoleInput;
@@ -20,14 +21,14 @@ const perform = (async (z, bundle) => {
     role === 'admin' ? 'promote' : 'demote',
   );
   const message = await changeRole(z, bundle, workspace_id, user_id, role);
+  const { role: previous_role, ...who } = changedMember(member);
   return {
     id: user_id,
     workspace_id,
     role,
     message: message ?? 'Member role updated.',
-    name: member?.name ?? null,
-    email: member?.email ?? null,
-    previous_role: member === undefined ? null : memberRole(member),
+    ...who,
+    previous_role,
   };
 }) satisfies CreatePerform;
 
@@ -52,14 +53,10 @@ export const updateMemberRole = defineCreate({
       email: 'grace@example.org',
       previous_role: 'user',
     },
-    outputFields: [
-      { key: 'id', label: 'User ID', type: 'integer' },
-      { key: 'workspace_id', label: 'Workspace ID', type: 'integer' },
+    outputFields: teamActionFields(
+      'User ID',
       { key: 'role', label: 'New Role', type: 'string' },
-      { key: 'message', label: 'Message', type: 'string' },
-      { key: 'name', label: 'Name', type: 'string' },
-      { key: 'email', label: 'Email', type: 'string' },
-      { key: 'previous_role', label: 'Previous Role', type: 'string' },
-    ],
+      ...changedMemberFields('previous_role', 'Previous Role'),
+    ),
   },
 });
