@@ -6,6 +6,7 @@ import type {
   RawHttpResponse,
   ZObject,
 } from 'zapier-platform-core';
+import { badResponse, userError } from '../errors';
 import { isLoopbackHost } from '../net/addresses';
 import { describeShapeError, type Schema } from '../schemas/parse';
 import type { Workspace } from '../schemas/resources';
@@ -80,10 +81,10 @@ const isZapierError = (error: unknown) => error instanceof Error && ZAPIER_ERROR
 const tokenOf = (z: ZObject, bundle: Bundle): string => {
   const token = String(bundle.authData?.api_key ?? '').trim();
   if (token === '') {
-    throw new z.errors.Error(
+    throw userError(
+      z,
       'The OpnForm access token (api_key) is empty. Reconnect your OpnForm account with a personal access token.',
       'invalid_input',
-      400,
     );
   }
   return token;
@@ -93,7 +94,7 @@ export const baseUrlOf = (z: ZObject, bundle: Bundle): string => {
   try {
     return normalizeBaseUrl(bundle.authData?.base_url);
   } catch (error) {
-    if (error instanceof BaseUrlError) throw new z.errors.Error(error.message, 'invalid_base_url', 400);
+    if (error instanceof BaseUrlError) throw userError(z, error.message, 'invalid_base_url');
     throw error;
   }
 };
@@ -253,10 +254,10 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
 
   const checked = <T>(response: HttpResponse, call: Call<T>): T => {
     if (response.status >= 300 && response.status < 400) {
-      throw new z.errors.Error(
+      throw badResponse(
+        z,
         `OpnForm answered with a redirect (${response.status}) instead of data. Check the OpnForm URL in your ` +
           'connection: it must be the API address (self-hosted servers usually serve it under /api).',
-        'bad_response',
         response.status,
       );
     }
@@ -268,19 +269,19 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       body = response.data;
     } else {
       const type = response.getHeader('content-type') ?? 'no content type';
-      throw new z.errors.Error(
+      throw badResponse(
+        z,
         `OpnForm sent an answer that is not JSON (${type}) for this ${call.thing} request. Check the OpnForm URL ` +
           'in your connection: it must be the API address, not the web app (self-hosted servers usually serve ' +
           'the API under /api). If the URL is right, OpnForm may be having a temporary problem.',
-        'bad_response',
         response.status,
       );
     }
     const result = call.schema.safeParse(body, { reportInput: true });
     if (!result.success) {
-      throw new z.errors.Error(
+      throw badResponse(
+        z,
         redact(describeShapeError(call.thing, result.error), secrets(call)),
-        'bad_response',
         response.status,
       );
     }
@@ -342,19 +343,19 @@ const unreachable = (
   const { code, type } = detail as { code?: string; type?: string };
   const network = [code, type].find((c) => typeof c === 'string' && NETWORK_CODE.test(c));
   if (code === 'EADDRNOTPUBLIC') {
-    return new z.errors.Error(
+    return userError(
+      z,
       `OpnForm URL (base_url): the host ${host} resolves to a private, loopback, link-local or cloud metadata ` +
         'address, which the connector does not contact. Enter the public address of your OpnForm API.',
       'invalid_base_url',
-      400,
     );
   }
   if (network === undefined) {
     // Not a network failure (for example core refusing the request): say so, never "temporary".
-    return new z.errors.Error(
+    return userError(
+      z,
       `The request to OpnForm at ${host} could not be sent: ${redact(detail.message, secrets)}`,
       'request_failed',
-      400,
     );
   }
   const timedOut = network === 'request-timeout' || network === 'body-timeout' || network === 'ETIMEDOUT';
@@ -366,7 +367,8 @@ const unreachable = (
     write && timedOut
       ? ' The change was sent but OpnForm did not confirm it: check in OpnForm whether it was saved before retrying.'
       : '';
-  return new z.errors.Error(
+  return userError(
+    z,
     `Could not reach OpnForm at ${host}: ${why}.${written} This is usually temporary; try again in a few minutes. ` +
       'If it keeps happening, check the OpnForm URL in your connection.',
     'unreachable',
@@ -376,7 +378,8 @@ const unreachable = (
 
 /** The step's budget is (nearly) used up: fail now, before a request that could not finish in time. */
 const outOfTime = (z: ZObject, write: boolean): Error =>
-  new z.errors.Error(
+  userError(
+    z,
     `This step ran out of time: OpnForm answered too slowly to finish within ${STEP_BUDGET_MS / 1000} seconds ` +
       `(Zapier stops every step after 30). ${
         write ? 'The change was not sent, so it was not made in OpnForm.' : 'Its next request was not sent.'

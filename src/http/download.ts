@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { RawHttpResponse, ZObject } from 'zapier-platform-core';
+import { badResponse, userError } from '../errors';
 import { hostProblem, isLoopbackHost, isPublicAddress } from '../net/addresses';
 import { USER_AGENT } from '../version';
 import { developmentMode } from './base-url';
@@ -85,8 +86,7 @@ export const downloadFile = async (
   options: DownloadOptions = {},
 ): Promise<RawHttpResponse> => {
   const what = options.what ?? 'the export file';
-  const refuse = (why: string) =>
-    new z.errors.Error(`The link of ${what} ${why}; it was not downloaded.`, 'bad_response', 502);
+  const refuse = (why: string) => badResponse(z, `The link of ${what} ${why}; it was not downloaded.`);
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -130,15 +130,19 @@ export const downloadFile = async (
       } as Parameters<ZObject['request']>[0] & { raw: true });
     } catch (error) {
       const code = (error as { code?: string }).code;
-      throw new z.errors.Error(
-        code === 'EADDRNOTPUBLIC'
-          ? `The link of ${what} points at a host that resolves to a private address; it was not downloaded.`
-          : `${what.charAt(0).toUpperCase()}${what.slice(1)} could not be downloaded from ${target.host}${
+      throw code === 'EADDRNOTPUBLIC'
+        ? badResponse(
+            z,
+            `The link of ${what} points at a host that resolves to a private address; it was not downloaded.`,
+          )
+        : userError(
+            z,
+            `${what.charAt(0).toUpperCase()}${what.slice(1)} could not be downloaded from ${target.host}${
               code ? ` (${code})` : ''
             }. Try again later.`,
-        code === 'EADDRNOTPUBLIC' ? 'bad_response' : 'unreachable',
-        code === 'EADDRNOTPUBLIC' ? 502 : 503,
-      );
+            'unreachable',
+            503,
+          );
     }
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {

@@ -1,5 +1,5 @@
 import type { ZObject } from 'zapier-platform-core';
-import type { ErrorCode } from '../errors';
+import { type ErrorCode, halt, userError } from '../errors';
 import type { Ability, Thing } from './abilities';
 import { redact } from './secrets';
 
@@ -326,7 +326,8 @@ export const forbiddenError = (
   standing?: Standing,
   target?: ForbiddenTarget,
 ): Error => {
-  const error = new z.errors.Error(
+  const error = userError(
+    z,
     redacted(forbiddenMessage(body, ctx, standing, target), ctx.redact),
     'forbidden',
     403,
@@ -358,11 +359,11 @@ export const failureFor = (
     return expired;
   }
   if (status === 429) return new z.errors.ThrottledError(THROTTLED_MESSAGE, retryAfterSeconds(retryAfter));
-  const error = (message: string, code: string) =>
-    new z.errors.Error(redacted(message, ctx.redact), code, status);
+  const error = (message: string, code: ErrorCode) =>
+    userError(z, redacted(message, ctx.redact), code, status);
   if (status === 403) return forbiddenError(z, body, ctx);
   const known = knownFailure(status, body, ctx);
-  if (known?.halt) return new z.errors.HaltedError(redacted(known.message, ctx.redact));
+  if (known?.halt) return halt(z, redacted(known.message, ctx.redact));
   if (known !== undefined) return error(known.message, known.code);
   if (status === 404) return error(notFoundMessage(ctx), 'not_found');
   if (status === 402) return error(paymentMessage(body), 'payment_required');
