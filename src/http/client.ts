@@ -27,7 +27,8 @@ import {
 import type { OpnformRequestData } from './middleware';
 import { type ApiPath, joinUrl, path, type Query } from './path';
 import { redact, rememberSecrets, secretsOf } from './secrets';
-import { READ_RESERVE_MS, remainingMs, STEP_BUDGET_MS, WRITE_RESERVE_MS } from './step-budget';
+import { READ_RESERVE_MS, remainingMs, WRITE_RESERVE_MS } from './step-budget';
+import { outOfTime, unreachable } from './unanswered';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -326,64 +327,3 @@ const membershipOf = (w: Workspace): Membership => {
     w.is_admin || pivot === 'admin' ? 'admin' : w.is_readonly || pivot === 'readonly' ? 'readonly' : 'user';
   return { id: w.id, name: w.name, role };
 };
-
-/** Error codes of a failed connection (DNS, TCP, TLS, timeouts): only these mean "could not reach". */
-const NETWORK_CODE =
-  /^(E[A-Z_]+|UND_ERR_[A-Z_]+|ERR_TLS_[A-Z_]+|ERR_SSL_[A-Z_]+|CERT_[A-Z_]+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_[A-Z_]+|HOSTNAME_MISMATCH|request-timeout|body-timeout)$/;
-
-const unreachable = (
-  z: ZObject,
-  host: string,
-  error: unknown,
-  timeout: number,
-  write: boolean,
-  secrets: readonly string[],
-): Error => {
-  const detail = error instanceof Error ? error : new Error(String(error));
-  const { code, type } = detail as { code?: string; type?: string };
-  const network = [code, type].find((c) => typeof c === 'string' && NETWORK_CODE.test(c));
-  if (code === 'EADDRNOTPUBLIC') {
-    return userError(
-      z,
-      `OpnForm URL (base_url): the host ${host} resolves to a private, loopback, link-local or cloud metadata ` +
-        'address, which the connector does not contact. Enter the public address of your OpnForm API.',
-      'invalid_base_url',
-    );
-  }
-  if (network === undefined) {
-    // Not a network failure (for example core refusing the request): say so, never "temporary".
-    return userError(
-      z,
-      `The request to OpnForm at ${host} could not be sent: ${redact(detail.message, secrets)}`,
-      'request_failed',
-    );
-  }
-  const timedOut = network === 'request-timeout' || network === 'body-timeout' || network === 'ETIMEDOUT';
-  const seconds = timeout / 1000;
-  const why = timedOut
-    ? `it did not answer within ${seconds} second${seconds === 1 ? '' : 's'}`
-    : `the connection failed (${network})`;
-  const written =
-    write && timedOut
-      ? ' The change was sent but OpnForm did not confirm it: check in OpnForm whether it was saved before retrying.'
-      : '';
-  return userError(
-    z,
-    `Could not reach OpnForm at ${host}: ${why}.${written} This is usually temporary; try again in a few minutes. ` +
-      'If it keeps happening, check the OpnForm URL in your connection.',
-    'unreachable',
-    503,
-  );
-};
-
-/** The step's budget is (nearly) used up: fail now, before a request that could not finish in time. */
-const outOfTime = (z: ZObject, write: boolean): Error =>
-  userError(
-    z,
-    `This step ran out of time: OpnForm answered too slowly to finish within ${STEP_BUDGET_MS / 1000} seconds ` +
-      `(Zapier stops every step after 30). ${
-        write ? 'The change was not sent, so it was not made in OpnForm.' : 'Its next request was not sent.'
-      } Try again in a few minutes.`,
-    'out_of_time',
-    504,
-  );
