@@ -31,6 +31,20 @@ export const UserId = IntegerId;
 export const InviteId = IntegerId;
 export const WebhookIntegrationId = IntegerId;
 
+/** Required free text: trimmed, not empty; `required` is the whole message of a missing value. */
+export const RequiredText = (required = 'is required') =>
+  z.pipe(
+    z.union([z.string(), z.number()], { error: required }),
+    z.transform((value, ctx) => {
+      const text = String(value).trim();
+      if (text === '') {
+        ctx.issues.push({ code: 'custom', input: value, message: required });
+        return z.NEVER;
+      }
+      return text;
+    }),
+  );
+
 /** Optional free text: trimmed; empty means "not given". */
 export const OptionalText = z.pipe(
   z.optional(z.nullable(z.union([z.string(), z.number()], { error: 'must be text' }))),
