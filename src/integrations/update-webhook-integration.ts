@@ -91,8 +91,8 @@ const describeLog = (saved: FormIntegration) => {
   }, headers: ${shown.header_names.join(', ') || 'none'}`;
 };
 
-const LABELS = labelsOf(inputFields);
-const label = (key: string) => `${LABELS[key]} (${key})`;
+const INPUT_LABELS = labelsOf(inputFields);
+const label = (key: string) => `${INPUT_LABELS[key]} (${key})`;
 
 /** A field and its "remove" switch cannot both be used. */
 const checkConflicts = (z: ZObject, input: UpdateWebhookInput) => {
@@ -103,8 +103,8 @@ const checkConflicts = (z: ZObject, input: UpdateWebhookInput) => {
     if (input[field] !== undefined && input[flag]) {
       throw invalidInput(
         z,
-        `${label(field)} and ${label(flag)} are both set. Leave ${LABELS[field]} empty to remove, ` +
-          `or set ${LABELS[flag]} to No to use the new value.`,
+        `${label(field)} and ${label(flag)} are both set. Leave ${INPUT_LABELS[field]} empty to remove, ` +
+          `or set ${INPUT_LABELS[flag]} to No to use the new value.`,
       );
     }
   }
@@ -119,10 +119,10 @@ const checkComplete = (z: ZObject, input: UpdateWebhookInput) => {
     input.status === undefined ? label('status') : undefined,
     input.webhook_url === undefined ? label('webhook_url') : undefined,
     input.webhook_secret === undefined && !input.clear_webhook_secret
-      ? `${label('webhook_secret')} or ${LABELS.clear_webhook_secret}: Yes`
+      ? `${label('webhook_secret')} or ${INPUT_LABELS.clear_webhook_secret}: Yes`
       : undefined,
     input.webhook_headers === undefined && !input.clear_webhook_headers
-      ? `${label('webhook_headers')} or ${LABELS.clear_webhook_headers}: Yes`
+      ? `${label('webhook_headers')} or ${INPUT_LABELS.clear_webhook_headers}: Yes`
       : undefined,
   ].filter((text): text is string => text !== undefined);
   if (missing.length === 0) return;

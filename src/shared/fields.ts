@@ -23,7 +23,10 @@ export const formField = defineInputField({
   helpText: 'The form. Choose one from the list (pick the workspace first), or map a form id.',
 });
 
-/** Labels used in input error messages, by input key. */
+/**
+ * Labels used in input error messages, by input key. Deprecated: steps pass their own `inputFields`
+ * to `parseInput`. Only src/submissions (main's version) still imports it; delete it once it does not.
+ */
 export const FIELD_LABELS: Readonly<Record<string, string>> = {
   workspace_id: 'Workspace',
   form_id: 'Form',
