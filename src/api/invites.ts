@@ -1,13 +1,55 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { opnform } from '../http/client';
+import type { KnownFailure, RequestContext } from '../http/failures';
 import { path } from '../http/path';
 import { type Invite, MessageReply } from '../schemas/resources';
 import { InviteList } from '../schemas/workspaces';
-import { CANCEL_FAILURES, MANAGE_MEMBERS, READ_INVITES, RESEND_FAILURES } from './access';
+import { MANAGE_MEMBERS } from './members';
+
+/** Listing invites: `workspaces-write` and admin rights (`workspaces-read` is not needed). */
+export const READ_INVITES: Omit<RequestContext, 'thing'> = MANAGE_MEMBERS;
+
+const ACCEPTED: KnownFailure = {
+  said: 'Invite already accepted.',
+  code: 'conflict',
+  halt: true,
+  message:
+    'This invite was already accepted: the person is a member of the workspace now, so there is nothing to ' +
+    'resend or cancel. To take their access away, use Remove Member.',
+};
+
+/**
+ * The failures of resend and cancel, and whether each is routine (a halt, rule in `src/errors.ts`).
+ * The spec does not say which status carries them; a real server sends 400
+ * `{type:'error', success:false, message}`; a 404 or 422 could too.
+ */
+export const RESEND_FAILURES: readonly KnownFailure[] = [
+  ACCEPTED,
+  {
+    said: 'Invite not found for this workspace.',
+    code: 'not_found',
+    message:
+      'OpnForm has no such invite in this workspace: it may have been cancelled, or it belongs to another ' +
+      'workspace. Choose the invite from the list again.',
+  },
+];
+
+/** Cancelling an invite that is gone already reaches the step's goal: a halt, not an error. */
+export const CANCEL_FAILURES: readonly KnownFailure[] = [
+  ACCEPTED,
+  {
+    said: 'Invite not found for this workspace.',
+    code: 'not_found',
+    halt: true,
+    message:
+      'OpnForm has no such invite in this workspace, so there is nothing to cancel: it was already cancelled ' +
+      '(or accepted and removed), or it belongs to another workspace.',
+  },
+];
 
 /**
  * Workspace invites (`/open/workspaces/{id}/invites`). "Invite already accepted." and "Invite not
- * found for this workspace." get clear messages whatever status carries them (`./access`).
+ * found for this workspace." get clear messages whatever status carries them (the failure tables above).
  */
 
 /** `GET /open/workspaces/{id}/invites`: every invite (pending, accepted, expired), a bare array. */

@@ -1,13 +1,58 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { opnform } from '../http/client';
+import type { KnownFailure, RequestContext } from '../http/failures';
 import { path } from '../http/path';
 import { MessageReply } from '../schemas/resources';
 import { type Member, MemberList, type MemberRole } from '../schemas/workspaces';
-import { MANAGE_MEMBERS, NOT_A_MEMBER_ON_REMOVE, NOT_A_MEMBER_ON_ROLE_CHANGE, READ_MEMBERS } from './access';
+
+/*
+ * What each team endpoint asks of the token and the connected user, as a real OpnForm server checks it
+ * (recorded: `team--*`, `limits--abilities-403`), for the HTTP layer's 403 wording. The spec's
+ * `workspace-users-*` abilities are never checked by the server, so they are never asked for.
+ */
+/** Listing members: `workspaces-read` (any member, readonly ones too). */
+export const READ_MEMBERS: Omit<RequestContext, 'thing'> = {
+  abilities: ['workspaces-read'],
+  member: true,
+};
+
+/** Adding members, role changes, removals, listing, resending and cancelling invites: admins only. */
+export const MANAGE_MEMBERS: Omit<RequestContext, 'thing'> = {
+  abilities: ['workspaces-write'],
+  admin: true,
+};
+
+/**
+ * A user id that exists but is not (or no longer) a member: 404 with an empty message (recorded:
+ * `team--remove-user` #4, `team--update-role` #4). An unknown user id says "No query results" and
+ * stays an error. Removing such a user already holds, so it halts; a role change halts too (this
+ * run's member left the workspace, the Zap itself is fine).
+ */
+export const NOT_A_MEMBER_ON_REMOVE: readonly KnownFailure[] = [
+  {
+    said: '',
+    status: 404,
+    code: 'not_found',
+    halt: true,
+    message: 'This user is not a member of the workspace (any more), so there is nothing to remove.',
+  },
+];
+
+export const NOT_A_MEMBER_ON_ROLE_CHANGE: readonly KnownFailure[] = [
+  {
+    said: '',
+    status: 404,
+    code: 'not_found',
+    halt: true,
+    message:
+      'This user is not a member of the workspace (any more), so their role was not changed. Invite them again ' +
+      'to give them access.',
+  },
+];
 
 /**
  * Workspace members (`/open/workspaces/{id}/users`). A user id that exists but is not a member
- * answers 404 with an empty message: a remove or a role change then halts (see `./access`).
+ * answers 404 with an empty message: a remove or a role change then halts (`NOT_A_MEMBER_*` above).
  */
 
 /** `GET /open/workspaces/{id}/users`: every member, no paging (a bare array). */

@@ -1,9 +1,25 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { opnform } from '../http/client';
+import type { RequestContext } from '../http/failures';
 import { path } from '../http/path';
 import { LegacyWorkspaces, MessageReply, type Workspace } from '../schemas/resources';
 import { OpenWorkspaceList } from '../schemas/workspaces';
-import { GUARDED_MANAGE, LEAVE } from './access';
+
+/** Leaving: `workspaces-read` only (a read-only token performs this write), any member. */
+export const LEAVE: Omit<RequestContext, 'thing'> = {
+  abilities: ['workspaces-read'],
+  member: true,
+};
+
+/**
+ * Remove Member and Update Member Role: they first read the workspaces (`workspaces-read`; who the
+ * connected user is, the admins) to refuse removing or demoting that user or the last admin, then
+ * write (`workspaces-write`, admins only).
+ */
+export const GUARDED_MANAGE: Omit<RequestContext, 'thing'> = {
+  abilities: ['workspaces-read', 'workspaces-write'],
+  admin: true,
+};
 
 /** `GET /external/zapier/workspaces`: every workspace of the connected user as `{id, name}` (no paging). */
 export const listWorkspaceNames = (

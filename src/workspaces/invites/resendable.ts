@@ -1,6 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { RESEND_FAILURES } from '../../api/access';
-import { listInvites } from '../../api/invites';
+import { listInvites, RESEND_FAILURES } from '../../api/invites';
 import { halt, notFound } from '../../errors';
 import type { Invite } from '../../schemas/resources';
 import { isoDateTime } from '../../shared/dates';
