@@ -1,4 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import { DEFAULT_BASE_URL } from '../http/base-url';
 import { baseUrlOf, opnform } from '../http/client';
 import { path } from '../http/path';
 import { ValidateReply } from '../schemas/resources';
@@ -7,13 +8,28 @@ import { ValidateReply } from '../schemas/resources';
 export const connectionBaseUrl = (z: ZObject, bundle: Bundle): string => baseUrlOf(z, bundle);
 
 /**
- * `GET /external/zapier/validate`: `{name, email}` for any valid token. `notFound` is the message
- * of a 404 (the connection test explains a URL that lacks /api).
+ * A 404 from the connection test almost always means a self-hosted URL without `/api` (the address
+ * of OpnForm's web pages, not of its API): say so, with the URL to try. Undefined for the cloud URL
+ * and URLs that already end in `/api` (the generic wording applies).
  */
-export const validateToken = (z: ZObject, bundle: Bundle, notFound: string | undefined) =>
+export const missingApiHint = (base: string): string | undefined => {
+  const url = new URL(base);
+  if (base === DEFAULT_BASE_URL || /\/api\/?$/.test(url.pathname)) return undefined;
+  const api = `${base.replace(/\/+$/, '')}/api`;
+  return (
+    `OpnForm answered 404 (not found) at ${base}: the OpnForm URL probably lacks /api. A self-hosted ` +
+    `OpnForm's API is usually its address followed by /api: reconnect with ${api} as the OpnForm URL.`
+  );
+};
+
+/**
+ * `GET /external/zapier/validate`: `{name, email}` for any valid token; a 404 explains a URL that
+ * lacks /api (`missingApiHint`).
+ */
+export const validateToken = (z: ZObject, bundle: Bundle) =>
   opnform(z, bundle).get(path`/external/zapier/validate`, {
     thing: 'account',
     abilities: [],
-    notFound,
+    notFound: missingApiHint(baseUrlOf(z, bundle)),
     schema: ValidateReply,
   });
