@@ -6,8 +6,6 @@ import { path } from '../http/path';
 import { Form, FormSummary, LegacyForms, Paginated } from '../schemas/resources';
 import { getOrAbsent } from './absent';
 
-export { READ_FORM };
-
 /** `GET /open/forms/{id}`: the full form with its blocks (one request). */
 export const fetchForm = (z: ZObject, bundle: Bundle, formId: number | string): Promise<Form> =>
   opnform(z, bundle).get(path`/open/forms/${formId}`, {
