@@ -1,4 +1,5 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
+import { fetchSearchedPage, fetchSubmissionPage, type PageQuery } from '../api/submissions';
 import { fetchForm, findQuestionBlock, labelledBlocks } from '../forms/blocks';
 import { isLastPage } from '../http/paging';
 import { OptionalInstant } from '../schemas/exports';
@@ -10,7 +11,6 @@ import { parseTimestamp } from '../shared/dates';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
 import { createdAt, submissionStatus } from './answers';
 import { exactMatch, searchKeepsMatches } from './exact-match';
-import { fetchSearchedPage, fetchSubmissionPage, type PageQuery } from './pages';
 import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shape';
 
 /**

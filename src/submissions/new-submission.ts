@@ -9,16 +9,15 @@ import {
   type WebhookTriggerPerformUnsubscribe,
   type ZObject,
 } from 'zapier-platform-core';
+import { fetchSubmissionPage } from '../api/submissions';
+import { subscribeHook, unsubscribeHook } from '../api/zapier';
 import { fetchForm } from '../forms/blocks';
-import { opnform } from '../http/client';
-import { path } from '../http/path';
 import { parseInput, summarize } from '../schemas/parse';
-import { AnyReply, DeliveryPayload } from '../schemas/resources';
+import { DeliveryPayload } from '../schemas/resources';
 import { DeliveryInput, FormInput, HookSubscription } from '../schemas/submissions';
 import { isoDateTime } from '../shared/dates';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
 import { deliveryDates, deliveryOfSubmission } from './delivery-dates';
-import { fetchSubmissionPage } from './pages';
 import {
   answerOutputFields,
   dateQuestions,
@@ -81,12 +80,7 @@ const performSubscribe = (async (z, bundle) => {
   if (typeof hookUrl !== 'string' || hookUrl === '') {
     throw new z.errors.Error('Zapier gave no hook URL to subscribe with.', 'invalid_input', 400);
   }
-  await opnform(z, bundle).post(path`/external/zapier/webhook`, {
-    thing: 'form',
-    abilities: ['manage-integrations'],
-    body: { hookUrl, form_id },
-    schema: AnyReply,
-  });
+  await subscribeHook(z, bundle, hookUrl, form_id);
   // OpnForm answers `[]` (no hook id): unsubscribing needs the hook URL and the form id
   const stored: HookSubscription = { hookUrl, form_id };
   return stored;
@@ -103,18 +97,9 @@ const performUnsubscribe = (async (z, bundle) => {
     },
     LABELS,
   );
-  // OpnForm deletes every hook of the form with this URL and answers 200 even when none matched;
-  // 404 means the form itself is gone (deleted), and its hooks with it; 422 (recorded: "The selected
-  // form id is invalid.") means no form row with this id exists at all: no hook can be left either.
-  // The stored hook URL and form id passed OpnForm's rules when subscribing, so nothing else gives 422.
-  const reply = await opnform(z, bundle).allowing('DELETE', path`/external/zapier/webhook`, {
-    thing: 'form',
-    abilities: ['manage-integrations'],
-    body: { hookUrl: subscription.hookUrl, form_id: subscription.form_id },
-    schema: AnyReply,
-    allow: [404, 422],
-  });
-  return { ...subscription, form_gone: reply.status === 404 || reply.status === 422 };
+  // a form that is gone (deleted, or never existed) has no hooks left either (src/api/zapier.ts)
+  const { formGone } = await unsubscribeHook(z, bundle, subscription.hookUrl, subscription.form_id);
+  return { ...subscription, form_gone: formGone };
 }) satisfies WebhookTriggerPerformUnsubscribe;
 
 /** The scope that tells one Zap's subscription from another's (the hook URL is unique per Zap). */

@@ -1,11 +1,11 @@
 import { defineInputFields, defineTrigger } from 'zapier-platform-core';
+import { fetchSubmissionPage } from '../api/submissions';
 import { FormInput } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import type { Submission } from '../schemas/resources';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
 import { pollingPerform } from '../shared/perform';
 import { answerTexts, createdAt, currentAnswers, submissionStatus } from './answers';
-import { fetchSubmissionPage } from './pages';
 
 /** Submissions per dropdown page (Zapier asks for the next page with `bundle.meta.page`). */
 export const SUBMISSION_LIST_PAGE_SIZE = 50;

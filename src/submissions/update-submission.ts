@@ -1,11 +1,10 @@
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+import { putSubmission } from '../api/submissions';
 import { halt } from '../errors';
 import { fetchForm } from '../forms/blocks';
-import { opnform } from '../http/client';
-import { path } from '../http/path';
 import { FormId, inputObject, SubmissionId, WorkspaceId } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
-import { OptionalSeconds, OptionalTextList, UpdateReply, YesNo } from '../schemas/submissions';
+import { OptionalSeconds, OptionalTextList, YesNo } from '../schemas/submissions';
 import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
 import { answerInputFields } from './answer-fields';
 import { answerChanges, changesAnything } from './answer-values';
@@ -154,15 +153,13 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   refuseDroppingAnswers(z, current, dropped, input.drop_removed_answers);
   const body = mergedBody(form, current, changes, input.completion_time);
   refuseIncompleteCompletion(z, form, current, body);
-  const reply = await opnform(z, bundle).put(
-    path`/open/forms/${input.form_id}/submissions/${input.submission_id}`,
-    {
-      thing: 'submission',
-      abilities: ['forms-write'],
-      body,
-      schema: UpdateReply,
-      fields: questionLabels(form),
-    },
+  const reply = await putSubmission(
+    z,
+    bundle,
+    input.form_id,
+    input.submission_id,
+    body,
+    questionLabels(form),
   );
   return { ...shapeSubmission(z, updatedSubmission(reply, current, body), form), dropped_answers: dropped };
 };

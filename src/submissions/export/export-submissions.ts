@@ -1,4 +1,5 @@
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+import { readExportStatus, requestExport } from '../../api/exports';
 import { fetchForm } from '../../forms/blocks';
 import { OptionalCount, OptionalInstant } from '../../schemas/exports';
 import { FormId, inputObject, OptionalChoice, WorkspaceId } from '../../schemas/inputs';
@@ -6,11 +7,11 @@ import { describeShapeError, parseInput } from '../../schemas/parse';
 import { AsyncExport, type Form } from '../../schemas/resources';
 import { OptionalTextList } from '../../schemas/submissions';
 import { FIELD_LABELS, formField, workspaceField } from '../../shared/fields';
-import { exportChunks, OutOfTime, postExport, refuseRedirect } from './chunks';
+import { exportChunks, OutOfTime } from './chunks';
 import { columnChoices, resolveColumns } from './columns';
 import { dispositionFilename, type StashedCsv, safeCsvName, stashCsv } from './csv-stash';
 import { stashExportFile } from './deliver';
-import { pollExport, readExportStatus } from './job';
+import { pollExport } from './job';
 import { selectionError, tooLarge, WHY_LIMIT } from './messages';
 import { EXPORT_OUTPUT_FIELDS, EXPORT_SAMPLE, type ExportOutput, STATUS_NOT_READABLE } from './output';
 import {
@@ -102,14 +103,6 @@ const inputFields = defineInputFields([
     helpText: 'Only submissions created at or before this date and time (UTC unless it has an offset).',
   },
 ]);
-
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
 
 const fallbackName = (form: Pick<Form, 'id' | 'slug'>) => `${form.slug || `form-${form.id}`}-submissions.csv`;
 
@@ -253,20 +246,13 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
           `background job, and ${STATUS_NOT_READABLE}, so its file could never reach Zapier. ${WHY_LIMIT}`,
       );
   }
-  const response = await postExport(z, bundle, form.id, columns);
-  refuseRedirect(z, response);
-  if (!/json/i.test(response.headers.get('content-type') ?? '')) {
-    const name = safeCsvName(
-      dispositionFilename(response.headers.get('content-disposition')),
-      fallbackName(form),
-    );
-    const csv = await stashCsv(z, response.body, name);
+  const answer = await requestExport(z, bundle, form.id, columns);
+  if (answer.kind === 'file') {
+    const name = safeCsvName(dispositionFilename(answer.disposition), fallbackName(form));
+    const csv = await stashCsv(z, answer.body, name);
     return completed(form, columns, { ...csv, name }, { id: name, mode: 'sync' });
   }
-  const parsed = AsyncExport.safeParse(parseJson(await response.text()));
-  if (!parsed.success)
-    throw new z.errors.Error(describeShapeError('export', parsed.error), 'bad_response', 502);
-  const viaJob = await fromJob(parsed.data.job_id, budget);
+  const viaJob = await fromJob(await answer.jobId(), budget);
   if (viaJob !== undefined) return viaJob;
   // the server went async (more submissions than the form's count said) and hides the job: by ids
   return byIds();

@@ -1,9 +1,9 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import { readExportStatus } from '../../api/exports';
 import { FormId, inputObject } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
 import { JobId } from '../../schemas/submissions';
 import { stashExportFile } from './deliver';
-import { readExportStatus } from './job';
 
 const Input = inputObject({ form_id: FormId, job_id: JobId });
 

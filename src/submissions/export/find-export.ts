@@ -1,10 +1,10 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
+import { readExportStatus } from '../../api/exports';
 import { FormId, inputObject, WorkspaceId } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
 import { JobId } from '../../schemas/submissions';
 import { FIELD_LABELS, formField, workspaceField } from '../../shared/fields';
 import { exportFileHydrator } from './file-hydrator';
-import { readExportStatus } from './job';
 import { EXPORT_OUTPUT_FIELDS, EXPORT_SAMPLE, type ExportOutput, STATUS_NOT_READABLE } from './output';
 
 const Input = inputObject({ workspace_id: WorkspaceId, form_id: FormId, job_id: JobId });
