@@ -1,4 +1,5 @@
 import type { ZObject } from 'zapier-platform-core';
+import { invalidInput } from '../errors';
 import {
   answerableBlocks,
   blockName,
@@ -220,7 +221,7 @@ export const answerChanges = (
   if (problems.length > 0) {
     const shown = problems.slice(0, MAX_ERRORS).join('; ');
     const more = problems.length > MAX_ERRORS ? ` (and ${problems.length - MAX_ERRORS} more)` : '';
-    throw new z.errors.Error(`Invalid input: ${shown}${more}. Nothing was changed.`, 'invalid_input', 400);
+    throw invalidInput(z, `${shown}${more}. Nothing was changed.`);
   }
   return { set, clear, rows, ranges };
 };

@@ -1,5 +1,6 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
 import { fetchSearchedPage, fetchSubmissionPage, type PageQuery } from '../api/submissions';
+import { invalidInput } from '../errors';
 import { fetchForm, findQuestionBlock, labelledBlocks } from '../forms/blocks';
 import { isLastPage } from '../http/paging';
 import { OptionalInstant } from '../schemas/exports';
@@ -94,8 +95,7 @@ const inputFields = defineInputFields([
   },
 ]);
 
-const invalid = (z: ZObject, message: string) =>
-  new z.errors.Error(`Invalid input: ${message}. Nothing was searched.`, 'invalid_input', 400);
+const invalid = (z: ZObject, message: string) => invalidInput(z, `${message}. Nothing was searched.`);
 
 const timeOf = (item: Submission) => parseTimestamp(createdAt(item));
 

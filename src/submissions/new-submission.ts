@@ -11,6 +11,7 @@ import {
 } from 'zapier-platform-core';
 import { fetchSubmissionPage } from '../api/submissions';
 import { subscribeHook, unsubscribeHook } from '../api/zapier';
+import { badResponse, userError } from '../errors';
 import { fetchForm } from '../forms/blocks';
 import { parseInput, summarize } from '../schemas/parse';
 import { DeliveryPayload } from '../schemas/resources';
@@ -78,7 +79,7 @@ const performSubscribe = (async (z, bundle) => {
   const { form_id } = parseInput(z, FormInput, bundle.inputData, FIELD_LABELS);
   const hookUrl = bundle.targetUrl;
   if (typeof hookUrl !== 'string' || hookUrl === '') {
-    throw new z.errors.Error('Zapier gave no hook URL to subscribe with.', 'invalid_input', 400);
+    throw userError(z, 'Zapier gave no hook URL to subscribe with.', 'invalid_input');
   }
   await subscribeHook(z, bundle, hookUrl, form_id);
   // OpnForm answers `[]` (no hook id): unsubscribing needs the hook URL and the form id
@@ -181,11 +182,11 @@ const perform = (async (z, bundle) => {
   const { include_edits } = parseInput(z, DeliveryInput, bundle.inputData, LABELS);
   const parsed = DeliveryPayload.safeParse(bundle.cleanedRequest, { reportInput: true });
   if (!parsed.success) {
-    throw new z.errors.Error(
+    throw badResponse(
+      z,
       `The delivery OpnForm sent to this Zap is not a submission (${summarize(parsed.error.issues)}). This ` +
         'step runs on the deliveries OpnForm sends after a form is submitted; if they keep failing, the ' +
         'server may be a version this connector does not support yet.',
-      'bad_response',
       400,
     );
   }

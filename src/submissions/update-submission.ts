@@ -1,6 +1,6 @@
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
 import { putSubmission } from '../api/submissions';
-import { halt } from '../errors';
+import { halt, notFound } from '../errors';
 import { fetchForm } from '../forms/blocks';
 import { FormId, inputObject, SubmissionId, WorkspaceId } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
@@ -60,6 +60,7 @@ const inputFields = defineInputFields([
     type: 'string',
     required: true,
     dynamic: 'submission_list.id.label',
+    search: 'find_submission.id',
     dependsOn: ['form_id'],
     helpText:
       'The submission to update. Choose one of the recent submissions, or map a submission id. ' +
@@ -140,12 +141,11 @@ const perform = async (z: ZObject, bundle: Bundle) => {
     const where = scan.exhausted
       ? `among the submissions of form ${input.form_id}`
       : `among the ${CURRENT_ANSWERS_PAGE_SIZE * CURRENT_ANSWERS_MAX_PAGES} newest submissions of form ${input.form_id}`;
-    throw new z.errors.Error(
+    throw notFound(
+      z,
       `Submission ${input.submission_id} was not found ${where}, so nothing was changed. OpnForm replaces every ` +
         'answer on update, so the current answers must be read first, and access tokens can only read them from ' +
         'the list of recent submissions. Check that the submission belongs to this form.',
-      'not_found',
-      404,
     );
   }
   refusePartial(z, current, input.complete_partial);

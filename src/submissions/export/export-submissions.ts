@@ -1,5 +1,6 @@
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
 import { readExportStatus, requestExport } from '../../api/exports';
+import { halt, invalidInput, notFound, userError } from '../../errors';
 import { fetchForm } from '../../forms/blocks';
 import { OptionalCount, OptionalInstant } from '../../schemas/exports';
 import { FormId, inputObject, OptionalChoice, WorkspaceId } from '../../schemas/inputs';
@@ -153,10 +154,9 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
     until: input.submitted_until,
   };
   if (selection.since !== undefined && selection.until !== undefined && selection.since > selection.until) {
-    throw new z.errors.Error(
-      'Invalid input: Submitted Since (submitted_since) is later than Submitted Until (submitted_until). Nothing was exported.',
-      'invalid_input',
-      400,
+    throw invalidInput(
+      z,
+      'Submitted Since (submitted_since) is later than Submitted Until (submitted_until). Nothing was exported.',
     );
   }
   const form = await fetchForm(z, bundle, input.form_id);
@@ -171,7 +171,8 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
       throw error;
     }
     if (listed.ids.length === 0) {
-      throw new z.errors.HaltedError(
+      throw halt(
+        z,
         `No submission of form ${form.id} matches the selection (${describeSelection(selection)}); there is nothing to export.`,
       );
     }
@@ -198,15 +199,15 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
     const poll = await pollExport(z, bundle, form.id, jobId, budgetLeft);
     if (poll.kind !== 'status') {
       if (poll.kind === 'unreadable') return undefined;
-      throw new z.errors.Error(
+      throw notFound(
+        z,
         `OpnForm's export job ${jobId} was not found or has expired before its file could be fetched. Run the step again.`,
-        'not_found',
-        404,
       );
     }
     const { status } = poll;
     if (status.status === 'failed') {
-      throw new z.errors.Error(
+      throw userError(
+        z,
         `OpnForm could not export the submissions (job ${jobId}): ${status.error_message || 'the export failed'}.`,
         'server_error',
         502,
@@ -223,7 +224,8 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
         total_submissions: status.total_submissions ?? file.rows,
       });
     }
-    throw new z.errors.Error(
+    throw userError(
+      z,
       `OpnForm's export job ${jobId} is still ${status.status} (${status.progress ?? 0}% done) after the time one ` +
         `Zapier step may take, so no file was saved. Export at most ${MAX_PER_STEP} submissions per step ` +
         `(Newest Submissions, a date range or a status): those are exported within the step. Find Export can ` +

@@ -1,5 +1,6 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
 import { readExportStatus } from '../../api/exports';
+import { userError } from '../../errors';
 import { FormId, inputObject, WorkspaceId } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
 import { JobId } from '../../schemas/submissions';
@@ -36,7 +37,8 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput[]> => {
   const read = await readExportStatus(z, bundle, form_id, job_id);
   if (read.kind === 'missing') return [];
   if (read.kind === 'unreadable') {
-    throw new z.errors.Error(
+    throw userError(
+      z,
       `Find Export cannot look up export job ${job_id}: ${STATUS_NOT_READABLE}, so a finished job and an unknown ` +
         'one look the same. Use the File output of Export Submissions instead: it exports up to 5000 submissions ' +
         'per step without a background job.',
