@@ -9,7 +9,7 @@ import { parseInput } from '../schemas/parse';
 import type { Form, FormBlock, Submission } from '../schemas/resources';
 import { Text } from '../schemas/submissions';
 import { parseTimestamp } from '../shared/dates';
-import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
+import { formField, workspaceField } from '../shared/fields';
 import { createdAt, submissionStatus } from './answers';
 import { exactMatch, searchKeepsMatches } from './exact-match';
 import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shape';
@@ -23,14 +23,6 @@ export const FIND_PAGE_SIZE = 100;
 export const FIND_MAX_PAGES = 5;
 
 const STATUSES = ['completed', 'partial', 'all'] as const;
-
-const LABELS = {
-  ...FIELD_LABELS,
-  search: 'Value to Find',
-  search_field: 'Question',
-  submitted_since: 'Submitted Since',
-  submitted_until: 'Submitted Until',
-};
 
 const Input = inputObject({
   workspace_id: WorkspaceId,
@@ -47,7 +39,7 @@ const inputFields = defineInputFields([
   formField,
   {
     key: 'search_field',
-    label: LABELS.search_field,
+    label: 'Question',
     type: 'string',
     required: false,
     dynamic: 'form_field_list.id.name',
@@ -58,7 +50,7 @@ const inputFields = defineInputFields([
   },
   {
     key: 'search',
-    label: LABELS.search,
+    label: 'Value to Find',
     type: 'string',
     required: true,
     helpText:
@@ -81,14 +73,14 @@ const inputFields = defineInputFields([
   },
   {
     key: 'submitted_since',
-    label: LABELS.submitted_since,
+    label: 'Submitted Since',
     type: 'datetime',
     required: false,
     helpText: 'Only submissions created at or after this date and time (UTC unless it has an offset).',
   },
   {
     key: 'submitted_until',
-    label: LABELS.submitted_until,
+    label: 'Submitted Until',
     type: 'datetime',
     required: false,
     helpText: 'Only submissions created at or before this date and time (UTC unless it has an offset).',
@@ -108,7 +100,7 @@ const timeOf = (item: Submission) => parseTimestamp(createdAt(item));
  * holding a match, at a submission older than Submitted Since, or at the last page. None: `[]`.
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
-  const input = parseInput(z, Input, bundle.inputData, LABELS);
+  const input = parseInput(z, Input, bundle.inputData, inputFields);
   const status = input.status ?? 'all';
   const { submitted_since: since, submitted_until: until } = input;
   if (since !== undefined && until !== undefined && since > until)

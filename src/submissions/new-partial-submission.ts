@@ -5,7 +5,7 @@ import { parseInput } from '../schemas/parse';
 import type { Submission } from '../schemas/resources';
 import { IDLE_MINUTES, PartialInput } from '../schemas/submissions';
 import { parseTimestamp } from '../shared/dates';
-import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
+import { formField, workspaceField } from '../shared/fields';
 import { pollingPerform } from '../shared/perform';
 import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shape';
 
@@ -35,8 +35,6 @@ export const idleField = defineInputField({
     'choose more than the time people take to fill in the form. One that is completed meanwhile never triggers.',
 });
 
-const LABELS = { ...FIELD_LABELS, idle_minutes: 'Idle Time (Minutes)' };
-
 const inputFields = defineInputFields([workspaceField, formField, idleField]);
 
 /**
@@ -59,7 +57,7 @@ export const lastSavedMs = (item: Submission): number | undefined => {
  * user sees the newest partial submissions at once.
  */
 const perform = pollingPerform(async (z, bundle) => {
-  const { form_id, idle_minutes } = parseInput(z, PartialInput, bundle.inputData, LABELS);
+  const { form_id, idle_minutes } = parseInput(z, PartialInput, bundle.inputData, inputFields);
   const limit = bundle.meta?.limit;
   const per_page =
     typeof limit === 'number' && limit > 0 ? Math.min(limit, PARTIAL_PAGE_SIZE) : PARTIAL_PAGE_SIZE;

@@ -17,7 +17,7 @@ import { parseInput, summarize } from '../schemas/parse';
 import { DeliveryPayload } from '../schemas/resources';
 import { DeliveryInput, FormInput, HookSubscription } from '../schemas/submissions';
 import { isoDateTime } from '../shared/dates';
-import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
+import { formField, workspaceField } from '../shared/fields';
 import { deliveryDates, deliveryOfSubmission } from './delivery-dates';
 import {
   answerOutputFields,
@@ -48,15 +48,12 @@ const nowIso = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, '+00:
 /** How long a delivered submission id is remembered to tell edits from new submissions. */
 export const SEEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-const EDITS_LABEL = 'Also Trigger When a Submission Is Edited';
-const LABELS = { ...FIELD_LABELS, include_edits: EDITS_LABEL, hookUrl: 'Hook URL' };
-
 const inputFields = defineInputFields([
   workspaceField,
   formField,
   {
     key: 'include_edits',
-    label: EDITS_LABEL,
+    label: 'Also Trigger When a Submission Is Edited',
     type: 'boolean',
     required: false,
     default: 'no',
@@ -76,7 +73,7 @@ const inputFields = defineInputFields([
 const subscribeDataOf = (bundle: Bundle) => (bundle.subscribeData ?? {}) as Record<string, unknown>;
 
 const performSubscribe = (async (z, bundle) => {
-  const { form_id } = parseInput(z, FormInput, bundle.inputData, FIELD_LABELS);
+  const { form_id } = parseInput(z, FormInput, bundle.inputData, inputFields);
   const hookUrl = bundle.targetUrl;
   if (typeof hookUrl !== 'string' || hookUrl === '') {
     throw userError(z, 'Zapier gave no hook URL to subscribe with.', 'invalid_input');
@@ -96,7 +93,8 @@ const performUnsubscribe = (async (z, bundle) => {
       hookUrl: saved.hookUrl ?? bundle.targetUrl,
       form_id: saved.form_id ?? bundle.inputData?.form_id,
     },
-    LABELS,
+    // the hook URL is Zapier's, not an input the user sees
+    [...inputFields, { key: 'hookUrl', label: 'Hook URL' }],
   );
   // a form that is gone (deleted, or never existed) has no hooks left either (src/api/zapier.ts)
   const { formGone } = await unsubscribeHook(z, bundle, subscription.hookUrl, subscription.form_id);
@@ -179,7 +177,7 @@ const deliveryTimes = (shaped: SubmissionOutput, isEdit: boolean | null) => {
 };
 
 const perform = (async (z, bundle) => {
-  const { include_edits } = parseInput(z, DeliveryInput, bundle.inputData, LABELS);
+  const { include_edits } = parseInput(z, DeliveryInput, bundle.inputData, inputFields);
   const parsed = DeliveryPayload.safeParse(bundle.cleanedRequest, { reportInput: true });
   if (!parsed.success) {
     throw badResponse(
@@ -217,7 +215,7 @@ const perform = (async (z, bundle) => {
  * items carry no id and no time, and its example for an empty form is made up.
  */
 const performList = (async (z, bundle) => {
-  const { form_id } = parseInput(z, FormInput, bundle.inputData, FIELD_LABELS);
+  const { form_id } = parseInput(z, FormInput, bundle.inputData, inputFields);
   const form = await fetchForm(z, bundle, form_id);
   const page = await fetchSubmissionPage(z, bundle, form_id, 1, SAMPLE_SIZE, { status: 'completed' });
   const dates = dateQuestions(form.properties);

@@ -5,7 +5,7 @@ import { fetchForm } from '../forms/blocks';
 import { FormId, inputObject, SubmissionId, WorkspaceId } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import { OptionalSeconds, OptionalTextList, YesNo } from '../schemas/submissions';
-import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
+import { formField, workspaceField } from '../shared/fields';
 import { answerInputFields } from './answer-fields';
 import { answerChanges, changesAnything } from './answer-values';
 import { mergedBody } from './merge';
@@ -26,14 +26,6 @@ import { updatedSubmission } from './update-reply';
 /** Submissions per page and pages read when looking for the current answers (500 newest at most). */
 export const CURRENT_ANSWERS_PAGE_SIZE = 100;
 export const CURRENT_ANSWERS_MAX_PAGES = 5;
-
-const LABELS = {
-  ...FIELD_LABELS,
-  completion_time: 'Completion Time (Seconds)',
-  clear_fields: 'Answers to Clear',
-  complete_partial: 'Complete a Partial Submission',
-  drop_removed_answers: 'Drop Answers to Removed Questions',
-};
 
 const Input = inputObject({
   workspace_id: WorkspaceId,
@@ -89,7 +81,7 @@ const inputFields = defineInputFields([
   },
   {
     key: 'complete_partial',
-    label: LABELS.complete_partial,
+    label: 'Complete a Partial Submission',
     type: 'boolean',
     required: false,
     default: 'false',
@@ -100,7 +92,7 @@ const inputFields = defineInputFields([
   },
   {
     key: 'drop_removed_answers',
-    label: LABELS.drop_removed_answers,
+    label: 'Drop Answers to Removed Questions',
     type: 'boolean',
     required: false,
     default: 'false',
@@ -118,7 +110,7 @@ const inputFields = defineInputFields([
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
   refuseUnrealSubmissionId(z, bundle.inputData?.submission_id);
-  const input = parseInput(z, Input, bundle.inputData, LABELS);
+  const input = parseInput(z, Input, bundle.inputData, inputFields);
   const form = await fetchForm(z, bundle, input.form_id);
   refuseCaptchaForm(z, form);
   const changes = answerChanges(z, form, bundle.inputData, input.clear_fields);

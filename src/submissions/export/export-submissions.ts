@@ -7,7 +7,7 @@ import { FormId, inputObject, OptionalChoice, WorkspaceId } from '../../schemas/
 import { describeShapeError, parseInput } from '../../schemas/parse';
 import { AsyncExport, type Form } from '../../schemas/resources';
 import { OptionalTextList } from '../../schemas/submissions';
-import { FIELD_LABELS, formField, workspaceField } from '../../shared/fields';
+import { formField, workspaceField } from '../../shared/fields';
 import { exportChunks, OutOfTime } from './chunks';
 import { columnChoices, resolveColumns } from './columns';
 import { dispositionFilename, type StashedCsv, safeCsvName, stashCsv } from './csv-stash';
@@ -26,6 +26,25 @@ import {
 } from './selection';
 import { type Budget, startBudget } from './time';
 
+/** The columns input as the step declares it; its dropdown (below) lists this form's columns. */
+const COLUMNS_FIELD = {
+  key: 'columns',
+  label: 'Columns',
+  type: 'string' as const,
+  list: true,
+  required: false,
+  helpText:
+    'The columns of the CSV file. Leave empty for every question and the submission date (created_at). ' +
+    'You can also map question ids or names, `created_at`, `status` or `meta.attribution.<key>`.',
+};
+
+/** The columns dropdown: this form's questions, the system columns and the attribution columns. */
+const columnsField = async (z: ZObject, bundle: Bundle) => {
+  const formId = FormId.safeParse(bundle.inputData?.form_id);
+  if (!formId.success) return [COLUMNS_FIELD];
+  return [{ ...COLUMNS_FIELD, choices: columnChoices(await fetchForm(z, bundle, formId.data)) }];
+};
+
 const Input = inputObject({
   workspace_id: WorkspaceId,
   form_id: FormId,
@@ -35,32 +54,6 @@ const Input = inputObject({
   submitted_since: OptionalInstant,
   submitted_until: OptionalInstant,
 });
-
-const LABELS = {
-  ...FIELD_LABELS,
-  columns: 'Columns',
-  status: 'Status',
-  newest: 'Newest Submissions',
-  submitted_since: 'Submitted Since',
-  submitted_until: 'Submitted Until',
-};
-
-/** The columns dropdown: this form's questions, the system columns and the attribution columns. */
-const columnsField = async (z: ZObject, bundle: Bundle) => {
-  const base = {
-    key: 'columns',
-    label: 'Columns',
-    type: 'string' as const,
-    list: true,
-    required: false,
-    helpText:
-      'The columns of the CSV file. Leave empty for every question and the submission date (created_at). ' +
-      'You can also map question ids or names, `created_at`, `status` or `meta.attribution.<key>`.',
-  };
-  const formId = FormId.safeParse(bundle.inputData?.form_id);
-  if (!formId.success) return [base];
-  return [{ ...base, choices: columnChoices(await fetchForm(z, bundle, formId.data)) }];
-};
 
 const inputFields = defineInputFields([
   workspaceField,
@@ -146,7 +139,7 @@ const completed = (
  */
 const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
   const budget = startBudget(bundle);
-  const input = parseInput(z, Input, bundle.inputData, LABELS);
+  const input = parseInput(z, Input, bundle.inputData, [...inputFields, COLUMNS_FIELD]);
   const selection: Selection = {
     status: input.status ?? 'all',
     newest: input.newest,

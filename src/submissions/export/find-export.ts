@@ -4,7 +4,7 @@ import { userError } from '../../errors';
 import { FormId, inputObject, WorkspaceId } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
 import { JobId } from '../../schemas/submissions';
-import { FIELD_LABELS, formField, workspaceField } from '../../shared/fields';
+import { formField, workspaceField } from '../../shared/fields';
 import { exportFileHydrator } from './file-hydrator';
 import { EXPORT_OUTPUT_FIELDS, EXPORT_SAMPLE, type ExportOutput, STATUS_NOT_READABLE } from './output';
 
@@ -33,7 +33,7 @@ const inputFields = defineInputFields([
  * says so, rather than answer `[]` as if the job did not exist.
  */
 const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput[]> => {
-  const { form_id, job_id } = parseInput(z, Input, bundle.inputData, FIELD_LABELS);
+  const { form_id, job_id } = parseInput(z, Input, bundle.inputData, inputFields);
   const read = await readExportStatus(z, bundle, form_id, job_id);
   if (read.kind === 'missing') return [];
   if (read.kind === 'unreadable') {
