@@ -10,6 +10,7 @@ import {
   matrixRows,
 } from '../forms/blocks';
 import type { Form, FormBlock } from '../schemas/resources';
+import { checkboxWord } from './answer-facts';
 import {
   answerKey,
   editableBlocks,
@@ -75,9 +76,8 @@ export const checkedValue = (block: FormBlock, value: unknown): unknown => {
   switch (block.type) {
     case 'checkbox': {
       if (typeof text === 'boolean') return text;
-      const word = String(text).toLowerCase();
-      if (['true', 'yes', '1'].includes(word)) return true;
-      if (['false', 'no', '0'].includes(word)) return false;
+      const on = checkboxWord(String(text));
+      if (on !== undefined) return on;
       return reject(`must be true or false ${got(value)}`);
     }
     case 'select':

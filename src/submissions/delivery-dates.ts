@@ -8,8 +8,7 @@ import { serverOf } from '../api/submissions';
 import { answerableBlocks, blockName, fetchForm } from '../forms/blocks';
 import { FormId } from '../schemas/inputs';
 import type { DeliveryPayload, Form, Submission } from '../schemas/resources';
-import { isAmbiguousDate } from '../shared/dates';
-import { type DateQuestions, dateQuestions } from './shape';
+import { type DateQuestions, dateQuestions, isAmbiguousDate } from '../shared/dates';
 
 /** How long a form's date questions are remembered: a busy form costs at most one form read per 5 minutes. */
 export const DATE_QUESTIONS_TTL_SECONDS = 5 * 60;

@@ -12,7 +12,8 @@ import { parseTimestamp } from '../shared/dates';
 import { formField, workspaceField } from '../shared/fields';
 import { createdAt, submissionStatus } from './answers';
 import { exactMatch, searchKeepsMatches } from './exact-match';
-import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shape';
+import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output-fields';
+import { shapeSubmission } from './shape';
 
 /**
  * Pages of 100, at most 5 (the 500 newest submissions that pass the server's pre-filter): the same

@@ -7,7 +7,8 @@ import { IDLE_MINUTES, PartialInput } from '../schemas/submissions';
 import { parseTimestamp } from '../shared/dates';
 import { formField, workspaceField } from '../shared/fields';
 import { pollingPerform } from '../shared/perform';
-import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shape';
+import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output-fields';
+import { shapeSubmission } from './shape';
 
 /** Submissions per poll: OpnForm's maximum page, and about what Zapier takes from one poll. */
 export const PARTIAL_PAGE_SIZE = 100;

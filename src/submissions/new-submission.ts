@@ -16,18 +16,12 @@ import { fetchForm } from '../forms/blocks';
 import { parseInput, summarize } from '../schemas/parse';
 import { DeliveryPayload } from '../schemas/resources';
 import { DeliveryInput, FormInput, HookSubscription } from '../schemas/submissions';
-import { isoDateTime } from '../shared/dates';
+import { dateQuestions, isoDateTime } from '../shared/dates';
 import { formField, workspaceField } from '../shared/fields';
 import { deliveryDates, deliveryOfSubmission } from './delivery-dates';
-import {
-  answerOutputFields,
-  dateQuestions,
-  deliveryId,
-  SUBMISSION_OUTPUT_FIELDS,
-  SUBMISSION_SAMPLE,
-  type SubmissionOutput,
-  shapeDelivery,
-} from './shape';
+import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output-fields';
+import type { SubmissionOutput } from './output-types';
+import { deliveryId, shapeDelivery } from './shape';
 
 /**
  * The hook trigger's item: a submission, when Zapier received it, whether it is an edit of one this

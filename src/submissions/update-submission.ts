@@ -9,8 +9,9 @@ import { formField, workspaceField } from '../shared/fields';
 import { answerInputFields } from './answer-fields';
 import { answerChanges, changesAnything } from './answer-values';
 import { mergedBody } from './merge';
+import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output-fields';
 import { scanSubmissions } from './pages';
-import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shape';
+import { shapeSubmission } from './shape';
 import {
   type DroppedAnswer,
   questionLabels,

@@ -1,18 +1,16 @@
 import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { DeliveryPayload, Submission } from '../../src/schemas/resources';
+import { isoDate, isoTimestamp } from '../../src/shared/dates';
 import { submissionFile } from '../../src/submissions/files';
 import {
   answerOutputFields,
   formAnswerFields,
-  isoDate,
-  isoTimestamp,
   SUBMISSION_OUTPUT_FIELDS,
   SUBMISSION_SAMPLE,
-  type SubmissionOutput,
-  shapeDelivery,
-  shapeSubmission,
-} from '../../src/submissions/shape';
+} from '../../src/submissions/output-fields';
+import type { SubmissionOutput } from '../../src/submissions/output-types';
+import { shapeDelivery, shapeSubmission } from '../../src/submissions/shape';
 import { API_HEADERS, BASE, failure, run, TOKEN } from '../helpers/app';
 import {
   API_ITEM,
