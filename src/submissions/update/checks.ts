@@ -7,10 +7,10 @@
  * - file answers are taken only as stored file-name strings, a signature only as one string.
  */
 import type { ZObject } from 'zapier-platform-core';
-import { type ErrorCode, invalidInput, userError } from '../errors';
-import { answerableBlocks, blockName, distinctLabels, labelledBlocks } from '../forms/blocks';
-import type { Form, FormBlock, Submission } from '../schemas/resources';
-import { currentAnswers, submissionStatus } from './answers';
+import { type ErrorCode, invalidInput, userError } from '../../errors';
+import { answerableBlocks, blockName, distinctLabels, labelledBlocks } from '../../forms/blocks';
+import type { Form, FormBlock, Submission } from '../../schemas/resources';
+import { currentAnswers, submissionStatus } from '../answers';
 
 /** A form flag as servers send it: `true`/`false` (PostgreSQL) or `1`/`0` (MySQL, sqlite). */
 export const flagOn = (value: unknown): boolean =>

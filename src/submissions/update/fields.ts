@@ -5,9 +5,9 @@ import {
   distinctLabels,
   matrixColumns,
   matrixRows,
-} from '../forms/blocks';
-import type { Form, FormBlock } from '../schemas/resources';
-import { KEPT_AS_IS_TYPES, NUMBER_TYPES } from './answer-facts';
+} from '../../forms/blocks';
+import type { Form, FormBlock } from '../../schemas/resources';
+import { KEPT_AS_IS_TYPES, NUMBER_TYPES } from '../answer-facts';
 
 /** Answer inputs are keyed `answer__<field id>`, so they never collide with the step's fixed keys. */
 export const ANSWER_PREFIX = 'answer__';

@@ -1,17 +1,14 @@
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
-import { putSubmission } from '../api/submissions';
-import { halt, notFound } from '../errors';
-import { fetchForm } from '../forms/blocks';
-import { FormId, inputObject, SubmissionId, WorkspaceId } from '../schemas/inputs';
-import { parseInput } from '../schemas/parse';
-import { OptionalSeconds, OptionalTextList, YesNo } from '../schemas/submissions';
-import { formField, workspaceField } from '../shared/fields';
-import { answerInputFields } from './answer-fields';
-import { answerChanges, changesAnything } from './answer-values';
-import { mergedBody } from './merge';
-import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output-fields';
-import { scanSubmissions } from './pages';
-import { shapeSubmission } from './shape';
+import { putSubmission } from '../../api/submissions';
+import { halt, notFound } from '../../errors';
+import { fetchForm } from '../../forms/blocks';
+import { FormId, inputObject, SubmissionId, WorkspaceId } from '../../schemas/inputs';
+import { parseInput } from '../../schemas/parse';
+import { OptionalSeconds, OptionalTextList, YesNo } from '../../schemas/submissions';
+import { formField, workspaceField } from '../../shared/fields';
+import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from '../output-fields';
+import { scanSubmissions } from '../pages';
+import { shapeSubmission } from '../shape';
 import {
   type DroppedAnswer,
   questionLabels,
@@ -21,8 +18,11 @@ import {
   refusePartial,
   refuseUnrealSubmissionId,
   removedAnswers,
-} from './update-checks';
-import { updatedSubmission } from './update-reply';
+} from './checks';
+import { answerInputFields } from './fields';
+import { mergedBody } from './merge';
+import { updatedSubmission } from './reply';
+import { answerChanges, changesAnything } from './values';
 
 /** Submissions per page and pages read when looking for the current answers (500 newest at most). */
 export const CURRENT_ANSWERS_PAGE_SIZE = 100;
