@@ -14,7 +14,13 @@ import { dispositionFilename, type StashedCsv, safeCsvName, stashCsv } from './c
 import { stashExportFile } from './deliver';
 import { pollExport } from './job';
 import { selectionError, tooLarge, WHY_LIMIT } from './messages';
-import { EXPORT_OUTPUT_FIELDS, EXPORT_SAMPLE, type ExportOutput, STATUS_NOT_READABLE } from './output';
+import {
+  EXPORT_OUTPUT_FIELDS,
+  EXPORT_SAMPLE,
+  type ExportOutput,
+  fileExportOutput,
+  STATUS_NOT_READABLE,
+} from './output';
 import {
   describeSelection,
   isFiltered,
@@ -103,30 +109,6 @@ const fallbackName = (form: Pick<Form, 'id' | 'slug'>) => `${form.slug || `form-
 /** A job id no server has: asking for its status shows whether the server lets tokens read jobs at all. */
 const PROBE_JOB = '00000000-0000-4000-8000-000000000000';
 
-const completed = (
-  form: Pick<Form, 'id'>,
-  columns: string[],
-  file: StashedCsv & { name: string },
-  extra: Partial<ExportOutput> & Pick<ExportOutput, 'id' | 'mode'>,
-): ExportOutput => ({
-  form_id: form.id,
-  status: 'completed',
-  job_id: null,
-  file: file.file,
-  file_name: file.name,
-  rows: file.rows,
-  columns,
-  header: file.header,
-  progress: 100,
-  expires_at: null,
-  message: `Exported ${file.rows ?? 'an unknown number of'} rows to ${file.name}.`,
-  processed_submissions: file.rows,
-  total_submissions: file.rows,
-  error_message: null,
-  chunks: 1,
-  ...extra,
-});
-
 /**
  * Exports the chosen submissions to ONE CSV file in Zapier's storage, or fails saying what to
  * narrow; it never succeeds without a file.
@@ -171,7 +153,7 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
     }
     try {
       const file = await exportChunks(z, bundle, form.id, columns, listed.ids, fallbackName(form), budget);
-      return completed(form, columns, file, {
+      return fileExportOutput(form, columns, file, {
         id: file.name,
         mode: 'sync',
         total_submissions: listed.ids.length,
@@ -208,7 +190,7 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
     }
     if (status.status === 'completed' && status.file_url) {
       const file = await stashExportFile(z, status.file_url, fallbackName(form));
-      return completed(form, columns, file, {
+      return fileExportOutput(form, columns, file, {
         id: jobId,
         mode: 'async',
         job_id: jobId,
@@ -245,7 +227,7 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
   if (answer.kind === 'file') {
     const name = safeCsvName(dispositionFilename(answer.disposition), fallbackName(form));
     const csv = await stashCsv(z, answer.body, name);
-    return completed(form, columns, { ...csv, name }, { id: name, mode: 'sync' });
+    return fileExportOutput(form, columns, { ...csv, name }, { id: name, mode: 'sync' });
   }
   const viaJob = await fromJob(await answer.jobId(), budget);
   if (viaJob !== undefined) return viaJob;
