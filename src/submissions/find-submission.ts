@@ -3,11 +3,10 @@ import { fetchSearchedPage, fetchSubmissionPage, type PageQuery } from '../api/s
 import { invalidInput } from '../errors';
 import { fetchForm, findQuestionBlock, labelledBlocks } from '../forms/blocks';
 import { isLastPage } from '../http/paging';
-import { OptionalInstant } from '../schemas/exports';
 import { FormId, inputObject, OptionalChoice, OptionalText, WorkspaceId } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import type { Form, FormBlock, Submission } from '../schemas/resources';
-import { Text } from '../schemas/submissions';
+import { OptionalInstant, Text } from '../schemas/submission-inputs';
 import { parseTimestamp } from '../shared/dates';
 import { formField, workspaceField } from '../shared/fields';
 import { createdAt, submissionStatus } from './answers';

@@ -1,9 +1,11 @@
 import { defineInputField, defineInputFields, defineTrigger } from 'zapier-platform-core';
+import * as v from 'zod/mini';
 import { fetchPartialPage } from '../api/submissions';
 import { fetchForm } from '../forms/blocks';
+import { FormInput } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import type { Submission } from '../schemas/resources';
-import { IDLE_MINUTES, PartialInput } from '../schemas/submissions';
+import { IDLE_MINUTES, IdleMinutes } from '../schemas/submission-inputs';
 import { parseTimestamp } from '../shared/dates';
 import { formField, workspaceField } from '../shared/fields';
 import { pollingPerform } from '../shared/perform';
@@ -37,6 +39,9 @@ export const idleField = defineInputField({
 });
 
 const inputFields = defineInputFields([workspaceField, formField, idleField]);
+
+/** What the trigger reads: the pickers and the idle time. */
+const PartialInput = v.object({ ...FormInput.shape, idle_minutes: IdleMinutes });
 
 /**
  * When a partial submission was last saved, in ms: its `updated_at` when the server gives one (in the

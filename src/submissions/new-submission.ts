@@ -9,13 +9,15 @@ import {
   type WebhookTriggerPerformUnsubscribe,
   type ZObject,
 } from 'zapier-platform-core';
+import * as v from 'zod/mini';
 import { fetchSubmissionPage } from '../api/submissions';
 import { subscribeHook, unsubscribeHook } from '../api/zapier';
 import { badResponse, userError } from '../errors';
 import { fetchForm } from '../forms/blocks';
+import { FormId, FormInput } from '../schemas/inputs';
 import { parseInput, summarize } from '../schemas/parse';
 import { DeliveryPayload } from '../schemas/resources';
-import { DeliveryInput, FormInput, HookSubscription } from '../schemas/submissions';
+import { YesNo } from '../schemas/submission-inputs';
 import { dateQuestions, isoDateTime } from '../shared/dates';
 import { formField, workspaceField } from '../shared/fields';
 import { deliveryDates, deliveryOfSubmission } from './delivery-dates';
@@ -63,6 +65,13 @@ const inputFields = defineInputFields([
       'off. Add a Filter step, or write fixed values.',
   },
 ]);
+
+/** What `perform` reads: a delivery is shaped whatever the pickers say. */
+const DeliveryInput = v.object({ include_edits: YesNo });
+
+/** What `performSubscribe` stores for `performUnsubscribe` (OpnForm returns no hook id). */
+const HookSubscription = v.object({ hookUrl: v.string().check(v.minLength(1)), form_id: FormId });
+type HookSubscription = v.infer<typeof HookSubscription>;
 
 const subscribeDataOf = (bundle: Bundle) => (bundle.subscribeData ?? {}) as Record<string, unknown>;
 

@@ -2,11 +2,10 @@ import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapi
 import { readExportStatus, requestExport } from '../../api/exports';
 import { halt, invalidInput, notFound, userError } from '../../errors';
 import { fetchForm } from '../../forms/blocks';
-import { OptionalCount, OptionalInstant } from '../../schemas/exports';
 import { FormId, inputObject, OptionalChoice, WorkspaceId } from '../../schemas/inputs';
 import { describeShapeError, parseInput } from '../../schemas/parse';
 import { AsyncExport, type Form } from '../../schemas/resources';
-import { OptionalTextList } from '../../schemas/submissions';
+import { OptionalCount, OptionalInstant, OptionalTextList } from '../../schemas/submission-inputs';
 import { formField, workspaceField } from '../../shared/fields';
 import { exportChunks, OutOfTime } from './chunks';
 import { columnChoices, resolveColumns } from './columns';

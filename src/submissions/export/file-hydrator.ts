@@ -3,7 +3,7 @@ import { readExportStatus } from '../../api/exports';
 import { notFound } from '../../errors';
 import { FormId, inputObject } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
-import { JobId } from '../../schemas/submissions';
+import { JobId } from '../../schemas/submission-inputs';
 import { stashExportFile } from './deliver';
 
 const Input = inputObject({ form_id: FormId, job_id: JobId });

@@ -3,7 +3,7 @@ import { readExportStatus } from '../../api/exports';
 import { userError } from '../../errors';
 import { FormId, inputObject, WorkspaceId } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
-import { JobId } from '../../schemas/submissions';
+import { JobId } from '../../schemas/submission-inputs';
 import { formField, workspaceField } from '../../shared/fields';
 import { exportFileHydrator } from './file-hydrator';
 import {

@@ -4,7 +4,7 @@ import { halt, notFound } from '../../errors';
 import { fetchForm } from '../../forms/blocks';
 import { FormId, inputObject, SubmissionId, WorkspaceId } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
-import { OptionalSeconds, OptionalTextList, YesNo } from '../../schemas/submissions';
+import { OptionalSeconds, OptionalTextList, YesNo } from '../../schemas/submission-inputs';
 import { formField, workspaceField } from '../../shared/fields';
 import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from '../output-fields';
 import { scanSubmissions } from '../pages';
