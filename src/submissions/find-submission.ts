@@ -6,13 +6,14 @@ import { isLastPage } from '../http/paging';
 import { FormId, inputObject, OptionalChoice, OptionalText, WorkspaceId } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import type { Form, FormBlock, Submission } from '../schemas/resources';
-import { OptionalInstant, Text } from '../schemas/submission-inputs';
+import { Text } from '../schemas/submission-inputs';
 import { parseTimestamp } from '../shared/dates';
 import { formField, workspaceField } from '../shared/fields';
 import { createdAt, submissionStatus } from './answers';
 import { exactMatch, searchKeepsMatches } from './exact-match';
 import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output-fields';
 import { shapeSubmission } from './shape';
+import { refuseReversedRange, SUBMITTED_RANGE_FIELDS, SubmittedRange } from './submitted-range';
 
 /**
  * Pages of 100, at most 5 (the 500 newest submissions that pass the server's pre-filter): the same
@@ -30,8 +31,7 @@ const Input = inputObject({
   search_field: OptionalText,
   search: Text,
   status: OptionalChoice(STATUSES),
-  submitted_since: OptionalInstant,
-  submitted_until: OptionalInstant,
+  ...SubmittedRange,
 });
 
 const inputFields = defineInputFields([
@@ -71,20 +71,7 @@ const inputFields = defineInputFields([
     ],
     helpText: 'Which submissions to look at. Partial submissions are an OpnForm Pro feature.',
   },
-  {
-    key: 'submitted_since',
-    label: 'Submitted Since',
-    type: 'datetime',
-    required: false,
-    helpText: 'Only submissions created at or after this date and time (UTC unless it has an offset).',
-  },
-  {
-    key: 'submitted_until',
-    label: 'Submitted Until',
-    type: 'datetime',
-    required: false,
-    helpText: 'Only submissions created at or before this date and time (UTC unless it has an offset).',
-  },
+  ...SUBMITTED_RANGE_FIELDS,
 ]);
 
 const invalid = (z: ZObject, message: string) => invalidInput(z, `${message}. Nothing was searched.`);
@@ -103,8 +90,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   const input = parseInput(z, Input, bundle.inputData, inputFields);
   const status = input.status ?? 'all';
   const { submitted_since: since, submitted_until: until } = input;
-  if (since !== undefined && until !== undefined && since > until)
-    throw invalid(z, 'Submitted Since (submitted_since) is later than Submitted Until (submitted_until)');
+  refuseReversedRange(z, since, until, 'Nothing was searched.');
   let form: Form | undefined;
   let block: FormBlock | undefined;
   if (input.search_field !== undefined) {

@@ -1,15 +1,16 @@
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
 import { readExportStatus, requestExport } from '../../api/exports';
-import { halt, invalidInput, notFound, userError } from '../../errors';
+import { halt, notFound, userError } from '../../errors';
 import { fetchForm } from '../../forms/blocks';
 import { FormId, inputObject, OptionalChoice, WorkspaceId } from '../../schemas/inputs';
-import { describeShapeError, parseInput } from '../../schemas/parse';
-import { AsyncExport, type Form } from '../../schemas/resources';
-import { OptionalCount, OptionalInstant, OptionalTextList } from '../../schemas/submission-inputs';
+import { parseInput } from '../../schemas/parse';
+import type { Form } from '../../schemas/resources';
+import { OptionalCount, OptionalTextList } from '../../schemas/submission-inputs';
 import { formField, workspaceField } from '../../shared/fields';
+import { refuseReversedRange, SUBMITTED_RANGE_FIELDS, SubmittedRange } from '../submitted-range';
 import { exportChunks, OutOfTime } from './chunks';
 import { columnChoices, resolveColumns } from './columns';
-import { dispositionFilename, type StashedCsv, safeCsvName, stashCsv } from './csv-stash';
+import { dispositionFilename, safeCsvName, stashCsv } from './csv-stash';
 import { stashExportFile } from './deliver';
 import { pollExport } from './job';
 import { selectionError, tooLarge, WHY_LIMIT } from './messages';
@@ -56,8 +57,7 @@ const Input = inputObject({
   columns: OptionalTextList,
   status: OptionalChoice(['all', 'completed', 'partial']),
   newest: OptionalCount(MAX_PER_STEP),
-  submitted_since: OptionalInstant,
-  submitted_until: OptionalInstant,
+  ...SubmittedRange,
 });
 
 const inputFields = defineInputFields([
@@ -87,20 +87,7 @@ const inputFields = defineInputFields([
       'and a Zapier step has 30 seconds. Leave empty to export every match (the step fails, exporting ' +
       `nothing, when more than ${MAX_PER_STEP} match).`,
   },
-  {
-    key: 'submitted_since',
-    label: 'Submitted Since',
-    type: 'datetime',
-    required: false,
-    helpText: 'Only submissions created at or after this date and time (UTC unless it has an offset).',
-  },
-  {
-    key: 'submitted_until',
-    label: 'Submitted Until',
-    type: 'datetime',
-    required: false,
-    helpText: 'Only submissions created at or before this date and time (UTC unless it has an offset).',
-  },
+  ...SUBMITTED_RANGE_FIELDS,
 ]);
 
 const fallbackName = (form: Pick<Form, 'id' | 'slug'>) => `${form.slug || `form-${form.id}`}-submissions.csv`;
@@ -127,12 +114,7 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
     since: input.submitted_since,
     until: input.submitted_until,
   };
-  if (selection.since !== undefined && selection.until !== undefined && selection.since > selection.until) {
-    throw invalidInput(
-      z,
-      'Submitted Since (submitted_since) is later than Submitted Until (submitted_until). Nothing was exported.',
-    );
-  }
+  refuseReversedRange(z, selection.since, selection.until, 'Nothing was exported.');
   const form = await fetchForm(z, bundle, input.form_id);
   const columns = resolveColumns(z, form, input.columns);
 
