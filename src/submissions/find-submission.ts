@@ -11,7 +11,7 @@ import { parseTimestamp } from '../shared/dates';
 import { formField, workspaceField } from '../shared/fields';
 import { createdAt, submissionStatus } from './answers';
 import { exactMatch, searchKeepsMatches } from './exact-match';
-import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output-fields';
+import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
 import { shapeSubmission } from './shape';
 import { refuseReversedRange, SUBMITTED_RANGE_FIELDS, SubmittedRange } from './submitted-range';
 
@@ -151,6 +151,6 @@ export const findSubmission = defineSearch({
     inputFields,
     perform,
     sample: { ...SUBMISSION_SAMPLE },
-    outputFields: [...SUBMISSION_OUTPUT_FIELDS, answerOutputFields],
+    outputFields: submissionOutputFields(),
   },
 });

@@ -9,7 +9,7 @@ import { IDLE_MINUTES, IdleMinutes } from '../schemas/submission-inputs';
 import { parseTimestamp } from '../shared/dates';
 import { formField, workspaceField } from '../shared/fields';
 import { pollingPerform } from '../shared/perform';
-import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output-fields';
+import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
 import { shapeSubmission } from './shape';
 
 /** Submissions per poll: OpnForm's maximum page, and about what Zapier takes from one poll. */
@@ -103,6 +103,6 @@ export const newPartialSubmission = defineTrigger({
       completion_time: null,
       submitted_at: '2026-11-21T15:12:40+00:00',
     },
-    outputFields: [...SUBMISSION_OUTPUT_FIELDS, answerOutputFields],
+    outputFields: submissionOutputFields(),
   },
 });

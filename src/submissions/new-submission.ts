@@ -21,7 +21,7 @@ import { YesNo } from '../schemas/submission-inputs';
 import { dateQuestions, isoDateTime } from '../shared/dates';
 import { formField, workspaceField } from '../shared/fields';
 import { deliveryDates, deliveryOfSubmission } from './delivery-dates';
-import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output-fields';
+import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
 import type { SubmissionOutput } from './output-types';
 import { deliveryId, shapeDelivery } from './shape';
 
@@ -258,12 +258,10 @@ export const newSubmission = defineTrigger({
     perform,
     performList,
     sample: NEW_SUBMISSION_SAMPLE,
-    outputFields: [
-      ...SUBMISSION_OUTPUT_FIELDS,
+    outputFields: submissionOutputFields(
       { key: 'received_at', label: 'Received At (When Zapier Received It)', type: 'datetime' },
       { key: 'is_edit', label: 'Is an Edit (Of a Submission This Zap Saw Before)', type: 'boolean' },
       { key: 'sample_note', label: 'Note (No Longer Used, Always Empty)', type: 'string' },
-      answerOutputFields,
-    ],
+    ),
   },
 });

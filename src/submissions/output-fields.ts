@@ -130,3 +130,10 @@ export const answerOutputFields = async (z: ZObject, bundle: Bundle): Promise<Ou
   const form = await fetchForm(z, bundle, formId.data);
   return formAnswerFields(form);
 };
+
+/** A submission step's output fields: the common ones, the step's own `extra`, then the form's answers. */
+export const submissionOutputFields = (...extra: OutputField[]) => [
+  ...SUBMISSION_OUTPUT_FIELDS,
+  ...extra,
+  answerOutputFields,
+];

@@ -6,7 +6,7 @@ import { FormId, inputObject, SubmissionId, WorkspaceId } from '../../schemas/in
 import { parseInput } from '../../schemas/parse';
 import { OptionalSeconds, OptionalTextList, YesNo } from '../../schemas/submission-inputs';
 import { formField, workspaceField } from '../../shared/fields';
-import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from '../output-fields';
+import { SUBMISSION_SAMPLE, submissionOutputFields } from '../output-fields';
 import { scanSubmissions } from '../pages';
 import { shapeSubmission } from '../shape';
 import {
@@ -165,12 +165,10 @@ export const updateSubmission = defineCreate({
     inputFields,
     perform,
     sample: { ...SUBMISSION_SAMPLE, dropped_answers: [] },
-    outputFields: [
-      ...SUBMISSION_OUTPUT_FIELDS,
+    outputFields: submissionOutputFields(
       { key: 'dropped_answers[]id', label: 'Dropped Answers: Question ID', type: 'string' },
       { key: 'dropped_answers[]name', label: 'Dropped Answers: Question Name', type: 'string' },
       { key: 'dropped_answers[]value', label: 'Dropped Answers: Value', type: 'string' },
-      answerOutputFields,
-    ],
+    ),
   },
 });
