@@ -16,7 +16,7 @@ import { findSubmission } from './src/submissions/find-submission';
 import { newPartialSubmission } from './src/submissions/new-partial-submission';
 import { newSubmission } from './src/submissions/new-submission';
 import { submissionList } from './src/submissions/submission-list';
-import { updateSubmission } from './src/submissions/update-submission';
+import { updateSubmission } from './src/submissions/update/update-submission';
 import { CONNECTOR_VERSION } from './src/version';
 import { cancelInvite } from './src/workspaces/invites/cancel-invite';
 import { findInvite } from './src/workspaces/invites/find-invite';

@@ -31,7 +31,13 @@ export type ErrorCode =
   | 'out_of_time'
   | 'bad_response'
   | 'conflict'
-  | 'file_expired';
+  | 'file_expired'
+  | 'captcha_form'
+  | 'partial_submission'
+  | 'removed_questions'
+  | 'still_running'
+  | 'too_many_submissions'
+  | 'export_status_unreadable';
 
 export const userError = (z: ZObject, message: string, code: ErrorCode, status?: number): Error =>
   new z.errors.Error(message, code, status ?? 400);

@@ -6,7 +6,7 @@ import type {
   RawHttpResponse,
   ZObject,
 } from 'zapier-platform-core';
-import { badResponse, userError } from '../errors';
+import { badResponse, type ErrorCode, userError } from '../errors';
 import { isLoopbackHost } from '../net/addresses';
 import { describeShapeError, type Schema } from '../schemas/parse';
 import type { Workspace } from '../schemas/resources';
@@ -43,6 +43,36 @@ export interface Call<T> extends RequestContext {
    * instead, which must name no secret.
    */
   quiet?: (data: T) => string;
+  /** Error statuses with a message of the endpoint's own (a plan limit), thrown instead of the usual one. */
+  special?: Readonly<Record<number, SpecialStatus>>;
+}
+
+/** The error an endpoint gives for one status in place of the usual one (see `Call.special`). */
+export interface SpecialStatus {
+  message: string;
+  code: ErrorCode;
+}
+
+/** A call whose endpoint defines error statuses that mean "nothing there": it answers `T | Absent`. */
+export interface AbsentCall<T> extends Call<T> {
+  /** Error statuses answered as an `Absent` instead of thrown (for example 404 when unsubscribing). */
+  absent: readonly number[];
+}
+
+/** An error status the endpoint defines as "nothing there" (see `AbsentCall`), never thrown. */
+export class Absent {
+  constructor(
+    /** For the src/api module that defines what the status means (domain modules never read it). */
+    readonly status: number,
+    /** The server's `message`, when it sent one (tells "no route" from "no such job"). */
+    readonly message?: string,
+  ) {}
+}
+
+/** A verb of the client: `T`, or `T | Absent` for a call that names `absent` statuses. */
+export interface Verb {
+  <T>(apiPath: ApiPath, call: AbsentCall<T>): Promise<T | Absent>;
+  <T>(apiPath: ApiPath, call: Call<T>): Promise<T>;
 }
 
 export interface AllowingCall<T> extends Call<T> {
@@ -290,8 +320,21 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     return result.data;
   };
 
-  const request = async <T>(method: Method, apiPath: ApiPath, call: Call<T>): Promise<T> =>
-    checked((await send(method, apiPath, call, [], false)) as HttpResponse, call);
+  const request = async <T>(
+    method: Method,
+    apiPath: ApiPath,
+    call: Call<T> & { absent?: readonly number[] },
+  ) => {
+    const absent = call.absent ?? [];
+    const handled = [...absent, ...Object.keys(call.special ?? {}).map(Number)];
+    const response = (await send(method, apiPath, call, handled, false)) as HttpResponse;
+    const special = call.special?.[response.status];
+    if (special !== undefined) throw userError(z, special.message, special.code, response.status);
+    if (absent.includes(response.status)) return new Absent(response.status, serverMessage(response.data));
+    return checked(response, call);
+  };
+  const verb = (method: Method) =>
+    ((apiPath: ApiPath, call: AbsentCall<unknown>) => request(method, apiPath, call)) as Verb;
 
   return {
     baseUrl: base,
@@ -299,10 +342,10 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     remember: (values: readonly unknown[]) => rememberSecrets(bundle, values),
     /** Milliseconds left of the step's 25 s budget (for polling loops). */
     remainingMs: () => remainingMs(bundle),
-    get: <T>(apiPath: ApiPath, call: Call<T>) => request('GET', apiPath, call),
-    post: <T>(apiPath: ApiPath, call: Call<T>) => request('POST', apiPath, call),
-    put: <T>(apiPath: ApiPath, call: Call<T>) => request('PUT', apiPath, call),
-    delete: <T>(apiPath: ApiPath, call: Call<T>) => request('DELETE', apiPath, call),
+    get: verb('GET'),
+    post: verb('POST'),
+    put: verb('PUT'),
+    delete: verb('DELETE'),
     /** Like the verbs above, but statuses in `call.allow` come back as `{status, data: undefined}`. */
     allowing: async <T>(method: Method, apiPath: ApiPath, call: AllowingCall<T>): Promise<Reply<T>> => {
       const response = (await send(method, apiPath, call, call.allow, false)) as HttpResponse;

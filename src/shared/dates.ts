@@ -38,6 +38,9 @@ export interface DateQuestion {
   range?: boolean;
 }
 
+/** Date questions by field id (from the form's blocks); empty when the form was not read. */
+export type DateQuestions = Record<string, DateQuestion>;
+
 /** A block's `date_format` -> day/month order; OpnForm's formatter treats anything but `dd/MM/yyyy` as m/d/Y. */
 export const dateOrderOf = (dateFormat: unknown): DateOrder =>
   dateFormat === undefined || dateFormat === null || dateFormat === 'dd/MM/yyyy' ? 'dmy' : 'mdy';
@@ -135,4 +138,45 @@ export const isoAnswerDates = (
     }
   }
   return { start: isoAnswerDate(value, question), end: null, range: false };
+};
+
+/** An ISO date-time (or "Y-m-d H:i:s", read as UTC) -> ISO 8601 keeping its own offset; null if unreadable. */
+export const isoTimestamp = (value: unknown): string | null => {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const text = value.trim();
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/.exec(text);
+  if (m === null) return null;
+  const time = m[2]?.length === 5 ? `${m[2]}:00` : m[2];
+  const zone =
+    m[4] === undefined || m[4] === 'Z'
+      ? '+00:00'
+      : m[4].includes(':')
+        ? m[4]
+        : `${m[4].slice(0, 3)}:${m[4].slice(3)}`;
+  const iso = `${m[1]}T${time}${m[3] ?? ''}${zone}`;
+  return Number.isNaN(Date.parse(iso)) ? null : iso;
+};
+
+/**
+ * One date as OpnForm gives it -> ISO 8601 (`2026-11-05`, or `2026-11-25T09:05:00+00:00` with a time),
+ * without knowing the question: a delivered `d/m/Y` / `m/d/Y` date whose day and month are both 12 or
+ * less gives null here (see `isoAnswerDate`, which takes the question's `date_format`).
+ */
+export const isoDate = (value: unknown): string | null => isoAnswerDate(value);
+
+/** The date questions of a form, by id: what its blocks say about order, time and range. */
+export const dateQuestions = (
+  blocks: readonly { id: string; type: string }[] | null | undefined,
+): DateQuestions => {
+  const out: DateQuestions = {};
+  for (const block of blocks ?? []) {
+    if (block.type !== 'date') continue;
+    const record = block as Record<string, unknown>;
+    out[block.id] = {
+      order: dateOrderOf(record.date_format),
+      withTime: record.with_time === true || record.with_time === 1,
+      range: record.date_range === true || record.date_range === 1,
+    };
+  }
+  return out;
 };

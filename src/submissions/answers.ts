@@ -1,7 +1,5 @@
 import type { Submission } from '../schemas/resources';
-
-/** Keys OpnForm adds to a submission's `data` beside the answers; they are not answers. */
-export const METADATA_KEYS: ReadonlySet<string> = new Set(['status', 'created_at', 'id', 'submission_id']);
+import { METADATA_KEYS } from './answer-facts';
 
 /** The answers of a listed submission, keyed by field id, without the metadata keys. */
 export const currentAnswers = (item: Pick<Submission, 'data'>): Record<string, unknown> =>

@@ -4,12 +4,11 @@
  * reverse, an `/open` list item turned into the delivery OpnForm would have sent (the editor's sample).
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import { serverOf } from '../api/submissions';
 import { answerableBlocks, blockName, fetchForm } from '../forms/blocks';
-import { baseUrlOf } from '../http/client';
 import { FormId } from '../schemas/inputs';
 import type { DeliveryPayload, Form, Submission } from '../schemas/resources';
-import { isAmbiguousDate } from '../shared/dates';
-import { type DateQuestions, dateQuestions } from './shape';
+import { type DateQuestions, dateQuestions, isAmbiguousDate } from '../shared/dates';
 
 /** How long a form's date questions are remembered: a busy form costs at most one form read per 5 minutes. */
 export const DATE_QUESTIONS_TTL_SECONDS = 5 * 60;
@@ -19,7 +18,7 @@ export const DATE_QUESTIONS_TTL_SECONDS = 5 * 60;
  * and the form id (the same form of the same server has the same questions, whoever reads it).
  */
 export const dateQuestionsKey = (z: ZObject, bundle: Bundle, formId: number) =>
-  `opnform:date-questions:v1:${z.hash('sha256', `${baseUrlOf(z, bundle)}|${formId}`)}`;
+  `opnform:date-questions:v1:${z.hash('sha256', `${serverOf(z, bundle)}|${formId}`)}`;
 
 const cachedDateQuestions = async (z: ZObject, key: string): Promise<DateQuestions | null> => {
   try {

@@ -1,5 +1,6 @@
 import type { FormBlock, Submission } from '../schemas/resources';
 import { parseTimestamp } from '../shared/dates';
+import { checkboxWord, NO_WORDS, NUMBER_TYPES, YES_WORDS } from './answer-facts';
 import { answerTexts, currentAnswers } from './answers';
 
 /**
@@ -17,9 +18,6 @@ import { answerTexts, currentAnswers } from './answers';
  */
 const text = (value: string) => value.trim().toLowerCase();
 const phone = (value: string) => text(value).replace(/[\s().-]/g, '');
-const NUMBER_TYPES: ReadonlySet<string> = new Set(['number', 'rating', 'scale', 'slider']);
-const YES = ['true', 'yes', '1'];
-const NO = ['false', 'no', '0'];
 
 /** Whether one stored answer equals the value searched for, by the rules of its question's type. */
 export const answerEquals = (
@@ -34,8 +32,10 @@ export const answerEquals = (
   }
   if (type === 'checkbox') {
     const word = text(wanted);
-    const on = YES.includes(word) ? true : NO.includes(word) ? false : undefined;
-    return on !== undefined && (answer === on || (on ? YES : NO).includes(text(String(answer ?? ''))));
+    const on = checkboxWord(word);
+    return (
+      on !== undefined && (answer === on || (on ? YES_WORDS : NO_WORDS).includes(text(String(answer ?? ''))))
+    );
   }
   if (type === 'date') {
     const ymd = /^\d{4}-\d{2}-\d{2}/.exec(wanted.trim())?.[0];

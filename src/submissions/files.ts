@@ -1,6 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { baseUrlOf } from '../http/client';
-import { downloadFile } from '../http/download';
+import { downloadAnswerFile } from '../api/submissions';
 
 /** What a dehydrated submission file carries: the signed (expiring) link and the file name. */
 export type FileHydrationInput = {
@@ -18,22 +17,7 @@ export type FileHydrationInput = {
  */
 export const submissionFile = async (z: ZObject, bundle: Bundle) => {
   const { url, name } = bundle.inputData as FileHydrationInput;
-  const response = await downloadFile(z, url, {
-    connection: baseUrlOf(z, bundle),
-    what: `the file "${name ?? 'file'}"`,
-    failure: (status) => {
-      const expired = status === 401 || status === 403 || status === 404;
-      return new z.errors.Error(
-        expired
-          ? `The OpnForm file "${name ?? 'file'}" could not be downloaded (${status}): its signed link has ` +
-              'expired. OpnForm file links last 24 hours in hook deliveries (10 minutes from the API); re-run the Zap ' +
-              'from a fresh submission, or raise the file-link lifetime in the OpnForm workspace settings.'
-          : `The OpnForm file "${name ?? 'file'}" could not be downloaded (HTTP ${status}). Try again later.`,
-        expired ? 'file_expired' : 'server_error',
-        status,
-      );
-    },
-  });
+  const response = await downloadAnswerFile(z, bundle, url, name ?? 'file');
   const stash = z.stashFile as unknown as (
     input: unknown,
     knownLength?: number,

@@ -1,17 +1,19 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
+import { fetchSearchedPage, fetchSubmissionPage, type PageQuery } from '../api/submissions';
+import { invalidInput } from '../errors';
 import { fetchForm, findQuestionBlock, labelledBlocks } from '../forms/blocks';
 import { isLastPage } from '../http/paging';
-import { OptionalInstant } from '../schemas/exports';
 import { FormId, inputObject, OptionalChoice, OptionalText, WorkspaceId } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import type { Form, FormBlock, Submission } from '../schemas/resources';
-import { Text } from '../schemas/submissions';
+import { Text } from '../schemas/submission-inputs';
 import { parseTimestamp } from '../shared/dates';
-import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
+import { formField, workspaceField } from '../shared/fields';
 import { createdAt, submissionStatus } from './answers';
 import { exactMatch, searchKeepsMatches } from './exact-match';
-import { fetchSearchedPage, fetchSubmissionPage, type PageQuery } from './pages';
-import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shape';
+import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
+import { shapeSubmission } from './shape';
+import { refuseReversedRange, SUBMITTED_RANGE_FIELDS, SubmittedRange } from './submitted-range';
 
 /**
  * Pages of 100, at most 5 (the 500 newest submissions that pass the server's pre-filter): the same
@@ -23,22 +25,13 @@ export const FIND_MAX_PAGES = 5;
 
 const STATUSES = ['completed', 'partial', 'all'] as const;
 
-const LABELS = {
-  ...FIELD_LABELS,
-  search: 'Value to Find',
-  search_field: 'Question',
-  submitted_since: 'Submitted Since',
-  submitted_until: 'Submitted Until',
-};
-
 const Input = inputObject({
   workspace_id: WorkspaceId,
   form_id: FormId,
   search_field: OptionalText,
   search: Text,
   status: OptionalChoice(STATUSES),
-  submitted_since: OptionalInstant,
-  submitted_until: OptionalInstant,
+  ...SubmittedRange,
 });
 
 const inputFields = defineInputFields([
@@ -46,7 +39,7 @@ const inputFields = defineInputFields([
   formField,
   {
     key: 'search_field',
-    label: LABELS.search_field,
+    label: 'Question',
     type: 'string',
     required: false,
     dynamic: 'form_field_list.id.name',
@@ -57,7 +50,7 @@ const inputFields = defineInputFields([
   },
   {
     key: 'search',
-    label: LABELS.search,
+    label: 'Value to Find',
     type: 'string',
     required: true,
     helpText:
@@ -78,24 +71,10 @@ const inputFields = defineInputFields([
     ],
     helpText: 'Which submissions to look at. Partial submissions are an OpnForm Pro feature.',
   },
-  {
-    key: 'submitted_since',
-    label: LABELS.submitted_since,
-    type: 'datetime',
-    required: false,
-    helpText: 'Only submissions created at or after this date and time (UTC unless it has an offset).',
-  },
-  {
-    key: 'submitted_until',
-    label: LABELS.submitted_until,
-    type: 'datetime',
-    required: false,
-    helpText: 'Only submissions created at or before this date and time (UTC unless it has an offset).',
-  },
+  ...SUBMITTED_RANGE_FIELDS,
 ]);
 
-const invalid = (z: ZObject, message: string) =>
-  new z.errors.Error(`Invalid input: ${message}. Nothing was searched.`, 'invalid_input', 400);
+const invalid = (z: ZObject, message: string) => invalidInput(z, `${message}. Nothing was searched.`);
 
 const timeOf = (item: Submission) => parseTimestamp(createdAt(item));
 
@@ -108,11 +87,10 @@ const timeOf = (item: Submission) => parseTimestamp(createdAt(item));
  * holding a match, at a submission older than Submitted Since, or at the last page. None: `[]`.
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
-  const input = parseInput(z, Input, bundle.inputData, LABELS);
+  const input = parseInput(z, Input, bundle.inputData, inputFields);
   const status = input.status ?? 'all';
   const { submitted_since: since, submitted_until: until } = input;
-  if (since !== undefined && until !== undefined && since > until)
-    throw invalid(z, 'Submitted Since (submitted_since) is later than Submitted Until (submitted_until)');
+  refuseReversedRange(z, since, until, 'Nothing was searched.');
   let form: Form | undefined;
   let block: FormBlock | undefined;
   if (input.search_field !== undefined) {
@@ -173,6 +151,6 @@ export const findSubmission = defineSearch({
     inputFields,
     perform,
     sample: { ...SUBMISSION_SAMPLE },
-    outputFields: [...SUBMISSION_OUTPUT_FIELDS, answerOutputFields],
+    outputFields: submissionOutputFields(),
   },
 });

@@ -1,23 +1,21 @@
 import { defineInputField, defineInputFields, defineTrigger } from 'zapier-platform-core';
+import * as v from 'zod/mini';
+import { fetchPartialPage } from '../api/submissions';
 import { fetchForm } from '../forms/blocks';
-import { READ_FORM } from '../http/abilities';
-import { opnform } from '../http/client';
-import { path } from '../http/path';
+import { FormInput } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import type { Submission } from '../schemas/resources';
-import { IDLE_MINUTES, PartialInput, SubmissionPage } from '../schemas/submissions';
+import { IDLE_MINUTES, IdleMinutes } from '../schemas/submission-inputs';
 import { parseTimestamp } from '../shared/dates';
-import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
+import { formField, workspaceField } from '../shared/fields';
 import { pollingPerform } from '../shared/perform';
-import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shape';
+import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
+import { shapeSubmission } from './shape';
 
 /** Submissions per poll: OpnForm's maximum page, and about what Zapier takes from one poll. */
 export const PARTIAL_PAGE_SIZE = 100;
 
-export const PARTIAL_PLAN_MESSAGE =
-  'OpnForm refused to list partial submissions (402 Payment Required): partial submissions are a Pro feature ' +
-  "and this form's workspace is not on a plan that includes them. Upgrade the workspace to Pro in OpnForm, " +
-  'or use the New Submission trigger for completed submissions.';
+export { PARTIAL_PLAN_MESSAGE } from '../api/submissions';
 
 /** The clock the idle time is measured with; tests replace `now` to control time. */
 export const partialClock = { now: (): number => Date.now() };
@@ -40,9 +38,10 @@ export const idleField = defineInputField({
     'choose more than the time people take to fill in the form. One that is completed meanwhile never triggers.',
 });
 
-const LABELS = { ...FIELD_LABELS, idle_minutes: 'Idle Time (Minutes)' };
-
 const inputFields = defineInputFields([workspaceField, formField, idleField]);
+
+/** What the trigger reads: the pickers and the idle time. */
+const PartialInput = v.object({ ...FormInput.shape, idle_minutes: IdleMinutes });
 
 /**
  * When a partial submission was last saved, in ms: its `updated_at` when the server gives one (in the
@@ -64,24 +63,14 @@ export const lastSavedMs = (item: Submission): number | undefined => {
  * user sees the newest partial submissions at once.
  */
 const perform = pollingPerform(async (z, bundle) => {
-  const { form_id, idle_minutes } = parseInput(z, PartialInput, bundle.inputData, LABELS);
+  const { form_id, idle_minutes } = parseInput(z, PartialInput, bundle.inputData, inputFields);
   const limit = bundle.meta?.limit;
   const per_page =
     typeof limit === 'number' && limit > 0 ? Math.min(limit, PARTIAL_PAGE_SIZE) : PARTIAL_PAGE_SIZE;
-  const reply = await opnform(z, bundle).allowing('GET', path`/open/forms/${form_id}/submissions`, {
-    thing: 'form',
-    // the submissions list takes forms-read OR manage-integrations (submissions--list.json)
-    ...READ_FORM,
-    query: { status: 'partial', per_page, page: 1 },
-    schema: SubmissionPage,
-    allow: [402],
-  });
-  if (reply.status === 402 || reply.data === undefined) {
-    throw new z.errors.Error(PARTIAL_PLAN_MESSAGE, 'payment_required', 402);
-  }
+  const page = await fetchPartialPage(z, bundle, form_id, per_page);
   const idleSince = partialClock.now() - idle_minutes * 60_000;
   const waits = bundle.meta?.isLoadingSample !== true;
-  const items = reply.data.data.filter((item) => {
+  const items = page.data.filter((item) => {
     // a server that ignores the filter must not pass completed submissions off as partial ones
     if ((item.data.status ?? 'partial') !== 'partial') return false;
     const saved = lastSavedMs(item);
@@ -114,6 +103,6 @@ export const newPartialSubmission = defineTrigger({
       completion_time: null,
       submitted_at: '2026-11-21T15:12:40+00:00',
     },
-    outputFields: [...SUBMISSION_OUTPUT_FIELDS, answerOutputFields],
+    outputFields: submissionOutputFields(),
   },
 });

@@ -9,25 +9,21 @@ import {
   type WebhookTriggerPerformUnsubscribe,
   type ZObject,
 } from 'zapier-platform-core';
+import * as v from 'zod/mini';
+import { fetchSubmissionPage } from '../api/submissions';
+import { subscribeHook, unsubscribeHook } from '../api/zapier';
+import { badResponse, userError } from '../errors';
 import { fetchForm } from '../forms/blocks';
-import { opnform } from '../http/client';
-import { path } from '../http/path';
+import { FormId, FormInput } from '../schemas/inputs';
 import { parseInput, summarize } from '../schemas/parse';
-import { AnyReply, DeliveryPayload } from '../schemas/resources';
-import { DeliveryInput, FormInput, HookSubscription } from '../schemas/submissions';
-import { isoDateTime } from '../shared/dates';
-import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
+import { DeliveryPayload } from '../schemas/resources';
+import { YesNo } from '../schemas/submission-inputs';
+import { dateQuestions, isoDateTime } from '../shared/dates';
+import { formField, workspaceField } from '../shared/fields';
 import { deliveryDates, deliveryOfSubmission } from './delivery-dates';
-import { fetchSubmissionPage } from './pages';
-import {
-  answerOutputFields,
-  dateQuestions,
-  deliveryId,
-  SUBMISSION_OUTPUT_FIELDS,
-  SUBMISSION_SAMPLE,
-  type SubmissionOutput,
-  shapeDelivery,
-} from './shape';
+import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
+import type { SubmissionOutput } from './output-types';
+import { deliveryId, shapeDelivery } from './shape';
 
 /**
  * The hook trigger's item: a submission, when Zapier received it, whether it is an edit of one this
@@ -48,15 +44,12 @@ const nowIso = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, '+00:
 /** How long a delivered submission id is remembered to tell edits from new submissions. */
 export const SEEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-const EDITS_LABEL = 'Also Trigger When a Submission Is Edited';
-const LABELS = { ...FIELD_LABELS, include_edits: EDITS_LABEL, hookUrl: 'Hook URL' };
-
 const inputFields = defineInputFields([
   workspaceField,
   formField,
   {
     key: 'include_edits',
-    label: EDITS_LABEL,
+    label: 'Also Trigger When a Submission Is Edited',
     type: 'boolean',
     required: false,
     default: 'no',
@@ -73,20 +66,22 @@ const inputFields = defineInputFields([
   },
 ]);
 
+/** What `perform` reads: a delivery is shaped whatever the pickers say. */
+const DeliveryInput = v.object({ include_edits: YesNo });
+
+/** What `performSubscribe` stores for `performUnsubscribe` (OpnForm returns no hook id). */
+const HookSubscription = v.object({ hookUrl: v.string().check(v.minLength(1)), form_id: FormId });
+type HookSubscription = v.infer<typeof HookSubscription>;
+
 const subscribeDataOf = (bundle: Bundle) => (bundle.subscribeData ?? {}) as Record<string, unknown>;
 
 const performSubscribe = (async (z, bundle) => {
-  const { form_id } = parseInput(z, FormInput, bundle.inputData, FIELD_LABELS);
+  const { form_id } = parseInput(z, FormInput, bundle.inputData, inputFields);
   const hookUrl = bundle.targetUrl;
   if (typeof hookUrl !== 'string' || hookUrl === '') {
-    throw new z.errors.Error('Zapier gave no hook URL to subscribe with.', 'invalid_input', 400);
+    throw userError(z, 'Zapier gave no hook URL to subscribe with.', 'invalid_input');
   }
-  await opnform(z, bundle).post(path`/external/zapier/webhook`, {
-    thing: 'form',
-    abilities: ['manage-integrations'],
-    body: { hookUrl, form_id },
-    schema: AnyReply,
-  });
+  await subscribeHook(z, bundle, hookUrl, form_id);
   // OpnForm answers `[]` (no hook id): unsubscribing needs the hook URL and the form id
   const stored: HookSubscription = { hookUrl, form_id };
   return stored;
@@ -101,20 +96,12 @@ const performUnsubscribe = (async (z, bundle) => {
       hookUrl: saved.hookUrl ?? bundle.targetUrl,
       form_id: saved.form_id ?? bundle.inputData?.form_id,
     },
-    LABELS,
+    // the hook URL is Zapier's, not an input the user sees
+    [...inputFields, { key: 'hookUrl', label: 'Hook URL' }],
   );
-  // OpnForm deletes every hook of the form with this URL and answers 200 even when none matched;
-  // 404 means the form itself is gone (deleted), and its hooks with it; 422 (recorded: "The selected
-  // form id is invalid.") means no form row with this id exists at all: no hook can be left either.
-  // The stored hook URL and form id passed OpnForm's rules when subscribing, so nothing else gives 422.
-  const reply = await opnform(z, bundle).allowing('DELETE', path`/external/zapier/webhook`, {
-    thing: 'form',
-    abilities: ['manage-integrations'],
-    body: { hookUrl: subscription.hookUrl, form_id: subscription.form_id },
-    schema: AnyReply,
-    allow: [404, 422],
-  });
-  return { ...subscription, form_gone: reply.status === 404 || reply.status === 422 };
+  // a form that is gone (deleted, or never existed) has no hooks left either (src/api/zapier.ts)
+  const { formGone } = await unsubscribeHook(z, bundle, subscription.hookUrl, subscription.form_id);
+  return { ...subscription, form_gone: formGone };
 }) satisfies WebhookTriggerPerformUnsubscribe;
 
 /** The scope that tells one Zap's subscription from another's (the hook URL is unique per Zap). */
@@ -193,14 +180,14 @@ const deliveryTimes = (shaped: SubmissionOutput, isEdit: boolean | null) => {
 };
 
 const perform = (async (z, bundle) => {
-  const { include_edits } = parseInput(z, DeliveryInput, bundle.inputData, LABELS);
+  const { include_edits } = parseInput(z, DeliveryInput, bundle.inputData, inputFields);
   const parsed = DeliveryPayload.safeParse(bundle.cleanedRequest, { reportInput: true });
   if (!parsed.success) {
-    throw new z.errors.Error(
+    throw badResponse(
+      z,
       `The delivery OpnForm sent to this Zap is not a submission (${summarize(parsed.error.issues)}). This ` +
         'step runs on the deliveries OpnForm sends after a form is submitted; if they keep failing, the ' +
         'server may be a version this connector does not support yet.',
-      'bad_response',
       400,
     );
   }
@@ -231,7 +218,7 @@ const perform = (async (z, bundle) => {
  * items carry no id and no time, and its example for an empty form is made up.
  */
 const performList = (async (z, bundle) => {
-  const { form_id } = parseInput(z, FormInput, bundle.inputData, FIELD_LABELS);
+  const { form_id } = parseInput(z, FormInput, bundle.inputData, inputFields);
   const form = await fetchForm(z, bundle, form_id);
   const page = await fetchSubmissionPage(z, bundle, form_id, 1, SAMPLE_SIZE, { status: 'completed' });
   const dates = dateQuestions(form.properties);
@@ -271,12 +258,10 @@ export const newSubmission = defineTrigger({
     perform,
     performList,
     sample: NEW_SUBMISSION_SAMPLE,
-    outputFields: [
-      ...SUBMISSION_OUTPUT_FIELDS,
+    outputFields: submissionOutputFields(
       { key: 'received_at', label: 'Received At (When Zapier Received It)', type: 'datetime' },
       { key: 'is_edit', label: 'Is an Edit (Of a Submission This Zap Saw Before)', type: 'boolean' },
       { key: 'sample_note', label: 'Note (No Longer Used, Always Empty)', type: 'string' },
-      answerOutputFields,
-    ],
+    ),
   },
 });

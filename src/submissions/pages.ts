@@ -1,56 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { READ_FORM } from '../http/abilities';
-import { opnform } from '../http/client';
+import { fetchSubmissionPage, type PageQuery } from '../api/submissions';
 import { isLastPage } from '../http/paging';
-import { path } from '../http/path';
 import type { Submission } from '../schemas/resources';
-import { SubmissionPage } from '../schemas/submissions';
-
-export interface PageQuery {
-  search?: string;
-  status?: 'completed' | 'partial' | 'all';
-}
-
-const pageCall = (page: number, perPage: number, query: PageQuery) => ({
-  thing: 'form' as const,
-  // the submissions list takes forms-read OR manage-integrations (submissions--list.json)
-  ...READ_FORM,
-  query: { page, per_page: perPage, search: query.search, status: query.status },
-  schema: SubmissionPage,
-});
-
-/**
- * One page of `GET /open/forms/{id}/submissions`, newest first. The page URL is built here with
- * every parameter (a real server's `links.next` drops `per_page`, `search` and `status`).
- */
-export const fetchSubmissionPage = (
-  z: ZObject,
-  bundle: Bundle,
-  formId: number,
-  page: number,
-  perPage: number,
-  query: PageQuery = {},
-) => opnform(z, bundle).get(path`/open/forms/${formId}/submissions`, pageCall(page, perPage, query));
-
-/**
- * The same page, `undefined` when the server answers 500: a server on sqlite cannot run `search`
- * (its SQL is PostgreSQL-only; submissions--list.json, recorded artefact 2), so callers read
- * without it instead. Any other error status is thrown as usual.
- */
-export const fetchSearchedPage = async (
-  z: ZObject,
-  bundle: Bundle,
-  formId: number,
-  page: number,
-  perPage: number,
-  query: PageQuery,
-) => {
-  const reply = await opnform(z, bundle).allowing('GET', path`/open/forms/${formId}/submissions`, {
-    ...pageCall(page, perPage, query),
-    allow: [500],
-  });
-  return reply.data;
-};
 
 export interface ScanResult {
   /** Matching items, newest first. */

@@ -2,95 +2,36 @@
  * One output shape for a submission, whichever way it reached us: an `/open` API item (raw answer
  * values) or a hook delivery / legacy poll item (display-formatted values keyed by field id).
  * Every trigger and search that returns a submission returns this shape (see README, "Submission
- * output"). Zapier stores these keys inside users' Zaps: add keys, never rename them.
+ * output"; types in ./output-types, output fields and sample in ./output-fields). Zapier stores these
+ * keys inside users' Zaps: add keys, never rename them.
  */
 import { createHash } from 'node:crypto';
-import type { Bundle, PlainOutputField, ZObject } from 'zapier-platform-core';
-import {
-  answerableBlocks,
-  blockName,
-  distinctLabels,
-  fetchForm,
-  isLayoutBlock,
-  matrixRows,
-} from '../forms/blocks';
-import { FormId } from '../schemas/inputs';
+import type { ZObject } from 'zapier-platform-core';
+import { isLayoutBlock } from '../forms/blocks';
 import {
   ATTRIBUTION_KEYS,
   type AttributionKey,
   type DeliveryPayload,
-  type FormBlock,
   type Submission,
 } from '../schemas/resources';
-import { type DateQuestion, dateOrderOf, isoAnswerDate, isoAnswerDates, isoDateTime } from '../shared/dates';
+import {
+  type DateQuestion,
+  type DateQuestions,
+  dateQuestions,
+  isoAnswerDates,
+  isoDateTime,
+} from '../shared/dates';
+import { checkboxWord, FILE_TYPES, NUMBER_TYPES, SHAPE_METADATA_KEYS } from './answer-facts';
 import { submissionFile } from './files';
+import type { AnswerDate, AnswerFile, FormRef, SubmissionOutput, SubmissionStatus } from './output-types';
 
-/** Moved to `forms/blocks` (every question picker uses it); kept here for existing imports. */
-export { distinctLabels } from '../forms/blocks';
-
-export type OutputField = PlainOutputField;
-
-export interface FormRef {
-  id: number;
-  slug?: string | null;
-  title?: string | null;
-  properties?: FormBlock[] | null;
-}
-
-/** A date answer in ISO 8601: `start` alone for a single date, both for a range; null when not derivable. */
-export interface AnswerDate {
-  start: string | null;
-  end: string | null;
-}
-
-/** A file or signature: its name and the original signed link (it expires). */
-export interface AnswerFile {
-  name: string;
-  url: string;
-}
-
-export type SubmissionStatus = 'completed' | 'partial';
-
-/** Date questions by field id (from the form's blocks); empty when the form was not read. */
-export type DateQuestions = Record<string, DateQuestion>;
+export type { SubmissionOutput } from './output-types';
 
 /** How answers are shaped: what the form says about its date questions, and whether dates become ISO text. */
 interface ShapeContext {
   dates: DateQuestions;
   normalizeDates: boolean;
 }
-
-export type SubmissionOutput = {
-  /** The integer submission id (a content hash when the source gives none; see README). */
-  id: number;
-  form_id: number | null;
-  form_slug: string | null;
-  form_title: string | null;
-  edit_link: string | null;
-  /** ISO 8601 with offset; null when the source does not say (hook deliveries carry no time). */
-  submitted_at: string | null;
-  status: SubmissionStatus | null;
-  /** Seconds taken to fill in the form, when known. */
-  completion_time: number | null;
-  /** Captured UTM / click-id values only. */
-  attribution: Partial<Record<AttributionKey, string>>;
-  /** The answer to map, by field id: text, number, boolean, list, or a list of files. */
-  answers: Record<string, unknown>;
-  /** Date questions, by field id: the answer in ISO 8601. */
-  answer_dates: Record<string, AnswerDate>;
-  /** Matrix questions, by field id: `{row: column}`. */
-  answer_matrices: Record<string, Record<string, string>>;
-  /** File and signature questions, by field id: name and original (expiring) link of each file. */
-  answer_files: Record<string, AnswerFile[]>;
-};
-
-/** Keys inside `/open` `data` that are metadata, not answers. */
-const DATA_META_KEYS = new Set(['status', 'created_at', 'updated_at', 'id', 'submission_id']);
-
-const NUMERIC_TYPES = new Set(['number', 'rating', 'scale', 'slider']);
-const FILE_TYPES = new Set(['files', 'signature']);
-
-type Source = 'api' | 'delivery';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -107,33 +48,6 @@ export const integerOf = (value: unknown): number | null => {
   }
   return null;
 };
-
-// ---------------------------------------------------------------------------------------------
-// Dates
-
-/** An ISO date-time (or "Y-m-d H:i:s", read as UTC) -> ISO 8601 keeping its own offset; null if unreadable. */
-export const isoTimestamp = (value: unknown): string | null => {
-  const text = nonEmpty(value)?.trim();
-  if (text === undefined || text === null) return null;
-  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/.exec(text);
-  if (m === null) return null;
-  const time = m[2]?.length === 5 ? `${m[2]}:00` : m[2];
-  const zone =
-    m[4] === undefined || m[4] === 'Z'
-      ? '+00:00'
-      : m[4].includes(':')
-        ? m[4]
-        : `${m[4].slice(0, 3)}:${m[4].slice(3)}`;
-  const iso = `${m[1]}T${time}${m[3] ?? ''}${zone}`;
-  return Number.isNaN(Date.parse(iso)) ? null : iso;
-};
-
-/**
- * One date as OpnForm gives it -> ISO 8601 (`2026-11-05`, or `2026-11-25T09:05:00+00:00` with a time),
- * without knowing the question: a delivered `d/m/Y` / `m/d/Y` date whose day and month are both 12 or
- * less gives null here (see `isoAnswerDate`, which takes the question's `date_format`).
- */
-export const isoDate = (value: unknown): string | null => isoAnswerDate(value);
 
 /**
  * A date answer (single or range, raw or display-formatted) -> the text to map and its ISO form.
@@ -155,21 +69,6 @@ const dateAnswer = (
   if (!normalize || start === null) return { text: raw, iso };
   if (!range || (parts !== undefined && parts.length < 2)) return { text: start, iso };
   return { text: end === null ? raw : `${start} - ${end}`, iso };
-};
-
-/** The date questions of a form, by id: what its blocks say about order, time and range. */
-export const dateQuestions = (blocks: readonly FormBlock[] | null | undefined): DateQuestions => {
-  const out: DateQuestions = {};
-  for (const block of blocks ?? []) {
-    if (block.type !== 'date') continue;
-    const record = block as Record<string, unknown>;
-    out[block.id] = {
-      order: dateOrderOf(record.date_format),
-      withTime: record.with_time === true || record.with_time === 1,
-      range: record.date_range === true || record.date_range === 1,
-    };
-  }
-  return out;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -239,11 +138,7 @@ const inferredType = (value: unknown): string | undefined => {
 const checkboxValue = (value: unknown): unknown => {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number' && (value === 0 || value === 1)) return value === 1;
-  if (typeof value === 'string') {
-    const text = value.trim().toLowerCase();
-    if (text === 'yes' || text === 'true' || text === '1') return true;
-    if (text === 'no' || text === 'false' || text === '0') return false;
-  }
+  if (typeof value === 'string') return checkboxWord(value) ?? value;
   return value;
 };
 
@@ -316,7 +211,7 @@ const putAnswer = (
       return;
     }
     default:
-      sink.answers[id] = kind !== undefined && NUMERIC_TYPES.has(kind) ? numberValue(value) : value;
+      sink.answers[id] = kind !== undefined && NUMBER_TYPES.has(kind) ? numberValue(value) : value;
   }
 };
 
@@ -355,7 +250,7 @@ export const shapeSubmission = (z: ZObject, item: Submission, form: FormRef): Su
   const sink = emptySink();
   const context: ShapeContext = { dates: dateQuestions(form.properties), normalizeDates: false };
   for (const [id, value] of Object.entries(item.data)) {
-    if (DATA_META_KEYS.has(id)) continue;
+    if (SHAPE_METADATA_KEYS.has(id)) continue;
     const type = types.get(id);
     if (type !== undefined && isLayoutBlock({ type })) continue;
     putAnswer(z, context, sink, id, type, value);
@@ -395,7 +290,7 @@ export const shapeDelivery = (
   const context: ShapeContext = { dates, normalizeDates: true };
   const data = payload.data ?? {};
   for (const [id, entry] of Object.entries(data)) {
-    if (DATA_META_KEYS.has(id) && !isRecord(entry)) continue;
+    if (SHAPE_METADATA_KEYS.has(id) && !isRecord(entry)) continue;
     if (isRecord(entry) && 'value' in entry) {
       putAnswer(z, context, sink, id, nonEmpty(entry.type) ?? undefined, entry.value);
     } else {
@@ -418,132 +313,4 @@ export const shapeDelivery = (
     attribution: attributionOf(payload.meta),
     ...sink,
   };
-};
-
-// ---------------------------------------------------------------------------------------------
-// Output fields and sample
-
-const ATTRIBUTION_LABELS: Record<AttributionKey, string> = {
-  utm_source: 'UTM Source',
-  utm_medium: 'UTM Medium',
-  utm_campaign: 'UTM Campaign',
-  utm_id: 'UTM ID',
-  utm_term: 'UTM Term',
-  utm_content: 'UTM Content',
-  utm_source_platform: 'UTM Source Platform',
-  utm_creative_format: 'UTM Creative Format',
-  utm_marketing_tactic: 'UTM Marketing Tactic',
-  gclid: 'Google Click ID (gclid)',
-  gbraid: 'Google gbraid',
-  wbraid: 'Google wbraid',
-  dclid: 'Google Display Click ID (dclid)',
-  fbclid: 'Facebook Click ID (fbclid)',
-  ttclid: 'TikTok Click ID (ttclid)',
-  msclkid: 'Microsoft Click ID (msclkid)',
-};
-
-/**
- * Attribution keys labelled in the static output fields (and shown in the sample): the common ones.
- * The other allowed keys (`utm_id`, `fbclid`, `msclkid`, ...) pass through the same way when captured.
- */
-const LABELLED_ATTRIBUTION_KEYS: readonly AttributionKey[] = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'gclid',
-];
-
-export const SUBMISSION_OUTPUT_FIELDS: OutputField[] = [
-  { key: 'id', label: 'Submission ID', type: 'integer' },
-  { key: 'form_id', label: 'Form ID', type: 'integer' },
-  { key: 'form_slug', label: 'Form Slug', type: 'string' },
-  { key: 'form_title', label: 'Form Title', type: 'string' },
-  { key: 'edit_link', label: 'Edit Link', type: 'string' },
-  { key: 'submitted_at', label: 'Submitted At', type: 'datetime' },
-  { key: 'status', label: 'Status', type: 'string' },
-  { key: 'completion_time', label: 'Completion Time (Seconds)', type: 'integer' },
-  ...LABELLED_ATTRIBUTION_KEYS.map(
-    (key): OutputField => ({
-      key: `attribution__${key}`,
-      label: `Attribution: ${ATTRIBUTION_LABELS[key]}`,
-      type: 'string',
-    }),
-  ),
-];
-
-/**
- * The static sample of every submission step. It holds only keys every form has (Zapier's sample rules):
- * the answer maps are empty, because their keys are one form's field ids (`answers__<field id>`), which
- * the dynamic output fields (`answerOutputFields`) describe; `attribution` holds only the common keys,
- * the ones with a static output field. `test/publishing.test.ts` pins the rule for every step.
- */
-export const SUBMISSION_SAMPLE: SubmissionOutput = {
-  id: 1843,
-  form_id: 42,
-  form_slug: 'contact-us',
-  form_title: 'Contact Us',
-  edit_link: 'https://opnform.com/forms/contact-us?submission_id=Vx3kq9',
-  submitted_at: '2026-11-21T14:03:27+00:00',
-  status: 'completed',
-  completion_time: 74,
-  attribution: {
-    utm_source: 'google',
-    utm_medium: 'cpc',
-    utm_campaign: 'november-launch',
-    utm_term: 'online form builder',
-    utm_content: 'hero-button',
-    gclid: 'Cj0KCQiA7OnxBRCNARIsAIW53B8',
-  },
-  answers: {},
-  answer_dates: {},
-  answer_matrices: {},
-  answer_files: {},
-};
-
-const answerType = (block: FormBlock): Pick<OutputField, 'type' | 'list'> => {
-  if (block.type === 'checkbox') return { type: 'boolean' };
-  if (NUMERIC_TYPES.has(block.type)) return { type: 'number' };
-  if (block.type === 'multi_select') return { type: 'string', list: true };
-  if (FILE_TYPES.has(block.type)) return { type: 'file', list: true };
-  return { type: 'string' };
-};
-
-/**
- * Output fields of one form's answers (keys `answers__<field id>`, labels = question names), with
- * each matrix row as its own field ("Question: Row", key `answer_matrices__<field id>__<row>`).
- */
-export const formAnswerFields = (form: Pick<FormRef, 'properties'>): OutputField[] => {
-  const blocks = answerableBlocks({ properties: form.properties ?? [] });
-  const labels = distinctLabels(blocks);
-  const fields: OutputField[] = [];
-  for (const block of blocks) {
-    const label = labels.get(block.id) ?? blockName(block);
-    fields.push({ key: `answers__${block.id}`, label, ...answerType(block) });
-    if (block.type === 'date') {
-      fields.push({ key: `answer_dates__${block.id}__start`, label: `${label} (ISO)`, type: 'string' });
-      fields.push({ key: `answer_dates__${block.id}__end`, label: `${label} (ISO End)`, type: 'string' });
-    }
-    for (const row of block.type === 'matrix' ? matrixRows(block) : []) {
-      fields.push({ key: `answer_matrices__${block.id}__${row}`, label: `${label}: ${row}`, type: 'string' });
-    }
-    if (FILE_TYPES.has(block.type)) {
-      fields.push({ key: `answer_files__${block.id}[]name`, label: `${label} (File Name)`, type: 'string' });
-      fields.push({
-        key: `answer_files__${block.id}[]url`,
-        label: `${label} (Original Link, Expires)`,
-        type: 'string',
-      });
-    }
-  }
-  return fields;
-};
-
-/** Dynamic output fields: `GET /open/forms/{form_id}` (one request); none until a form is chosen. */
-export const answerOutputFields = async (z: ZObject, bundle: Bundle): Promise<OutputField[]> => {
-  const formId = FormId.safeParse(bundle.inputData?.form_id);
-  if (!formId.success) return [];
-  const form = await fetchForm(z, bundle, formId.data);
-  return formAnswerFields(form);
 };

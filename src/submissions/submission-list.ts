@@ -1,11 +1,11 @@
 import { defineInputFields, defineTrigger } from 'zapier-platform-core';
+import { fetchSubmissionPage } from '../api/submissions';
 import { FormInput } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import type { Submission } from '../schemas/resources';
-import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
+import { formField, workspaceField } from '../shared/fields';
 import { pollingPerform } from '../shared/perform';
 import { answerTexts, createdAt, currentAnswers, submissionStatus } from './answers';
-import { fetchSubmissionPage } from './pages';
 
 /** Submissions per dropdown page (Zapier asks for the next page with `bundle.meta.page`). */
 export const SUBMISSION_LIST_PAGE_SIZE = 50;
@@ -44,7 +44,7 @@ export const submissionLabel = (item: Submission): string =>
 
 /** The form's submissions, newest first, one API page per dropdown page. */
 const perform = pollingPerform(async (z, bundle) => {
-  const { form_id } = parseInput(z, Input, bundle.inputData, FIELD_LABELS);
+  const { form_id } = parseInput(z, Input, bundle.inputData, inputFields);
   const page = Math.max(0, Number(bundle.meta?.page ?? 0) || 0) + 1;
   const reply = await fetchSubmissionPage(z, bundle, form_id, page, SUBMISSION_LIST_PAGE_SIZE);
   return reply.data.map((item) => ({ id: item.id, label: submissionLabel(item) }));

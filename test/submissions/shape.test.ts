@@ -5,14 +5,11 @@ import { submissionFile } from '../../src/submissions/files';
 import {
   answerOutputFields,
   formAnswerFields,
-  isoDate,
-  isoTimestamp,
   SUBMISSION_OUTPUT_FIELDS,
   SUBMISSION_SAMPLE,
-  type SubmissionOutput,
-  shapeDelivery,
-  shapeSubmission,
-} from '../../src/submissions/shape';
+} from '../../src/submissions/output-fields';
+import type { SubmissionOutput } from '../../src/submissions/output-types';
+import { shapeDelivery, shapeSubmission } from '../../src/submissions/shape';
 import { API_HEADERS, BASE, failure, run, TOKEN } from '../helpers/app';
 import {
   API_ITEM,
@@ -212,37 +209,6 @@ describe('shapeDelivery (hook payload, display-formatted values)', () => {
     expect(out.answer_files).toEqual({
       [F.sign]: [{ name: 'sig 1.png', url: 'https://cdn.example.org/s/sig%201.png?sig=1' }],
     });
-  });
-});
-
-describe('dates', () => {
-  test.each([
-    ['2026-11-21', '2026-11-21'],
-    ['2026-02-30', null],
-    ['21/11/2026', '2026-11-21'],
-    ['11/21/2026', '2026-11-21'],
-    ['07/07/2026', '2026-07-07'],
-    ['05/11/2026', null],
-    ['21/11/2026 14:30', '2026-11-21T14:30:00+00:00'],
-    ['11/21/2026 2:30 PM', '2026-11-21T14:30:00+00:00'],
-    ['11/21/2026 12:05 am', '2026-11-21T00:05:00+00:00'],
-    ['2026-11-21T09:00:00+01:00', '2026-11-21T09:00:00+01:00'],
-    ['2026-11-21T09:00:00.000Z', '2026-11-21T09:00:00+00:00'],
-    ['2026-11-21T09:00', '2026-11-21T09:00:00+00:00'],
-    ['tomorrow', null],
-  ])('isoDate(%p) = %p', (given, iso) => {
-    expect(isoDate(given)).toBe(iso);
-  });
-
-  test.each([
-    ['2026-11-21 14:03:27', '2026-11-21T14:03:27+00:00'],
-    ['2026-11-21T14:03:27Z', '2026-11-21T14:03:27+00:00'],
-    ['2026-11-21T14:03:27.000000Z', '2026-11-21T14:03:27.000000+00:00'],
-    ['2026-11-21T15:03:27+0100', '2026-11-21T15:03:27+01:00'],
-    ['not a time', null],
-    [undefined, null],
-  ])('isoTimestamp(%p) = %p', (given, iso) => {
-    expect(isoTimestamp(given)).toBe(iso);
   });
 });
 

@@ -1,8 +1,8 @@
 import { PassThrough, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Bundle, RawHttpResponse, ZObject } from 'zapier-platform-core';
-import { opnform } from '../../http/client';
-import { path } from '../../http/path';
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { requestExport } from '../../api/exports';
+import { badResponse } from '../../errors';
 import { dispositionFilename, type StashedCsv, safeCsvName, stashCsv } from './csv-stash';
 import { SYNC_LIMIT } from './selection';
 import type { Budget } from './time';
@@ -97,49 +97,6 @@ export interface ChunkedCsv extends StashedCsv {
   chunks: number;
 }
 
-/** A redirect instead of an export: the connection's URL is not the API (usually a missing /api). */
-export const refuseRedirect = (z: ZObject, response: RawHttpResponse): void => {
-  if (response.status < 300) return;
-  response.body?.resume?.();
-  throw new z.errors.Error(
-    `OpnForm answered the export with a redirect (${response.status}) instead of a file. Check the OpnForm URL in ` +
-      'your connection: it must be the API address (self-hosted servers usually serve it under /api).',
-    'bad_response',
-    response.status,
-  );
-};
-
-const checkedCsv = (z: ZObject, response: RawHttpResponse): RawHttpResponse => {
-  refuseRedirect(z, response);
-  if (/json/i.test(response.headers.get('content-type') ?? '')) {
-    response.body?.resume?.();
-    throw new z.errors.Error(
-      `OpnForm answered an export of at most ${SYNC_LIMIT} submissions by id with a background job instead of a ` +
-        'CSV file. This server does not export selected submissions synchronously; nothing was saved.',
-      'bad_response',
-      502,
-    );
-  }
-  return response;
-};
-
-/** One export request: the columns, and the submission ids when given. */
-export const postExport = (
-  z: ZObject,
-  bundle: Bundle,
-  formId: number,
-  columns: readonly string[],
-  submissionIds?: readonly number[],
-) =>
-  opnform(z, bundle).raw('POST', path`/open/forms/${formId}/submissions/export`, {
-    thing: 'form',
-    abilities: ['forms-read'],
-    body: {
-      columns: Object.fromEntries(columns.map((key) => [key, true])),
-      ...(submissionIds === undefined ? {} : { submissionIds }),
-    },
-  });
-
 /**
  * Exports the given submissions in requests of at most 1000 ids (each answered synchronously with
  * a CSV) and streams them, one after the other, into ONE file in Zapier's storage: the first
@@ -168,9 +125,17 @@ export const exportChunks = async (
     for (const [index, part] of parts.entries()) {
       if (!budget.fits(msPerId * part.length)) throw new OutOfTime(done);
       const started = budget.elapsed();
-      const response = checkedCsv(z, await postExport(z, bundle, formId, columns, part));
+      const answer = await requestExport(z, bundle, formId, columns, part);
+      if (answer.kind === 'job') {
+        answer.discard();
+        throw badResponse(
+          z,
+          `OpnForm answered an export of at most ${SYNC_LIMIT} submissions by id with a background job instead of a ` +
+            'CSV file. This server does not export selected submissions synchronously; nothing was saved.',
+        );
+      }
       if (stashing === undefined) {
-        name = safeCsvName(dispositionFilename(response.headers.get('content-disposition')), fallbackName);
+        name = safeCsvName(dispositionFilename(answer.disposition), fallbackName);
         stashing = stashCsv(z, out, name);
         stashing.catch((error: unknown) => {
           stashFailure = error;
@@ -178,14 +143,13 @@ export const exportChunks = async (
         });
       }
       const splitter = new HeaderSplitter(index === 0);
-      await pipeline(response.body, splitter, out, { end: false });
+      await pipeline(answer.body, splitter, out, { end: false });
       if (index === 0) header = splitter.headerText();
       else if (splitter.headerText() !== header) {
-        throw new z.errors.Error(
+        throw badResponse(
+          z,
           'The columns of the export changed between two of its requests (was the form edited meanwhile?). ' +
             'Nothing was saved; run the step again.',
-          'bad_response',
-          502,
         );
       }
       done += part.length;

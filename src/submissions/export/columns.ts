@@ -1,4 +1,5 @@
 import type { ZObject } from 'zapier-platform-core';
+import { invalidInput } from '../../errors';
 import { answerableBlocks, findQuestionBlock, labelledBlocks } from '../../forms/blocks';
 import { ATTRIBUTION_KEYS, type Form } from '../../schemas/resources';
 
@@ -53,12 +54,11 @@ export const resolveColumns = (
     else if (!keys.includes(key)) keys.push(key);
   }
   if (unknown.length > 0) {
-    throw new z.errors.Error(
-      `Invalid input: Columns (columns) has unknown columns ${unknown.map((c) => JSON.stringify(c)).join(', ')}. ` +
+    throw invalidInput(
+      z,
+      `Columns (columns) has unknown columns ${unknown.map((c) => JSON.stringify(c)).join(', ')}. ` +
         'Allowed: the questions of this form (by id or name), created_at, status, and meta.attribution.<key> ' +
         `(${ATTRIBUTION_KEYS.join(', ')}). Nothing was exported.`,
-      'invalid_input',
-      400,
     );
   }
   return keys;

@@ -1,18 +1,26 @@
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+import { readExportStatus, requestExport } from '../../api/exports';
+import { halt, notFound, userError } from '../../errors';
 import { fetchForm } from '../../forms/blocks';
-import { OptionalCount, OptionalInstant } from '../../schemas/exports';
 import { FormId, inputObject, OptionalChoice, WorkspaceId } from '../../schemas/inputs';
-import { describeShapeError, parseInput } from '../../schemas/parse';
-import { AsyncExport, type Form } from '../../schemas/resources';
-import { OptionalTextList } from '../../schemas/submissions';
-import { FIELD_LABELS, formField, workspaceField } from '../../shared/fields';
-import { exportChunks, OutOfTime, postExport, refuseRedirect } from './chunks';
+import { parseInput } from '../../schemas/parse';
+import type { Form } from '../../schemas/resources';
+import { OptionalCount, OptionalTextList } from '../../schemas/submission-inputs';
+import { formField, workspaceField } from '../../shared/fields';
+import { refuseReversedRange, SUBMITTED_RANGE_FIELDS, SubmittedRange } from '../submitted-range';
+import { exportChunks, OutOfTime } from './chunks';
 import { columnChoices, resolveColumns } from './columns';
-import { dispositionFilename, type StashedCsv, safeCsvName, stashCsv } from './csv-stash';
+import { dispositionFilename, safeCsvName, stashCsv } from './csv-stash';
 import { stashExportFile } from './deliver';
-import { pollExport, readExportStatus } from './job';
+import { pollExport } from './job';
 import { selectionError, tooLarge, WHY_LIMIT } from './messages';
-import { EXPORT_OUTPUT_FIELDS, EXPORT_SAMPLE, type ExportOutput, STATUS_NOT_READABLE } from './output';
+import {
+  EXPORT_OUTPUT_FIELDS,
+  EXPORT_SAMPLE,
+  type ExportOutput,
+  fileExportOutput,
+  STATUS_NOT_READABLE,
+} from './output';
 import {
   describeSelection,
   isFiltered,
@@ -24,41 +32,33 @@ import {
 } from './selection';
 import { type Budget, startBudget } from './time';
 
+/** The columns input as the step declares it; its dropdown (below) lists this form's columns. */
+const COLUMNS_FIELD = {
+  key: 'columns',
+  label: 'Columns',
+  type: 'string' as const,
+  list: true,
+  required: false,
+  helpText:
+    'The columns of the CSV file. Leave empty for every question and the submission date (created_at). ' +
+    'You can also map question ids or names, `created_at`, `status` or `meta.attribution.<key>`.',
+};
+
+/** The columns dropdown: this form's questions, the system columns and the attribution columns. */
+const columnsField = async (z: ZObject, bundle: Bundle) => {
+  const formId = FormId.safeParse(bundle.inputData?.form_id);
+  if (!formId.success) return [COLUMNS_FIELD];
+  return [{ ...COLUMNS_FIELD, choices: columnChoices(await fetchForm(z, bundle, formId.data)) }];
+};
+
 const Input = inputObject({
   workspace_id: WorkspaceId,
   form_id: FormId,
   columns: OptionalTextList,
   status: OptionalChoice(['all', 'completed', 'partial']),
   newest: OptionalCount(MAX_PER_STEP),
-  submitted_since: OptionalInstant,
-  submitted_until: OptionalInstant,
+  ...SubmittedRange,
 });
-
-const LABELS = {
-  ...FIELD_LABELS,
-  columns: 'Columns',
-  status: 'Status',
-  newest: 'Newest Submissions',
-  submitted_since: 'Submitted Since',
-  submitted_until: 'Submitted Until',
-};
-
-/** The columns dropdown: this form's questions, the system columns and the attribution columns. */
-const columnsField = async (z: ZObject, bundle: Bundle) => {
-  const base = {
-    key: 'columns',
-    label: 'Columns',
-    type: 'string' as const,
-    list: true,
-    required: false,
-    helpText:
-      'The columns of the CSV file. Leave empty for every question and the submission date (created_at). ' +
-      'You can also map question ids or names, `created_at`, `status` or `meta.attribution.<key>`.',
-  };
-  const formId = FormId.safeParse(bundle.inputData?.form_id);
-  if (!formId.success) return [base];
-  return [{ ...base, choices: columnChoices(await fetchForm(z, bundle, formId.data)) }];
-};
 
 const inputFields = defineInputFields([
   workspaceField,
@@ -87,58 +87,13 @@ const inputFields = defineInputFields([
       'and a Zapier step has 30 seconds. Leave empty to export every match (the step fails, exporting ' +
       `nothing, when more than ${MAX_PER_STEP} match).`,
   },
-  {
-    key: 'submitted_since',
-    label: 'Submitted Since',
-    type: 'datetime',
-    required: false,
-    helpText: 'Only submissions created at or after this date and time (UTC unless it has an offset).',
-  },
-  {
-    key: 'submitted_until',
-    label: 'Submitted Until',
-    type: 'datetime',
-    required: false,
-    helpText: 'Only submissions created at or before this date and time (UTC unless it has an offset).',
-  },
+  ...SUBMITTED_RANGE_FIELDS,
 ]);
-
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
 
 const fallbackName = (form: Pick<Form, 'id' | 'slug'>) => `${form.slug || `form-${form.id}`}-submissions.csv`;
 
 /** A job id no server has: asking for its status shows whether the server lets tokens read jobs at all. */
 const PROBE_JOB = '00000000-0000-4000-8000-000000000000';
-
-const completed = (
-  form: Pick<Form, 'id'>,
-  columns: string[],
-  file: StashedCsv & { name: string },
-  extra: Partial<ExportOutput> & Pick<ExportOutput, 'id' | 'mode'>,
-): ExportOutput => ({
-  form_id: form.id,
-  status: 'completed',
-  job_id: null,
-  file: file.file,
-  file_name: file.name,
-  rows: file.rows,
-  columns,
-  header: file.header,
-  progress: 100,
-  expires_at: null,
-  message: `Exported ${file.rows ?? 'an unknown number of'} rows to ${file.name}.`,
-  processed_submissions: file.rows,
-  total_submissions: file.rows,
-  error_message: null,
-  chunks: 1,
-  ...extra,
-});
 
 /**
  * Exports the chosen submissions to ONE CSV file in Zapier's storage, or fails saying what to
@@ -152,20 +107,14 @@ const completed = (
  */
 const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
   const budget = startBudget(bundle);
-  const input = parseInput(z, Input, bundle.inputData, LABELS);
+  const input = parseInput(z, Input, bundle.inputData, [...inputFields, COLUMNS_FIELD]);
   const selection: Selection = {
     status: input.status ?? 'all',
     newest: input.newest,
     since: input.submitted_since,
     until: input.submitted_until,
   };
-  if (selection.since !== undefined && selection.until !== undefined && selection.since > selection.until) {
-    throw new z.errors.Error(
-      'Invalid input: Submitted Since (submitted_since) is later than Submitted Until (submitted_until). Nothing was exported.',
-      'invalid_input',
-      400,
-    );
-  }
+  refuseReversedRange(z, selection.since, selection.until, 'Nothing was exported.');
   const form = await fetchForm(z, bundle, input.form_id);
   const columns = resolveColumns(z, form, input.columns);
 
@@ -178,13 +127,14 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
       throw error;
     }
     if (listed.ids.length === 0) {
-      throw new z.errors.HaltedError(
+      throw halt(
+        z,
         `No submission of form ${form.id} matches the selection (${describeSelection(selection)}); there is nothing to export.`,
       );
     }
     try {
       const file = await exportChunks(z, bundle, form.id, columns, listed.ids, fallbackName(form), budget);
-      return completed(form, columns, file, {
+      return fileExportOutput(form, columns, file, {
         id: file.name,
         mode: 'sync',
         total_submissions: listed.ids.length,
@@ -205,15 +155,15 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
     const poll = await pollExport(z, bundle, form.id, jobId, budgetLeft);
     if (poll.kind !== 'status') {
       if (poll.kind === 'unreadable') return undefined;
-      throw new z.errors.Error(
+      throw notFound(
+        z,
         `OpnForm's export job ${jobId} was not found or has expired before its file could be fetched. Run the step again.`,
-        'not_found',
-        404,
       );
     }
     const { status } = poll;
     if (status.status === 'failed') {
-      throw new z.errors.Error(
+      throw userError(
+        z,
         `OpnForm could not export the submissions (job ${jobId}): ${status.error_message || 'the export failed'}.`,
         'server_error',
         502,
@@ -221,7 +171,7 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
     }
     if (status.status === 'completed' && status.file_url) {
       const file = await stashExportFile(z, status.file_url, fallbackName(form));
-      return completed(form, columns, file, {
+      return fileExportOutput(form, columns, file, {
         id: jobId,
         mode: 'async',
         job_id: jobId,
@@ -230,7 +180,8 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
         total_submissions: status.total_submissions ?? file.rows,
       });
     }
-    throw new z.errors.Error(
+    throw userError(
+      z,
       `OpnForm's export job ${jobId} is still ${status.status} (${status.progress ?? 0}% done) after the time one ` +
         `Zapier step may take, so no file was saved. Export at most ${MAX_PER_STEP} submissions per step ` +
         `(Newest Submissions, a date range or a status): those are exported within the step. Find Export can ` +
@@ -253,20 +204,13 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
           `background job, and ${STATUS_NOT_READABLE}, so its file could never reach Zapier. ${WHY_LIMIT}`,
       );
   }
-  const response = await postExport(z, bundle, form.id, columns);
-  refuseRedirect(z, response);
-  if (!/json/i.test(response.headers.get('content-type') ?? '')) {
-    const name = safeCsvName(
-      dispositionFilename(response.headers.get('content-disposition')),
-      fallbackName(form),
-    );
-    const csv = await stashCsv(z, response.body, name);
-    return completed(form, columns, { ...csv, name }, { id: name, mode: 'sync' });
+  const answer = await requestExport(z, bundle, form.id, columns);
+  if (answer.kind === 'file') {
+    const name = safeCsvName(dispositionFilename(answer.disposition), fallbackName(form));
+    const csv = await stashCsv(z, answer.body, name);
+    return fileExportOutput(form, columns, { ...csv, name }, { id: name, mode: 'sync' });
   }
-  const parsed = AsyncExport.safeParse(parseJson(await response.text()));
-  if (!parsed.success)
-    throw new z.errors.Error(describeShapeError('export', parsed.error), 'bad_response', 502);
-  const viaJob = await fromJob(parsed.data.job_id, budget);
+  const viaJob = await fromJob(await answer.jobId(), budget);
   if (viaJob !== undefined) return viaJob;
   // the server went async (more submissions than the form's count said) and hides the job: by ids
   return byIds();

@@ -1,9 +1,10 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import { readExportStatus } from '../../api/exports';
+import { notFound } from '../../errors';
 import { FormId, inputObject } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
-import { JobId } from '../../schemas/submissions';
+import { JobId } from '../../schemas/submission-inputs';
 import { stashExportFile } from './deliver';
-import { readExportStatus } from './job';
 
 const Input = inputObject({ form_id: FormId, job_id: JobId });
 
@@ -18,11 +19,10 @@ export const exportFileHydrator = async (z: ZObject, bundle: Bundle) => {
   const fileUrl =
     read.kind === 'status' && read.status.status === 'completed' ? read.status.file_url : undefined;
   if (!fileUrl) {
-    throw new z.errors.Error(
+    throw notFound(
+      z,
       `The file of export job ${job_id} is no longer available (the job was not found, has expired, has no file, ` +
         'or the server no longer shows it to access tokens). Start a new export.',
-      'not_found',
-      404,
     );
   }
   return (await stashExportFile(z, fileUrl, `export-${job_id}.csv`)).file;

@@ -1,11 +1,18 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
+import { readExportStatus } from '../../api/exports';
+import { userError } from '../../errors';
 import { FormId, inputObject, WorkspaceId } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
-import { JobId } from '../../schemas/submissions';
-import { FIELD_LABELS, formField, workspaceField } from '../../shared/fields';
+import { JobId } from '../../schemas/submission-inputs';
+import { formField, workspaceField } from '../../shared/fields';
 import { exportFileHydrator } from './file-hydrator';
-import { readExportStatus } from './job';
-import { EXPORT_OUTPUT_FIELDS, EXPORT_SAMPLE, type ExportOutput, STATUS_NOT_READABLE } from './output';
+import {
+  EXPORT_OUTPUT_FIELDS,
+  type ExportOutput,
+  FIND_EXPORT_SAMPLE,
+  jobExportOutput,
+  STATUS_NOT_READABLE,
+} from './output';
 
 const Input = inputObject({ workspace_id: WorkspaceId, form_id: FormId, job_id: JobId });
 
@@ -32,11 +39,12 @@ const inputFields = defineInputFields([
  * says so, rather than answer `[]` as if the job did not exist.
  */
 const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput[]> => {
-  const { form_id, job_id } = parseInput(z, Input, bundle.inputData, FIELD_LABELS);
+  const { form_id, job_id } = parseInput(z, Input, bundle.inputData, inputFields);
   const read = await readExportStatus(z, bundle, form_id, job_id);
   if (read.kind === 'missing') return [];
   if (read.kind === 'unreadable') {
-    throw new z.errors.Error(
+    throw userError(
+      z,
       `Find Export cannot look up export job ${job_id}: ${STATUS_NOT_READABLE}, so a finished job and an unknown ` +
         'one look the same. Use the File output of Export Submissions instead: it exports up to 5000 submissions ' +
         'per step without a background job.',
@@ -46,48 +54,8 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput[]> => {
   }
   const { status } = read;
   const done = status.status === 'completed' && Boolean(status.file_url);
-  const failed = status.status === 'failed';
-  return [
-    {
-      id: job_id,
-      form_id: status.form_id ?? form_id,
-      mode: 'async',
-      status: status.status,
-      job_id,
-      file: done ? z.dehydrateFile(exportFileHydrator, { form_id, job_id }) : null,
-      file_name: null,
-      rows: null,
-      columns: [],
-      header: [],
-      progress: status.progress ?? null,
-      expires_at: status.expires_at ?? null,
-      message: done
-        ? `Export job ${job_id} is completed; its file is ready.`
-        : failed
-          ? `Export job ${job_id} failed: ${status.error_message ?? 'the export failed'}.`
-          : `Export job ${job_id} is ${status.status} (${status.progress ?? 0}% done); its file is not ready yet.`,
-      processed_submissions: status.processed_submissions ?? null,
-      total_submissions: status.total_submissions ?? null,
-      error_message: failed ? (status.error_message ?? 'The export failed.') : null,
-      chunks: null,
-    },
-  ];
-};
-
-const sample: ExportOutput = {
-  ...EXPORT_SAMPLE,
-  id: '9b2f0c1e-4a7d-4c55-8e0b-2f1d3c4b5a69',
-  job_id: '9b2f0c1e-4a7d-4c55-8e0b-2f1d3c4b5a69',
-  mode: 'async',
-  file_name: null,
-  rows: null,
-  columns: [],
-  header: [],
-  expires_at: '2026-11-22T10:00:00+00:00',
-  message: 'Export job 9b2f0c1e-4a7d-4c55-8e0b-2f1d3c4b5a69 is completed; its file is ready.',
-  processed_submissions: 2500,
-  total_submissions: 2500,
-  chunks: null,
+  const file = done ? z.dehydrateFile(exportFileHydrator, { form_id, job_id }) : null;
+  return [jobExportOutput(form_id, job_id, status, file)];
 };
 
 export const findExport = defineSearch({
@@ -98,5 +66,5 @@ export const findExport = defineSearch({
     description:
       'Finds an export job by its id and gets its file once it is ready, on OpnForm servers that show export jobs to access tokens (current OpnForm servers do not: the step then says so).',
   },
-  operation: { inputFields, perform, sample, outputFields: EXPORT_OUTPUT_FIELDS },
+  operation: { inputFields, perform, sample: FIND_EXPORT_SAMPLE, outputFields: EXPORT_OUTPUT_FIELDS },
 });

@@ -1,4 +1,5 @@
 import type { ZObject } from 'zapier-platform-core';
+import { userError } from '../../errors';
 import {
   describeSelection,
   MAX_PER_STEP,
@@ -19,7 +20,7 @@ export const WHY_LIMIT =
   'step has 30 seconds).';
 
 export const tooLarge = (z: ZObject, text: string) =>
-  new z.errors.Error(`${text} ${NARROW}`, 'too_many_submissions', 400);
+  userError(z, `${text} ${NARROW}`, 'too_many_submissions', 400);
 
 export const selectionError = (z: ZObject, error: SelectionTooLarge, selection: Selection) => {
   const what = describeSelection(selection);

@@ -1,4 +1,6 @@
 import type { PlainOutputField } from 'zapier-platform-core';
+import type { ExportJobStatus, Form } from '../../schemas/resources';
+import type { StashedCsv } from './csv-stash';
 
 /**
  * The one output shape of Export Submissions and Find Export. Export Submissions always has a file
@@ -71,6 +73,82 @@ export const EXPORT_OUTPUT_FIELDS: PlainOutputField[] = [
   { key: 'error_message', label: 'Error Message', type: 'string' },
   { key: 'chunks', label: 'Export Requests (Chunks)', type: 'integer' },
 ];
+
+/** A finished export's file, in the one output shape (`extra`: what the way it was made adds). */
+export const fileExportOutput = (
+  form: Pick<Form, 'id'>,
+  columns: string[],
+  file: StashedCsv & { name: string },
+  extra: Partial<ExportOutput> & Pick<ExportOutput, 'id' | 'mode'>,
+): ExportOutput => ({
+  form_id: form.id,
+  status: 'completed',
+  job_id: null,
+  file: file.file,
+  file_name: file.name,
+  rows: file.rows,
+  columns,
+  header: file.header,
+  progress: 100,
+  expires_at: null,
+  message: `Exported ${file.rows ?? 'an unknown number of'} rows to ${file.name}.`,
+  processed_submissions: file.rows,
+  total_submissions: file.rows,
+  error_message: null,
+  chunks: 1,
+  ...extra,
+});
+
+/** An export job's status (Find Export), in the one output shape; `file` when the job is done. */
+export const jobExportOutput = (
+  formId: number,
+  jobId: string,
+  status: ExportJobStatus,
+  file: string | null,
+): ExportOutput => {
+  const failed = status.status === 'failed';
+  return {
+    id: jobId,
+    form_id: status.form_id ?? formId,
+    mode: 'async',
+    status: status.status,
+    job_id: jobId,
+    file,
+    file_name: null,
+    rows: null,
+    columns: [],
+    header: [],
+    progress: status.progress ?? null,
+    expires_at: status.expires_at ?? null,
+    message:
+      file !== null
+        ? `Export job ${jobId} is completed; its file is ready.`
+        : failed
+          ? `Export job ${jobId} failed: ${status.error_message ?? 'the export failed'}.`
+          : `Export job ${jobId} is ${status.status} (${status.progress ?? 0}% done); its file is not ready yet.`,
+    processed_submissions: status.processed_submissions ?? null,
+    total_submissions: status.total_submissions ?? null,
+    error_message: failed ? (status.error_message ?? 'The export failed.') : null,
+    chunks: null,
+  };
+};
+
+/** Find Export's sample: Export Submissions' one with what a background job's answer differs in. */
+export const FIND_EXPORT_SAMPLE: ExportOutput = {
+  ...EXPORT_SAMPLE,
+  id: '9b2f0c1e-4a7d-4c55-8e0b-2f1d3c4b5a69',
+  job_id: '9b2f0c1e-4a7d-4c55-8e0b-2f1d3c4b5a69',
+  mode: 'async',
+  file_name: null,
+  rows: null,
+  columns: [],
+  header: [],
+  expires_at: '2026-11-22T10:00:00+00:00',
+  message: 'Export job 9b2f0c1e-4a7d-4c55-8e0b-2f1d3c4b5a69 is completed; its file is ready.',
+  processed_submissions: 2500,
+  total_submissions: 2500,
+  chunks: null,
+};
 
 /** Said wherever a job's status cannot be read with a token (every current OpnForm server). */
 export const STATUS_NOT_READABLE =

@@ -1,17 +1,14 @@
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
-import { halt } from '../errors';
-import { fetchForm } from '../forms/blocks';
-import { opnform } from '../http/client';
-import { path } from '../http/path';
-import { FormId, inputObject, SubmissionId, WorkspaceId } from '../schemas/inputs';
-import { parseInput } from '../schemas/parse';
-import { OptionalSeconds, OptionalTextList, UpdateReply, YesNo } from '../schemas/submissions';
-import { FIELD_LABELS, formField, workspaceField } from '../shared/fields';
-import { answerInputFields } from './answer-fields';
-import { answerChanges, changesAnything } from './answer-values';
-import { mergedBody } from './merge';
-import { scanSubmissions } from './pages';
-import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE, shapeSubmission } from './shape';
+import { putSubmission } from '../../api/submissions';
+import { halt, notFound } from '../../errors';
+import { fetchForm } from '../../forms/blocks';
+import { FormId, inputObject, SubmissionId, WorkspaceId } from '../../schemas/inputs';
+import { parseInput } from '../../schemas/parse';
+import { OptionalSeconds, OptionalTextList, YesNo } from '../../schemas/submission-inputs';
+import { formField, workspaceField } from '../../shared/fields';
+import { SUBMISSION_SAMPLE, submissionOutputFields } from '../output-fields';
+import { scanSubmissions } from '../pages';
+import { shapeSubmission } from '../shape';
 import {
   type DroppedAnswer,
   questionLabels,
@@ -21,20 +18,15 @@ import {
   refusePartial,
   refuseUnrealSubmissionId,
   removedAnswers,
-} from './update-checks';
-import { updatedSubmission } from './update-reply';
+} from './checks';
+import { answerInputFields } from './fields';
+import { mergedBody } from './merge';
+import { updatedSubmission } from './reply';
+import { answerChanges, changesAnything } from './values';
 
 /** Submissions per page and pages read when looking for the current answers (500 newest at most). */
 export const CURRENT_ANSWERS_PAGE_SIZE = 100;
 export const CURRENT_ANSWERS_MAX_PAGES = 5;
-
-const LABELS = {
-  ...FIELD_LABELS,
-  completion_time: 'Completion Time (Seconds)',
-  clear_fields: 'Answers to Clear',
-  complete_partial: 'Complete a Partial Submission',
-  drop_removed_answers: 'Drop Answers to Removed Questions',
-};
 
 const Input = inputObject({
   workspace_id: WorkspaceId,
@@ -61,6 +53,7 @@ const inputFields = defineInputFields([
     type: 'string',
     required: true,
     dynamic: 'submission_list.id.label',
+    search: 'find_submission.id',
     dependsOn: ['form_id'],
     helpText:
       'The submission to update. Choose one of the recent submissions, or map a submission id. ' +
@@ -89,7 +82,7 @@ const inputFields = defineInputFields([
   },
   {
     key: 'complete_partial',
-    label: LABELS.complete_partial,
+    label: 'Complete a Partial Submission',
     type: 'boolean',
     required: false,
     default: 'false',
@@ -100,7 +93,7 @@ const inputFields = defineInputFields([
   },
   {
     key: 'drop_removed_answers',
-    label: LABELS.drop_removed_answers,
+    label: 'Drop Answers to Removed Questions',
     type: 'boolean',
     required: false,
     default: 'false',
@@ -118,7 +111,7 @@ const inputFields = defineInputFields([
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
   refuseUnrealSubmissionId(z, bundle.inputData?.submission_id);
-  const input = parseInput(z, Input, bundle.inputData, LABELS);
+  const input = parseInput(z, Input, bundle.inputData, inputFields);
   const form = await fetchForm(z, bundle, input.form_id);
   refuseCaptchaForm(z, form);
   const changes = answerChanges(z, form, bundle.inputData, input.clear_fields);
@@ -141,12 +134,11 @@ const perform = async (z: ZObject, bundle: Bundle) => {
     const where = scan.exhausted
       ? `among the submissions of form ${input.form_id}`
       : `among the ${CURRENT_ANSWERS_PAGE_SIZE * CURRENT_ANSWERS_MAX_PAGES} newest submissions of form ${input.form_id}`;
-    throw new z.errors.Error(
+    throw notFound(
+      z,
       `Submission ${input.submission_id} was not found ${where}, so nothing was changed. OpnForm replaces every ` +
         'answer on update, so the current answers must be read first, and access tokens can only read them from ' +
         'the list of recent submissions. Check that the submission belongs to this form.',
-      'not_found',
-      404,
     );
   }
   refusePartial(z, current, input.complete_partial);
@@ -154,15 +146,13 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   refuseDroppingAnswers(z, current, dropped, input.drop_removed_answers);
   const body = mergedBody(form, current, changes, input.completion_time);
   refuseIncompleteCompletion(z, form, current, body);
-  const reply = await opnform(z, bundle).put(
-    path`/open/forms/${input.form_id}/submissions/${input.submission_id}`,
-    {
-      thing: 'submission',
-      abilities: ['forms-write'],
-      body,
-      schema: UpdateReply,
-      fields: questionLabels(form),
-    },
+  const reply = await putSubmission(
+    z,
+    bundle,
+    input.form_id,
+    input.submission_id,
+    body,
+    questionLabels(form),
   );
   return { ...shapeSubmission(z, updatedSubmission(reply, current, body), form), dropped_answers: dropped };
 };
@@ -175,12 +165,10 @@ export const updateSubmission = defineCreate({
     inputFields,
     perform,
     sample: { ...SUBMISSION_SAMPLE, dropped_answers: [] },
-    outputFields: [
-      ...SUBMISSION_OUTPUT_FIELDS,
+    outputFields: submissionOutputFields(
       { key: 'dropped_answers[]id', label: 'Dropped Answers: Question ID', type: 'string' },
       { key: 'dropped_answers[]name', label: 'Dropped Answers: Question Name', type: 'string' },
       { key: 'dropped_answers[]value', label: 'Dropped Answers: Value', type: 'string' },
-      answerOutputFields,
-    ],
+    ),
   },
 });

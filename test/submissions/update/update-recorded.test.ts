@@ -2,8 +2,8 @@
 // recorded from a real OpnForm server (submissions--*.json): the requests the connector sends are the
 // ones the real server accepted, and every refusal happens before any write.
 import nock from 'nock';
-import { failure, op, run } from '../helpers/app';
-import { api, recorded, recordedScope } from '../helpers/recorded';
+import { failure, op, run } from '../../helpers/app';
+import { api, recorded, recordedScope } from '../../helpers/recorded';
 
 const update = op('creates.update_submission.operation.perform');
 const dropdown = op('triggers.submission_list.operation.perform');

@@ -1,7 +1,7 @@
 import nock from 'nock';
-import { KEEP_NOTE } from '../../src/submissions/answer-fields';
-import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
-import { ANSWERS, FORM, FORM_ID, fillers, item, page, shaped } from './sample-form';
+import { KEEP_NOTE } from '../../../src/submissions/update/fields';
+import { API_HEADERS, BASE, failure, op, run } from '../../helpers/app';
+import { ANSWERS, FORM, FORM_ID, fillers, item, page, shaped } from '../sample-form';
 
 const perform = op('creates.update_submission.operation.perform');
 const answerFields = op('creates.update_submission.operation.inputFields.3');

@@ -7,16 +7,17 @@
  * - file answers are taken only as stored file-name strings, a signature only as one string.
  */
 import type { ZObject } from 'zapier-platform-core';
-import { answerableBlocks, blockName, distinctLabels, labelledBlocks } from '../forms/blocks';
-import type { Form, FormBlock, Submission } from '../schemas/resources';
-import { currentAnswers, submissionStatus } from './answers';
+import { type ErrorCode, invalidInput, userError } from '../../errors';
+import { answerableBlocks, blockName, distinctLabels, labelledBlocks } from '../../forms/blocks';
+import type { Form, FormBlock, Submission } from '../../schemas/resources';
+import { currentAnswers, submissionStatus } from '../answers';
 
 /** A form flag as servers send it: `true`/`false` (PostgreSQL) or `1`/`0` (MySQL, sqlite). */
 export const flagOn = (value: unknown): boolean =>
   value === true || value === 1 || (typeof value === 'string' && ['1', 'true'].includes(value.trim()));
 
-const refuse = (z: ZObject, message: string, code: string): never => {
-  throw new z.errors.Error(message, code, 400);
+const refuse = (z: ZObject, message: string, code: ErrorCode): never => {
+  throw userError(z, message, code, 400);
 };
 
 /** OpnForm demands a captcha answer on every update of a captcha form, which an API client cannot give. */
@@ -189,10 +190,9 @@ export const refuseUnrealSubmissionId = (z: ZObject, value: unknown) => {
     /^(?=.*[A-Za-z])[A-Za-z0-9_-]{12,}$/.test(text) ||
     /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(text);
   if (!madeUp && !hashed) return;
-  throw new z.errors.Error(
-    `Invalid input: Submission (submission_id) is not a real submission id: ${text.slice(0, 60)}. Use a ` +
+  throw invalidInput(
+    z,
+    `Submission (submission_id) is not a real submission id: ${text.slice(0, 60)}. Use a ` +
       'submission from a live run or pick one in the Submission dropdown.',
-    'invalid_input',
-    400,
   );
 };

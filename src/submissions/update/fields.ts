@@ -5,8 +5,9 @@ import {
   distinctLabels,
   matrixColumns,
   matrixRows,
-} from '../forms/blocks';
-import type { Form, FormBlock } from '../schemas/resources';
+} from '../../forms/blocks';
+import type { Form, FormBlock } from '../../schemas/resources';
+import { KEPT_AS_IS_TYPES, NUMBER_TYPES } from '../answer-facts';
 
 /** Answer inputs are keyed `answer__<field id>`, so they never collide with the step's fixed keys. */
 export const ANSWER_PREFIX = 'answer__';
@@ -17,11 +18,6 @@ export const matrixRowKey = (block: Pick<FormBlock, 'id'>, row: string): string 
 /** A date range's two inputs: `answer__<field id>__start` and `answer__<field id>__end`. */
 export const rangeKey = (block: Pick<FormBlock, 'id'>, end: 'start' | 'end'): string =>
   `${answerKey(block)}__${end}`;
-
-/** Blocks whose stored answer this step cannot write (uploads, signatures, payments): always kept as they are. */
-export const KEPT_AS_IS_TYPES: ReadonlySet<string> = new Set(['files', 'signature', 'payment']);
-
-const NUMBER_TYPES: ReadonlySet<string> = new Set(['number', 'rating', 'scale', 'slider']);
 
 /** The questions this step can change: answerable blocks (hidden ones included) except files, signatures and payments. */
 export const editableBlocks = (form: Pick<Form, 'properties'>): FormBlock[] =>

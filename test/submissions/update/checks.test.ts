@@ -1,6 +1,11 @@
-// The pieces Update Submission checks with before it writes (src/submissions/update-checks.ts).
-import type { Form, FormBlock, Submission } from '../../src/schemas/resources';
-import { flagOn, questionLabels, removedAnswers, writableAnswer } from '../../src/submissions/update-checks';
+// The pieces Update Submission checks with before it writes (src/submissions/update/checks.ts).
+import type { Form, FormBlock, Submission } from '../../../src/schemas/resources';
+import {
+  flagOn,
+  questionLabels,
+  removedAnswers,
+  writableAnswer,
+} from '../../../src/submissions/update/checks';
 
 const files: FormBlock = { id: 'f-files', type: 'files', name: 'Files' };
 const signature: FormBlock = { id: 'f-sign', type: 'signature', name: 'Signature' };

@@ -1,4 +1,5 @@
 import type { ZObject } from 'zapier-platform-core';
+import { invalidInput } from '../../errors';
 import {
   answerableBlocks,
   blockName,
@@ -7,8 +8,9 @@ import {
   findQuestionBlock,
   matrixColumns,
   matrixRows,
-} from '../forms/blocks';
-import type { Form, FormBlock } from '../schemas/resources';
+} from '../../forms/blocks';
+import type { Form, FormBlock } from '../../schemas/resources';
+import { checkboxWord } from '../answer-facts';
 import {
   answerKey,
   editableBlocks,
@@ -17,7 +19,7 @@ import {
   isNumberBlock,
   matrixRowKey,
   rangeKey,
-} from './answer-fields';
+} from './fields';
 
 const MAX_ERRORS = 5;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -74,9 +76,8 @@ export const checkedValue = (block: FormBlock, value: unknown): unknown => {
   switch (block.type) {
     case 'checkbox': {
       if (typeof text === 'boolean') return text;
-      const word = String(text).toLowerCase();
-      if (['true', 'yes', '1'].includes(word)) return true;
-      if (['false', 'no', '0'].includes(word)) return false;
+      const on = checkboxWord(String(text));
+      if (on !== undefined) return on;
       return reject(`must be true or false ${got(value)}`);
     }
     case 'select':
@@ -220,7 +221,7 @@ export const answerChanges = (
   if (problems.length > 0) {
     const shown = problems.slice(0, MAX_ERRORS).join('; ');
     const more = problems.length > MAX_ERRORS ? ` (and ${problems.length - MAX_ERRORS} more)` : '';
-    throw new z.errors.Error(`Invalid input: ${shown}${more}. Nothing was changed.`, 'invalid_input', 400);
+    throw invalidInput(z, `${shown}${more}. Nothing was changed.`);
   }
   return { set, clear, rows, ranges };
 };

@@ -1,8 +1,8 @@
-import { answerableBlocks } from '../forms/blocks';
-import type { Form, Submission } from '../schemas/resources';
-import type { AnswerChanges } from './answer-values';
-import { currentAnswers } from './answers';
-import { writableAnswer } from './update-checks';
+import { answerableBlocks } from '../../forms/blocks';
+import type { Form, Submission } from '../../schemas/resources';
+import { currentAnswers } from '../answers';
+import { writableAnswer } from './checks';
+import type { AnswerChanges } from './values';
 
 /**
  * The PUT body: every current answer to a question on the form (files, hidden answers included,

@@ -1,0 +1,125 @@
+/**
+ * OpnForm's submissions endpoints, each written once: path, thing, abilities, answer schema and what
+ * its special statuses mean. Domain modules (src/submissions) call these and never see a status code.
+ */
+import type { Bundle, RawHttpResponse, ZObject } from 'zapier-platform-core';
+import { fileExpired, userError } from '../errors';
+import { READ_FORM } from '../http/abilities';
+import { Absent, baseUrlOf, opnform } from '../http/client';
+import { downloadFile } from '../http/download';
+import { path } from '../http/path';
+import { SubmissionPage, UpdateReply } from '../schemas/submissions';
+
+export interface PageQuery {
+  search?: string;
+  status?: 'completed' | 'partial' | 'all';
+}
+
+export const PARTIAL_PLAN_MESSAGE =
+  'OpnForm refused to list partial submissions (402 Payment Required): partial submissions are a Pro feature ' +
+  "and this form's workspace is not on a plan that includes them. Upgrade the workspace to Pro in OpnForm, " +
+  'or use the New Submission trigger for completed submissions.';
+
+const listPath = (formId: number) => path`/open/forms/${formId}/submissions`;
+
+const pageCall = (page: number, perPage: number, query: PageQuery) => ({
+  thing: 'form' as const,
+  // the submissions list takes forms-read OR manage-integrations (submissions--list.json)
+  ...READ_FORM,
+  query: { page, per_page: perPage, search: query.search, status: query.status },
+  schema: SubmissionPage,
+});
+
+/**
+ * One page of `GET /open/forms/{id}/submissions`, newest first. The page URL is built here with
+ * every parameter (a real server's `links.next` drops `per_page`, `search` and `status`).
+ */
+export const fetchSubmissionPage = (
+  z: ZObject,
+  bundle: Bundle,
+  formId: number,
+  page: number,
+  perPage: number,
+  query: PageQuery = {},
+) => opnform(z, bundle).get(listPath(formId), pageCall(page, perPage, query));
+
+/**
+ * The same page, `undefined` when the server answers 500: a server on sqlite cannot run `search`
+ * (its SQL is PostgreSQL-only; submissions--list.json, recorded artefact 2), so callers read
+ * without it instead. Any other error status is thrown as usual.
+ */
+export const fetchSearchedPage = async (
+  z: ZObject,
+  bundle: Bundle,
+  formId: number,
+  page: number,
+  perPage: number,
+  query: PageQuery,
+): Promise<SubmissionPage | undefined> => {
+  const reply = await opnform(z, bundle).get(listPath(formId), {
+    ...pageCall(page, perPage, query),
+    absent: [500],
+  });
+  return reply instanceof Absent ? undefined : reply;
+};
+
+/** The newest partial submissions (page 1); 402 means the workspace's plan has no partial submissions. */
+export const fetchPartialPage = (z: ZObject, bundle: Bundle, formId: number, perPage: number) =>
+  opnform(z, bundle).get(listPath(formId), {
+    thing: 'form',
+    // the submissions list takes forms-read OR manage-integrations (submissions--list.json)
+    ...READ_FORM,
+    query: { status: 'partial', per_page: perPage, page: 1 },
+    schema: SubmissionPage,
+    special: { 402: { message: PARTIAL_PLAN_MESSAGE, code: 'payment_required' } },
+  });
+
+/** `PUT /open/forms/{id}/submissions/{submissionId}` (replaces every answer with `body`). */
+export const putSubmission = (
+  z: ZObject,
+  bundle: Bundle,
+  formId: number,
+  submissionId: number,
+  body: unknown,
+  fields: Readonly<Record<string, string>>,
+) =>
+  opnform(z, bundle).put(path`/open/forms/${formId}/submissions/${submissionId}`, {
+    thing: 'submission',
+    abilities: ['forms-write'],
+    body,
+    schema: UpdateReply,
+    fields,
+  });
+
+/** The connection's API base URL (what tells one OpnForm server's cache entries from another's). */
+export const serverOf = (z: ZObject, bundle: Bundle): string => baseUrlOf(z, bundle);
+
+/**
+ * Downloads one answer file's signed link (no token), only from the connection's own OpnForm origin.
+ * 401, 403 and 404 mean the signature has expired.
+ */
+export const downloadAnswerFile = (
+  z: ZObject,
+  bundle: Bundle,
+  url: string,
+  name: string,
+): Promise<RawHttpResponse> =>
+  downloadFile(z, url, {
+    connection: baseUrlOf(z, bundle),
+    what: `the file "${name}"`,
+    failure: (status) =>
+      status === 401 || status === 403 || status === 404
+        ? fileExpired(
+            z,
+            `The OpnForm file "${name}" could not be downloaded (${status}): its signed link has ` +
+              'expired. OpnForm file links last 24 hours in hook deliveries (10 minutes from the API); re-run the Zap ' +
+              'from a fresh submission, or raise the file-link lifetime in the OpnForm workspace settings.',
+            status,
+          )
+        : userError(
+            z,
+            `The OpnForm file "${name}" could not be downloaded (HTTP ${status}). Try again later.`,
+            'server_error',
+            status,
+          ),
+  });

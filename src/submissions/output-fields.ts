@@ -1,0 +1,139 @@
+/** The output fields and the sample of every step that returns a submission. */
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { answerableBlocks, blockName, distinctLabels, fetchForm, matrixRows } from '../forms/blocks';
+import { FormId } from '../schemas/inputs';
+import type { AttributionKey, FormBlock } from '../schemas/resources';
+import { FILE_TYPES, NUMBER_TYPES } from './answer-facts';
+import type { FormRef, OutputField, SubmissionOutput } from './output-types';
+
+const ATTRIBUTION_LABELS: Record<AttributionKey, string> = {
+  utm_source: 'UTM Source',
+  utm_medium: 'UTM Medium',
+  utm_campaign: 'UTM Campaign',
+  utm_id: 'UTM ID',
+  utm_term: 'UTM Term',
+  utm_content: 'UTM Content',
+  utm_source_platform: 'UTM Source Platform',
+  utm_creative_format: 'UTM Creative Format',
+  utm_marketing_tactic: 'UTM Marketing Tactic',
+  gclid: 'Google Click ID (gclid)',
+  gbraid: 'Google gbraid',
+  wbraid: 'Google wbraid',
+  dclid: 'Google Display Click ID (dclid)',
+  fbclid: 'Facebook Click ID (fbclid)',
+  ttclid: 'TikTok Click ID (ttclid)',
+  msclkid: 'Microsoft Click ID (msclkid)',
+};
+
+/**
+ * Attribution keys labelled in the static output fields (and shown in the sample): the common ones.
+ * The other allowed keys (`utm_id`, `fbclid`, `msclkid`, ...) pass through the same way when captured.
+ */
+const LABELLED_ATTRIBUTION_KEYS: readonly AttributionKey[] = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'gclid',
+];
+
+export const SUBMISSION_OUTPUT_FIELDS: OutputField[] = [
+  { key: 'id', label: 'Submission ID', type: 'integer' },
+  { key: 'form_id', label: 'Form ID', type: 'integer' },
+  { key: 'form_slug', label: 'Form Slug', type: 'string' },
+  { key: 'form_title', label: 'Form Title', type: 'string' },
+  { key: 'edit_link', label: 'Edit Link', type: 'string' },
+  { key: 'submitted_at', label: 'Submitted At', type: 'datetime' },
+  { key: 'status', label: 'Status', type: 'string' },
+  { key: 'completion_time', label: 'Completion Time (Seconds)', type: 'integer' },
+  ...LABELLED_ATTRIBUTION_KEYS.map(
+    (key): OutputField => ({
+      key: `attribution__${key}`,
+      label: `Attribution: ${ATTRIBUTION_LABELS[key]}`,
+      type: 'string',
+    }),
+  ),
+];
+
+/**
+ * The static sample of every submission step. It holds only keys every form has (Zapier's sample rules):
+ * the answer maps are empty, because their keys are one form's field ids (`answers__<field id>`), which
+ * the dynamic output fields (`answerOutputFields`) describe; `attribution` holds only the common keys,
+ * the ones with a static output field. `test/publishing.test.ts` pins the rule for every step.
+ */
+export const SUBMISSION_SAMPLE: SubmissionOutput = {
+  id: 1843,
+  form_id: 42,
+  form_slug: 'contact-us',
+  form_title: 'Contact Us',
+  edit_link: 'https://opnform.com/forms/contact-us?submission_id=Vx3kq9',
+  submitted_at: '2026-11-21T14:03:27+00:00',
+  status: 'completed',
+  completion_time: 74,
+  attribution: {
+    utm_source: 'google',
+    utm_medium: 'cpc',
+    utm_campaign: 'november-launch',
+    utm_term: 'online form builder',
+    utm_content: 'hero-button',
+    gclid: 'Cj0KCQiA7OnxBRCNARIsAIW53B8',
+  },
+  answers: {},
+  answer_dates: {},
+  answer_matrices: {},
+  answer_files: {},
+};
+
+const answerType = (block: FormBlock): Pick<OutputField, 'type' | 'list'> => {
+  if (block.type === 'checkbox') return { type: 'boolean' };
+  if (NUMBER_TYPES.has(block.type)) return { type: 'number' };
+  if (block.type === 'multi_select') return { type: 'string', list: true };
+  if (FILE_TYPES.has(block.type)) return { type: 'file', list: true };
+  return { type: 'string' };
+};
+
+/**
+ * Output fields of one form's answers (keys `answers__<field id>`, labels = question names), with
+ * each matrix row as its own field ("Question: Row", key `answer_matrices__<field id>__<row>`).
+ */
+export const formAnswerFields = (form: Pick<FormRef, 'properties'>): OutputField[] => {
+  const blocks = answerableBlocks({ properties: form.properties ?? [] });
+  const labels = distinctLabels(blocks);
+  const fields: OutputField[] = [];
+  for (const block of blocks) {
+    const label = labels.get(block.id) ?? blockName(block);
+    fields.push({ key: `answers__${block.id}`, label, ...answerType(block) });
+    if (block.type === 'date') {
+      fields.push({ key: `answer_dates__${block.id}__start`, label: `${label} (ISO)`, type: 'string' });
+      fields.push({ key: `answer_dates__${block.id}__end`, label: `${label} (ISO End)`, type: 'string' });
+    }
+    for (const row of block.type === 'matrix' ? matrixRows(block) : []) {
+      fields.push({ key: `answer_matrices__${block.id}__${row}`, label: `${label}: ${row}`, type: 'string' });
+    }
+    if (FILE_TYPES.has(block.type)) {
+      fields.push({ key: `answer_files__${block.id}[]name`, label: `${label} (File Name)`, type: 'string' });
+      fields.push({
+        key: `answer_files__${block.id}[]url`,
+        label: `${label} (Original Link, Expires)`,
+        type: 'string',
+      });
+    }
+  }
+  return fields;
+};
+
+/** Dynamic output fields: `GET /open/forms/{form_id}` (one request); none until a form is chosen. */
+export const answerOutputFields = async (z: ZObject, bundle: Bundle): Promise<OutputField[]> => {
+  const formId = FormId.safeParse(bundle.inputData?.form_id);
+  if (!formId.success) return [];
+  const form = await fetchForm(z, bundle, formId.data);
+  return formAnswerFields(form);
+};
+
+/** A submission step's output fields: the common ones, the step's own `extra`, then the form's answers. */
+export const submissionOutputFields = (...extra: OutputField[]) => [
+  ...SUBMISSION_OUTPUT_FIELDS,
+  ...extra,
+  answerOutputFields,
+];
