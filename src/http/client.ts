@@ -75,22 +75,9 @@ export interface Verb {
   <T>(apiPath: ApiPath, call: Call<T>): Promise<T>;
 }
 
-export interface AllowingCall<T> extends Call<T> {
-  /** Error statuses returned to the caller instead of thrown. */
-  allow: readonly number[];
-}
-
 export interface RawCall extends RequestContext {
   query?: Query;
   body?: unknown;
-}
-
-export interface Reply<T> {
-  status: number;
-  /** Present for 2xx answers; `undefined` for an allowed error status. */
-  data: T | undefined;
-  /** The server's `message` of an allowed error status, when it sent one (tells "no route" from "no such job"). */
-  message?: string;
 }
 
 /** Per-request time to first byte (within the step's budget of 25 s; Zapier gives a whole step 30 s). */
@@ -346,13 +333,6 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     post: verb('POST'),
     put: verb('PUT'),
     delete: verb('DELETE'),
-    /** Like the verbs above, but statuses in `call.allow` come back as `{status, data: undefined}`. */
-    allowing: async <T>(method: Method, apiPath: ApiPath, call: AllowingCall<T>): Promise<Reply<T>> => {
-      const response = (await send(method, apiPath, call, call.allow, false)) as HttpResponse;
-      if (call.allow.includes(response.status))
-        return { status: response.status, data: undefined, message: serverMessage(response.data) };
-      return { status: response.status, data: checked(response, call) };
-    },
     /** A streamed answer (CSV downloads); error statuses are still mapped. */
     raw: async (method: Method, apiPath: ApiPath, call: RawCall): Promise<RawHttpResponse> =>
       (await send(method, apiPath, call, [], true)) as RawHttpResponse,

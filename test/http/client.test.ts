@@ -1,6 +1,6 @@
 import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { opnform } from '../../src/http/client';
+import { Absent, opnform } from '../../src/http/client';
 import { path } from '../../src/http/path';
 import { LegacyWorkspaces, MessageReply } from '../../src/schemas/resources';
 import { API_HEADERS, BASE, failure, run, TOKEN } from '../helpers/app';
@@ -277,15 +277,15 @@ describe('failures become messages a user can act on', () => {
   test('allowed statuses come back to the caller instead of failing, with the server message', async () => {
     nock(BASE).delete('/external/zapier/webhook').reply(404, { message: 'No query results' });
     const reply = await run((z, bundle) =>
-      opnform(z, bundle).allowing('DELETE', path`/external/zapier/webhook`, {
+      opnform(z, bundle).delete(path`/external/zapier/webhook`, {
         thing: 'form',
         abilities: ['manage-integrations'],
         schema: MessageReply,
         body: { hookUrl: 'https://hooks.zapier.com/1', form_id: 5 },
-        allow: [404],
+        absent: [404],
       }),
     );
-    expect(reply).toEqual({ status: 404, data: undefined, message: 'No query results' });
+    expect(reply).toStrictEqual(new Absent(404, 'No query results'));
   });
 
   test.each([400, 401, 402, 403, 404, 409, 422, 429, 500])(
