@@ -1,18 +1,11 @@
-import { defineInputFields, defineTrigger } from 'zapier-platform-core';
 import { fetchSubmissionPage } from '../api/submissions';
-import { FormInput } from '../schemas/inputs';
-import { parseInput } from '../schemas/parse';
 import type { Submission } from '../schemas/resources';
-import { formField, workspaceField } from '../shared/fields';
-import { pollingPerform } from '../shared/perform';
+import { defineDropdown, OF_FORM } from '../shared/dropdown';
 import { answerTexts, createdAt, currentAnswers, submissionStatus } from './answers';
 
 /** Submissions per dropdown page (Zapier asks for the next page with `bundle.meta.page`). */
 export const SUBMISSION_LIST_PAGE_SIZE = 50;
 const LABEL_ANSWER_MAX = 60;
-
-const inputFields = defineInputFields([workspaceField, formField]);
-const Input = FormInput;
 
 /** `2026-11-20 14:03:11` (UTC) or an ISO date-time -> `2026-11-20 14:03 UTC`. */
 const shortDate = (value: string | undefined): string | undefined => {
@@ -43,30 +36,21 @@ export const submissionLabel = (item: Submission): string =>
     .join(' · ') + (submissionStatus(item) === 'partial' ? ', partial' : '');
 
 /** The form's submissions, newest first, one API page per dropdown page. */
-const perform = pollingPerform(async (z, bundle) => {
-  const { form_id } = parseInput(z, Input, bundle.inputData, inputFields);
-  const page = Math.max(0, Number(bundle.meta?.page ?? 0) || 0) + 1;
-  const reply = await fetchSubmissionPage(z, bundle, form_id, page, SUBMISSION_LIST_PAGE_SIZE);
-  return reply.data.map((item) => ({ id: item.id, label: submissionLabel(item) }));
-});
-
-export const submissionList = defineTrigger({
+export const submissionList = defineDropdown({
   key: 'submission_list',
   noun: 'Submission',
-  display: {
-    label: 'List Submissions',
-    description: 'Triggers when a submission is listed.',
-    hidden: true,
+  label: 'List Submissions',
+  listed: 'submission',
+  ...OF_FORM,
+  list: async (z, bundle, { form_id }) => {
+    const page = Math.max(0, Number(bundle.meta?.page ?? 0) || 0) + 1;
+    const reply = await fetchSubmissionPage(z, bundle, form_id, page, SUBMISSION_LIST_PAGE_SIZE);
+    return reply.data.map((item) => ({ id: item.id, label: submissionLabel(item) }));
   },
-  operation: {
-    type: 'polling',
-    inputFields,
-    perform,
-    canPaginate: true,
-    sample: { id: 512, label: 'Ada Lovelace · 2026-11-20 14:03 UTC' },
-    outputFields: [
-      { key: 'id', label: 'Submission ID', type: 'integer' },
-      { key: 'label', label: 'Label', type: 'string' },
-    ],
-  },
+  canPaginate: true,
+  sample: { id: 512, label: 'Ada Lovelace · 2026-11-20 14:03 UTC' },
+  outputFields: [
+    { key: 'id', label: 'Submission ID', type: 'integer' },
+    { key: 'label', label: 'Label', type: 'string' },
+  ],
 });
