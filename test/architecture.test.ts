@@ -136,3 +136,13 @@ test('bench/ and test/ do not import each other (what they share lives in harnes
 test('harness/ imports neither test/ nor bench/ (both use it)', () => {
   expect([...importsBetween('harness/', 'test/'), ...importsBetween('harness/', 'bench/')]).toEqual([]);
 });
+
+test('no file in src/ or sandbox/ is over 400 lines', () => {
+  const lines = (file: string) =>
+    readFileSync(join(ROOT, file), 'utf8').replace(/\n$/, '').split('\n').length;
+  const over = [...tsFiles('src'), ...tsFiles('sandbox')]
+    .map((file) => ({ file, lines: lines(file) }))
+    .filter((f) => f.lines > 400)
+    .map((f) => `${f.file}: ${f.lines} lines`);
+  expect(over).toEqual([]);
+});
