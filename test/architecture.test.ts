@@ -146,3 +146,15 @@ test('no file in src/ or sandbox/ is over 400 lines', () => {
     .map((f) => `${f.file}: ${f.lines} lines`);
   expect(over).toEqual([]);
 });
+
+const DOMAINS = ['submissions', 'forms', 'workspaces', 'integrations'];
+const HTTP_CLIENT = ['src/http/client.ts', 'src/http/path.ts'];
+
+test('no module under src/<domain>/ imports the HTTP client or the path helper (src/api/ does)', () => {
+  const offenders = [...graph].flatMap(([file, targets]) =>
+    DOMAINS.some((domain) => file.startsWith(`src/${domain}/`))
+      ? targets.filter((t) => HTTP_CLIENT.includes(t)).map((t) => `${file} -> ${t}`)
+      : [],
+  );
+  expect(offenders).toEqual([]);
+});
