@@ -5,9 +5,9 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
+import { median } from '../harness/stats';
 // @ts-expect-error plain ESM helper shared with the CLI scripts
 import { root, stageAndRun } from '../scripts/stage.mjs';
-import { median } from './stats';
 
 const PROBE = `
 const t0 = performance.now();

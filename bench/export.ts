@@ -6,8 +6,8 @@
 // `npx tsx bench/export.ts` prints the figures; `benchSubmissions()` returns them for `npm run bench`.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { Readable } from 'node:stream';
 import { type Bundle, createAppTester, type ZObject } from 'zapier-platform-core';
+import { type StashCall, withStash } from '../harness/stash-stub';
 import App from '../index';
 
 const FORM_ID = 42;
@@ -145,16 +145,6 @@ const perform = (key: string) => {
     .perform;
 };
 
-/** Stand-in for z.stashFile: consumes the stream chunk by chunk (Zapier's writes it to a temp file). */
-const discardingStash = (stats: { bytes: number; kind: string }) =>
-  (async (input: unknown) => {
-    if (input instanceof Readable) {
-      stats.kind = 'stream';
-      for await (const chunk of input) stats.bytes += (chunk as Buffer).length;
-    } else stats.kind = Buffer.isBuffer(input) ? 'buffer' : typeof input;
-    return 'https://stash.example.org/bench.csv';
-  }) as unknown as ZObject['stashFile'];
-
 export interface SubmissionBench {
   export: {
     file_bytes: number;
@@ -198,11 +188,9 @@ export const benchSubmissions = async (options: { csvMb?: number } = {}): Promis
       tester(perform('searches.find_submission') as never, bundle({ ...base, search: 'Person 512' })),
     );
 
-    const stats = { bytes: 0, kind: 'none' };
-    const exportStep: Perform = (z, b) => {
-      (z as { stashFile: ZObject['stashFile'] }).stashFile = discardingStash(stats);
-      return perform('creates.export_submissions')(z, b);
-    };
+    // z.stashFile consumes the stream chunk by chunk (Zapier's writes it to a temp file)
+    const stashed: StashCall[] = [];
+    const exportStep = withStash(perform('creates.export_submissions'), stashed);
     // Warm-up: the first export in a process grows V8's heap and Node's socket and buffer pools to
     // their working size (about 50 MB here, the same for a 50 MB and a 130 MB file). The figure is
     // what streaming the file adds on top, which is what would grow with the file if it were held.
@@ -211,7 +199,6 @@ export const benchSubmissions = async (options: { csvMb?: number } = {}): Promis
     await settled(server, 1 + BIG_ROWS / 100 + BIG_ROWS / 1000);
     for (let i = 0; i < 100 && server.csv.rows < BIG_ROWS; i += 1)
       await new Promise((ok) => setTimeout(ok, 10));
-    stats.bytes = 0;
     (globalThis as { gc?: () => void }).gc?.();
     const before = process.memoryUsage();
     let peakRss = before.rss;
@@ -244,7 +231,7 @@ export const benchSubmissions = async (options: { csvMb?: number } = {}): Promis
         file_bytes: server.csv.sent,
         rows_served: server.csv.rows,
         rows_counted: out.rows,
-        stash_received: `${stats.kind} of ${stats.bytes} bytes`,
+        stash_received: `${stashed.at(-1)?.kind ?? 'none'} of ${stashed.at(-1)?.bytes ?? 0} bytes`,
         peak_rss_bytes: peakRss,
         peak_rss_delta_bytes: rssDelta,
         peak_heap_delta_bytes: heapDelta,

@@ -1,9 +1,10 @@
 // HTTP requests each operation sends to OpnForm, counted by the sandbox's request log, next to the
-// fewest it can need (from test/quality/operation-cases.ts).
+// fewest it can need (from harness/operation-cases.ts).
+
+import { startStashServer } from '../harness/file-storage';
+import { invokeLogged } from '../harness/invoke';
+import { OPERATION_CASES } from '../harness/operation-cases';
 import { startSandbox } from '../sandbox/server';
-import { startStashServer } from '../scripts/demo-stash';
-import { invokeLogged } from '../test/quality/invoke';
-import { OPERATION_CASES } from '../test/quality/operation-cases';
 
 export interface RequestRow {
   operation: string;

@@ -2,10 +2,10 @@
 // baseline measured in the same run. Prints a table and writes bench/results.json.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { benchShape } from '../harness/shape-bench';
 import { buildAppZip, buildBareZip, coldStartMs, zipBytes } from './coldstart';
 import { benchSubmissions } from './export';
 import { countRequests } from './requests';
-import { benchShape } from './shape';
 
 // The connector's development setting (src/http/base-url.ts): the benchmark's OpnForm is the loopback sandbox.
 process.env.OPNFORM_DEV_LOCAL_SERVER = '1';

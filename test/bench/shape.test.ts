@@ -1,4 +1,4 @@
-import { benchShape, deliveryBody, requestCounts } from '../../bench/shape';
+import { benchShape, deliveryBody, requestCounts } from '../../harness/shape-bench';
 
 test('the benchmark body has 300 answers and the measure returns a ratio from the same run', () => {
   expect(Object.keys((JSON.parse(deliveryBody()) as { data: object }).data)).toHaveLength(300);

@@ -1,7 +1,7 @@
 // `npm start`: the demo flow passes against the sandbox, and a fault makes it fail naming the step.
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { DEMO_STEPS, runDemo } from '../../scripts/demo-flow';
+import { DEMO_STEPS, runDemo } from '../../scripts/demo/flow';
 
 const root = resolve(__dirname, '..', '..');
 
@@ -9,7 +9,7 @@ const start = (env: Record<string, string>) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
     execFile(
       join(root, 'node_modules', '.bin', 'tsx'),
-      ['scripts/demo.ts'],
+      ['scripts/demo/main.ts'],
       { cwd: root, env: { ...process.env, OPNFORM_HTTP_TIMEOUT_MS: '', ...env }, timeout: 170_000 },
       (error, stdout, stderr) => done({ code: error === null ? 0 : Number(error.code ?? 1), stdout, stderr }),
     );
@@ -47,7 +47,7 @@ describe('demo flow (in-process)', () => {
   });
 });
 
-describe('npm start (scripts/demo.ts in a child process)', () => {
+describe('npm start (scripts/demo/main.ts in a child process)', () => {
   it('exits 0 when every step passes', async () => {
     const run = await start({});
     expect(run.code).toBe(0);

@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { startHookCatcher } from '../../harness/hook-catcher';
 import { signature, webhookBody, zapierBody } from '../../sandbox/deliveries';
-import { startHookCatcher } from '../../sandbox/hook-catcher';
 import { startSandbox } from '../../sandbox/server';
 import { verifyWebhookSignature } from '../../src/integrations/signature';
 import { RECORDED_DIR, type Recording } from '../helpers/recorded';

@@ -1,7 +1,7 @@
 // The submission triggers against the sandbox over loopback: subscribe with a local hook catcher, a
 // delivery, the trigger's output, an edit, samples, partial submissions, unsubscribe, zero hooks left.
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { type HookCatcher, startHookCatcher } from '../../sandbox/hook-catcher';
+import { type HookCatcher, startHookCatcher } from '../../harness/hook-catcher';
 import type { Sandbox } from '../../sandbox/server';
 import { submissionFile } from '../../src/submissions/files';
 import { partialClock } from '../../src/submissions/new-partial-submission';

@@ -1,7 +1,7 @@
 // The sandbox itself behaves like a real OpnForm server (real-server-notes.md) where that is harder
 // for the connector. Later end-to-end tests rely on these behaviours.
 import { createHmac } from 'node:crypto';
-import { startHookCatcher } from '../../sandbox/hook-catcher';
+import { startHookCatcher } from '../../harness/hook-catcher';
 import { REAL_RATE_LIMITS, startSandbox } from '../../sandbox/server';
 import { call, useSandbox } from './helpers';
 

@@ -1,5 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { createAppTester } from 'zapier-platform-core';
+import { type SeenError, seen } from '../../harness/seen';
 import App from '../../index';
 
 export { App };
@@ -24,26 +25,7 @@ export const run = <T>(
   extra: Partial<Bundle> = {},
 ) => appTester(perform as never, { authData, inputData, ...extra } as never) as Promise<Awaited<T>>;
 
-/** A Zapier error as the user sees it: z.errors.Error serialises {message, code, status} into `message`. */
-export interface SeenError {
-  name: string;
-  message: string;
-  code?: string;
-  status?: number;
-  delay?: number;
-}
-
-export const seen = (error: unknown): SeenError => {
-  const e = error as Error;
-  // core's test runner appends "What happened: ..." context to some errors; the user-facing part comes first
-  const text = e.message.split('\nWhat happened:')[0] ?? e.message;
-  try {
-    const parsed = JSON.parse(text) as { message: string; code?: string; status?: number; delay?: number };
-    return { name: e.name, ...parsed };
-  } catch {
-    return { name: e.name, message: text };
-  }
-};
+export { type SeenError, seen };
 
 /** Awaits a promise that must reject and returns the error as the user sees it. */
 export const failure = async (promise: Promise<unknown>): Promise<SeenError> => {

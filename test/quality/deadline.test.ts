@@ -3,10 +3,11 @@
  * step budget's clock. Every step either finishes within its 25 s budget or stops with the clear
  * "ran out of time" error before a request it could not finish, and never sends a write after that.
  */
+
+import { invokeLogged } from '../../harness/invoke';
+import { OPERATION_CASES } from '../../harness/operation-cases';
 import { clock, STEP_BUDGET_MS } from '../../src/http/step-budget';
 import { useSandbox } from '../e2e/helpers';
-import { invokeLogged } from './invoke';
-import { OPERATION_CASES } from './operation-cases';
 
 const sandbox = useSandbox();
 const PER_REQUEST_MS = 12_000;

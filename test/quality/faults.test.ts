@@ -3,10 +3,11 @@
  * 500, a slow answer, a non-JSON body, a dropped connection. Each ends in the expected Zapier error;
  * nothing is half-written; neither the token nor a webhook secret appears in an error or a log line.
  */
+
+import { invokeLogged } from '../../harness/invoke';
+import { OPERATION_CASES } from '../../harness/operation-cases';
 import type { FaultKind } from '../../sandbox/server';
 import { useSandbox } from '../e2e/helpers';
-import { invokeLogged } from './invoke';
-import { OPERATION_CASES } from './operation-cases';
 
 const sandbox = useSandbox();
 const WEBHOOK_SECRET = 'sandbox-secret-0123456789';

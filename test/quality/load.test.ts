@@ -3,7 +3,7 @@
  * 1000 deliveries through `new_submission` are all received and shaped right (none lost, none wrong).
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { type HookCatcher, startHookCatcher } from '../../sandbox/hook-catcher';
+import { type HookCatcher, startHookCatcher } from '../../harness/hook-catcher';
 import type { SubmissionOutput } from '../../src/submissions/shape';
 import { useSandbox } from '../e2e/helpers';
 import { op, run } from '../helpers/app';

@@ -4,10 +4,11 @@
  * on a server that shows export jobs to tokens: its case runs against a spec-like sandbox
  * (`exportStatusForTokens`); on a real-like one it must say it cannot see jobs, never answer `[]`.
  */
+
+import { invokeLogged } from '../../harness/invoke';
 import type { SandboxIds } from '../../sandbox/seed';
 import { useSandbox } from '../e2e/helpers';
 import { App } from '../helpers/app';
-import { invokeLogged } from './invoke';
 
 const sandbox = useSandbox({ exportStatusForTokens: true });
 const realLike = useSandbox();

@@ -7,6 +7,8 @@
  *   status the connector turns into a message (400/402/403/409/422): none reaches the user.
  */
 import nock from 'nock';
+import { invokeLogged } from '../../harness/invoke';
+import { OPERATION_CASES } from '../../harness/operation-cases';
 import { useSandbox } from '../e2e/helpers';
 import { BASE, TOKEN } from '../helpers/app';
 import {
@@ -17,8 +19,6 @@ import {
   WEBHOOK_ID,
   webhookIntegration,
 } from '../integrations/fixtures';
-import { invokeLogged } from './invoke';
-import { OPERATION_CASES } from './operation-cases';
 
 const sandbox = useSandbox();
 

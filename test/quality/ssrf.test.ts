@@ -5,8 +5,8 @@
  * address, a look-alike host) is never fetched; the sandbox's own signed link still is.
  */
 import nock from 'nock';
+import { invokeLogged } from '../../harness/invoke';
 import { useSandbox } from '../e2e/helpers';
-import { invokeLogged } from './invoke';
 
 const sandbox = useSandbox();
 

@@ -4,9 +4,10 @@
 //   DEMO_FAULT_AT="pick a form (form_list)" switch it on just before that step (default: the first)
 //   DEMO_FAULT_DELAY_MS=...                 delay of the `slow` fault (default: past the HTTP timeout)
 
-import type { FaultKind } from '../sandbox/server';
-import { DEFAULT_TIMEOUT_MS } from '../src/http/client';
-import { type DemoFault, runDemo } from './demo-flow';
+import type { FaultKind } from '../../sandbox/server';
+import { DEFAULT_TIMEOUT_MS } from '../../src/http/client';
+import { runDemo } from './flow';
+import type { DemoFault } from './types';
 
 // The connector's development setting (src/http/base-url.ts): the demo's OpnForm is the loopback sandbox.
 process.env.OPNFORM_DEV_LOCAL_SERVER = '1';

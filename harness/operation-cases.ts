@@ -3,7 +3,7 @@
  * can need. Used by the fault tests (every operation under every fault) and by the benchmark's
  * request counts. A new operation adds its line here.
  */
-import type { SandboxIds } from '../../sandbox/seed';
+import type { SandboxIds } from '../sandbox/seed';
 
 export interface OperationCase {
   /** The app method Zapier calls. */

@@ -1,8 +1,8 @@
 // `npm start` steps of the New Submission trigger: subscribe a (loopback) hook, a delivery, the
 // trigger's output for it, an edit flagged as one, the editor's sample (real ids), unsubscribe with
 // zero hooks left.
-import type { NewSubmissionOutput } from '../../src/submissions/new-submission';
-import type { DemoStep } from '../demo-flow';
+import type { NewSubmissionOutput } from '../../../src/submissions/new-submission';
+import type { DemoStep } from '../types';
 
 const formOf = (picked: Record<string, unknown>) => Number(picked.form_id);
 

@@ -1,12 +1,14 @@
 import * as core from 'zapier-platform-core';
-import type { Sandbox } from '../../sandbox/server';
-import { App, type SeenError, seen } from '../helpers/app';
+import App from '../index';
+import type { Sandbox } from '../sandbox/server';
+import { type SeenError, seen } from './seen';
 
 // `createAppHandler` (the runtime's entry point) is exported by core but missing from its types
 const { createAppHandler } = core as unknown as {
   createAppHandler: (app: unknown) => (event: object) => Promise<{ results: unknown }>;
 };
-const handler = createAppHandler(App);
+/** The app behind core's handler: what Zapier's runtime calls (`command: 'execute'`, a method, a bundle). */
+export const appHandler = createAppHandler(App);
 
 export interface Invocation {
   results?: unknown;
@@ -27,7 +29,7 @@ export const invokeLogged = async (
 ): Promise<Invocation> => {
   const logs: string[] = [];
   try {
-    const reply = await handler({
+    const reply = await appHandler({
       command: 'execute',
       method,
       bundle: {

@@ -3,36 +3,15 @@
  * zapier-platform-core handler (the same entry point Zapier's runtime calls) against the sandbox.
  * Each issue appends its steps to DEMO_STEPS; a step returns one readable line, or throws.
  */
-import * as core from 'zapier-platform-core';
-import App from '../index';
-import { type HookCatcher, startHookCatcher } from '../sandbox/hook-catcher';
-import { type FaultKind, type Sandbox, type SandboxOptions, startSandbox } from '../sandbox/server';
-import { NEW_SUBMISSION_STEPS } from './demo-steps/new-submission';
-import { SUBMISSION_DEMO_STEPS } from './demo-submissions';
-import { TEAM_STEPS } from './demo-team';
-import { WEBHOOK_DEMO_STEPS } from './demo-webhooks';
-
-export interface DemoContext {
-  sandbox: Sandbox;
-  /** A loopback hook catcher: subscribe `catcher.url()` and await `catcher.next()`. */
-  catcher: HookCatcher;
-  authData: { base_url: string; api_key: string };
-  /** Runs an app method (`triggers.form_list.operation.perform`, `authentication.test`, ...) like Zapier does. */
-  invoke<T = unknown>(
-    method: string,
-    inputData?: Record<string, unknown>,
-    bundle?: Record<string, unknown>,
-    /** Extra fields of the runtime event (e.g. `rpc_base` and `token` for a stand-in file storage). */
-    event?: Record<string, unknown>,
-  ): Promise<T>;
-  /** What earlier steps picked, for later steps: `workspace_id`, `form_id`, ... */
-  picked: Record<string, unknown>;
-}
-
-export interface DemoStep {
-  name: string;
-  run(ctx: DemoContext): Promise<string>;
-}
+import { startHookCatcher } from '../../harness/hook-catcher';
+import { appHandler } from '../../harness/invoke';
+import App from '../../index';
+import { type SandboxOptions, startSandbox } from '../../sandbox/server';
+import { NEW_SUBMISSION_STEPS } from './steps/new-submission';
+import { SUBMISSION_DEMO_STEPS } from './steps/submissions';
+import { TEAM_STEPS } from './steps/team';
+import { WEBHOOK_DEMO_STEPS } from './steps/webhooks';
+import type { DemoContext, DemoFault, DemoResult, DemoStep } from './types';
 
 interface Named {
   id: number;
@@ -105,22 +84,6 @@ export const readableError = (error: unknown): string => {
   return `${e.name}: ${text}`;
 };
 
-export interface DemoFault {
-  kind: FaultKind;
-  /** Name of the step before which the fault is switched on (default: the first step). */
-  at?: string;
-  count?: number;
-  delayMs?: number;
-  retryAfter?: number;
-}
-
-export interface DemoResult {
-  ok: boolean;
-  completed: string[];
-  failedStep?: string;
-  error?: string;
-}
-
 export const runDemo = async (
   options: {
     steps?: DemoStep[];
@@ -133,11 +96,6 @@ export const runDemo = async (
   const print = options.print ?? ((line: string) => console.log(line));
   const sandbox = await startSandbox({ exportPollDelayMs: 500, ...options.sandbox });
   const catcher = await startHookCatcher();
-  // `createAppHandler` (the runtime's entry point) is exported by core but missing from its types
-  const { createAppHandler } = core as unknown as {
-    createAppHandler: (app: unknown) => (event: object) => Promise<{ results: unknown }>;
-  };
-  const handler = createAppHandler(App);
   const authData = { base_url: sandbox.baseUrl, api_key: sandbox.tokens.admin };
   const ctx: DemoContext = {
     sandbox,
@@ -150,7 +108,7 @@ export const runDemo = async (
       bundle: Record<string, unknown> = {},
       event: Record<string, unknown> = {},
     ) => {
-      const reply = await handler({
+      const reply = await appHandler({
         ...event,
         command: 'execute',
         method,

@@ -1,6 +1,6 @@
 /** `npm start` steps of the forms and webhooks issue: find the form, update its webhook, check the signature. */
-import { verifyWebhookSignature } from '../src/integrations/signature';
-import type { DemoStep } from './demo-flow';
+import { verifyWebhookSignature } from '../../../src/integrations/signature';
+import type { DemoStep } from '../types';
 
 /** A demo-only signing secret (the sandbox is in-memory; nothing real is signed with it). */
 const DEMO_SECRET = 'demo-rotated-secret-2026';

@@ -1,5 +1,6 @@
 /**
- * A loopback stand-in for Zapier's file storage, so `z.stashFile` runs for real in the demo: core
+ * A loopback stand-in for Zapier's file storage, so `z.stashFile` runs for real in the demo and
+ * the benchmark's request counts: core
  * asks the RPC endpoint for a presigned upload (`get_presigned_upload_post_data`) and POSTs the file
  * as multipart form data to it, exactly as it does against Zapier and S3. Uploads are counted; with
  * `dir`, the uploaded file itself (the multipart `file` part) is written there as a real file.

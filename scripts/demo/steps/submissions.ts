@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { DemoContext, DemoStep } from './demo-flow';
-import { startStashServer } from './demo-stash';
+import { startStashServer } from '../../../harness/file-storage';
+import type { DemoContext, DemoStep } from '../types';
 
 interface Output {
   id: number;

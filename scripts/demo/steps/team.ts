@@ -1,5 +1,5 @@
 /** `npm start` steps of the workspace team issue: find a member, resend and cancel an invite. */
-import type { DemoContext, DemoStep } from './demo-flow';
+import type { DemoContext, DemoStep } from '../types';
 
 const workspaceOf = (ctx: DemoContext) => ctx.picked.workspace_id ?? ctx.sandbox.ids.workspaceId;
 
