@@ -150,11 +150,23 @@ test('no file in src/ or sandbox/ is over 400 lines', () => {
 const DOMAINS = ['submissions', 'forms', 'workspaces', 'integrations'];
 const HTTP_CLIENT = ['src/http/client.ts', 'src/http/path.ts'];
 
-test('no module under src/<domain>/ imports the HTTP client or the path helper (src/api/ does)', () => {
+// The layers of src/ (docs/architecture.md), one direction: src/http <- src/api <- src/<domain> <- index.ts.
+test('no module under src/<domain>/ (nor src/auth.ts) imports the HTTP client or the path helper (src/api/ does)', () => {
   const offenders = [...graph].flatMap(([file, targets]) =>
-    DOMAINS.some((domain) => file.startsWith(`src/${domain}/`))
+    DOMAINS.some((domain) => file.startsWith(`src/${domain}/`)) || file === 'src/auth.ts'
       ? targets.filter((t) => HTTP_CLIENT.includes(t)).map((t) => `${file} -> ${t}`)
       : [],
   );
+  expect(offenders).toEqual([]);
+});
+
+test('src/api/ and src/http/ import no domain module; src/http/ imports nothing from src/api/', () => {
+  const offenders = [
+    ...DOMAINS.flatMap((domain) => [
+      ...importsBetween('src/api/', `src/${domain}/`),
+      ...importsBetween('src/http/', `src/${domain}/`),
+    ]),
+    ...importsBetween('src/http/', 'src/api/'),
+  ];
   expect(offenders).toEqual([]);
 });
