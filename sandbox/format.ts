@@ -2,28 +2,10 @@
  * How the sandbox turns stored answers into what OpnForm sends: raw answers for /open, display
  * values for deliveries and CSV (real-server-notes.md, "Delivery payload" and export).
  */
+import { INPUT_TYPES } from './opnform-constants';
 import type { Block, Form, Submission } from './state';
 
-export const INPUT_TYPES = new Set([
-  'text',
-  'rich_text',
-  'date',
-  'url',
-  'phone_number',
-  'email',
-  'checkbox',
-  'select',
-  'multi_select',
-  'matrix',
-  'number',
-  'rating',
-  'scale',
-  'slider',
-  'files',
-  'signature',
-  'barcode',
-  'payment',
-]);
+export { INPUT_TYPES };
 
 export const inputBlocks = (form: Form): Block[] => form.properties.filter((b) => INPUT_TYPES.has(b.type));
 

@@ -6,9 +6,11 @@
  * `intBooleans` serves the boolean columns as 0/1 in reads, as a server on sqlite or MySQL does
  * (recordings' artefact 1); create and update answers echo what was sent.
  */
+
+import type { RouteKit } from '../kit';
 import { stableUuid } from '../seed';
 import type { Block, Form } from '../state';
-import { asRecord, type RouteCtx, type RouteKit, UNAUTHORIZED } from './kit';
+import { asRecord, type RouteCtx, UNAUTHORIZED } from './kit';
 import { formWorkspaceJson, loadedWorkspaceJson } from './shapes';
 
 export interface FormOptions {

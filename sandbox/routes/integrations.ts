@@ -13,6 +13,7 @@
 import ipaddr from 'ipaddr.js';
 import { summary } from '../answers';
 import { eventsOf } from '../deliveries';
+import { BLOCKED_HEADERS } from '../opnform-constants';
 import type { Ability, Form, Integration, Role, SandboxState, Workspace } from '../state';
 import { asRecord, type RouteCtx } from './kit';
 
@@ -34,22 +35,6 @@ export interface IntegrationDeps {
 
 /** OpnForm's integration types (`resources/data/forms/integrations.json`) the sandbox emulates. */
 const KNOWN_TYPES = new Set(['webhook', 'zapier']);
-
-const BLOCKED_HEADERS = [
-  'Authorization',
-  'X-Webhook-Signature',
-  'Content-Type',
-  'Content-Length',
-  'Host',
-  'Cookie',
-  'X-CSRF-Token',
-  'X-Forwarded-For',
-  'X-Forwarded-Proto',
-  'X-Real-IP',
-  'X-Requested-With',
-  'Accept-Encoding',
-  'Transfer-Encoding',
-].map((h) => h.toLowerCase());
 
 const UNRESOLVABLE = /(^|\.)(test|invalid|example|local|internal|localhost)\.?$/i;
 

@@ -1,9 +1,8 @@
 /**
- * What the sandbox's route modules (`sandbox/routes/*.ts`) get from `startSandbox`: the state, the
- * route table and the shared checks, as plain functions. A handler throws the value `fail()` gives
- * to answer with an error.
+ * The request a token route's handler gets (sandbox/router.ts), and small helpers the route modules
+ * share. What else they get from `startSandbox` is the kit (sandbox/kit.ts).
  */
-import type { Ability, Form, Role, SandboxState, Token, Workspace } from '../state';
+import type { Token } from '../state';
 
 export interface RouteCtx {
   method: string;
@@ -12,35 +11,6 @@ export interface RouteCtx {
   body: unknown;
   token: Token;
   family: 'open' | 'external';
-}
-
-export interface RouteKit {
-  state: SandboxState;
-  route(method: string, pattern: string, group: 'open', handler: (ctx: RouteCtx) => unknown): void;
-  /** An error answer to throw. */
-  fail(status: number, body: unknown): unknown;
-  /** 422 with Laravel's `{message: "first (and N more errors)", errors}`. */
-  invalid(errors: Record<string, string[]>): unknown;
-  /** 404 "No query results for model [App\Models\<model>] <id>". */
-  missing(model: string, id: string | number): unknown;
-  /** 403 "This action is unauthorized." unless the token has one of these abilities. */
-  need(ctx: RouteCtx, ...anyOf: Ability[]): void;
-  workspaceOr404(id: string): Workspace;
-  formOr404(key: string): Form;
-  roleIn(w: Workspace, userId: number): Role | undefined;
-  workspaceOfForm(f: Form): Workspace;
-  /** Laravel's paginated envelope; `cap` silently limits `per_page` instead of a 422. */
-  paginate<T>(
-    items: T[],
-    query: URLSearchParams,
-    path: string,
-    perPageDefault: number,
-    keepQuery: boolean,
-    cap?: number,
-  ): { data: T[]; links: unknown; meta: unknown };
-  /** `http://127.0.0.1:PORT` once listening. */
-  origin(): string;
-  nowIso(): string;
 }
 
 export const asRecord = (value: unknown): Record<string, unknown> | undefined =>
@@ -55,3 +25,6 @@ export const ymdHisUtc = (iso: string) => new Date(iso).toISOString().slice(0, 1
 
 /** `2026-11-30T17:43:45.962697Z`: Carbon's ISO form with microseconds. */
 export const isoMicro = (ms: number) => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+
+/** The `i`-th parameter of the route's path ('' when absent). */
+export const param = (ctx: { params: string[] }, i: number) => ctx.params[i] ?? '';

@@ -6,8 +6,10 @@
  * 400 bodies for invites, and no extension of `valid_until` on resend. Leaving has no last-admin
  * guard on the server.
  */
+
+import type { RouteKit } from '../kit';
 import type { Invite, Role, Workspace } from '../state';
-import { asRecord, isoMicro, type RouteCtx, type RouteKit, UNAUTHORIZED, ymdHisUtc } from './kit';
+import { asRecord, isoMicro, type RouteCtx, UNAUTHORIZED, ymdHisUtc } from './kit';
 import { userJson } from './shapes';
 
 export interface MemberOptions {
