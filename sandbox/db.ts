@@ -14,6 +14,14 @@ export const createDb = (state: SandboxState) => {
     w.members.find((m) => m.userId === userId)?.role;
   const workspaceOfForm = (f: Form) => state.workspaces.find((w) => w.id === f.workspace_id) as Workspace;
   const formById = (id: number) => state.forms.find((x) => x.id === id) as Form;
+  /** 403 unless the token has one of these abilities ("Invalid ability provided." on /external). */
+  const need = (ctx: RouteCtx, ...anyOf: Ability[]) => {
+    if (!anyOf.some((a) => ctx.token.abilities.includes(a))) {
+      throw fail(403, {
+        message: ctx.family === 'external' ? 'Invalid ability provided.' : 'This action is unauthorized.',
+      });
+    }
+  };
   const memberOf = (ctx: RouteCtx, w: Workspace): Role => {
     const role = roleIn(w, ctx.token.userId);
     if (role === undefined) throw UNAUTHORIZED();
@@ -40,19 +48,23 @@ export const createDb = (state: SandboxState) => {
     formById,
     roleIn,
     workspaceOfForm,
-    /** 403 unless the token has one of these abilities ("Invalid ability provided." on /external). */
-    need: (ctx: RouteCtx, ...anyOf: Ability[]) => {
-      if (!anyOf.some((a) => ctx.token.abilities.includes(a))) {
-        throw fail(403, {
-          message: ctx.family === 'external' ? 'Invalid ability provided.' : 'This action is unauthorized.',
-        });
-      }
-    },
+    need,
     /** The token user's role in `w`; 403 when not a member. */
     memberOf,
+    /** `workspaces-write` and the admin role (WorkspacePolicy); 403 "This action is unauthorized." otherwise. */
+    workspaceAdmin: (ctx: RouteCtx, w: Workspace) => {
+      need(ctx, 'workspaces-write');
+      if (roleIn(w, ctx.token.userId) !== 'admin') throw UNAUTHORIZED();
+    },
     /** 403 unless the token user may change form `f` (a member who is not read-only). */
     canWrite: (ctx: RouteCtx, f: Form) => {
       if (memberOf(ctx, workspaceOfForm(f)) === 'readonly') throw UNAUTHORIZED();
+    },
+    /** `FormPolicy::manageIntegrations`: a writer of the form, with a token that may manage integrations. */
+    manageIntegrations: (ctx: RouteCtx, f: Form) => {
+      const role = roleIn(workspaceOfForm(f), ctx.token.userId);
+      if (role === undefined || role === 'readonly') throw UNAUTHORIZED();
+      if (!ctx.token.abilities.includes('manage-integrations')) throw UNAUTHORIZED();
     },
     submissionsOf: (formId: number) =>
       state.submissions

@@ -22,7 +22,8 @@ import { createRouter } from './router';
 import { controlRoutes } from './routes/control';
 import { exportRoutes } from './routes/exports';
 import { formRoutes } from './routes/forms';
-import { registerIntegrationRoutes } from './routes/integrations';
+import { integrationRoutes } from './routes/integrations';
+import { inviteRoutes } from './routes/invites';
 import { memberRoutes } from './routes/members';
 import { submissionRoutes } from './routes/submissions';
 import { workspaceRoutes } from './routes/workspaces';
@@ -102,16 +103,10 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   workspaceRoutes(kit);
   formRoutes(kit, { intBooleans: options.intBooleans, selfHosted: options.selfHosted });
   memberRoutes(kit, { selfHosted: options.selfHosted });
+  inviteRoutes(kit);
   submissionRoutes(kit);
   exportRoutes(kit);
-  registerIntegrationRoutes({
-    state,
-    route: router.token,
-    fail: kit.fail,
-    formOr404: kit.formOr404,
-    now: kit.nowIso,
-    allowPrivateUrls: options.allowPrivateWebhookUrls ?? true,
-  });
+  integrationRoutes(kit);
   controlRoutes(kit, { faults, deliveries, tokens, ids, hooks });
 
   const server = createServer(router.handle);

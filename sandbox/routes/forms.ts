@@ -7,10 +7,14 @@
  * (recordings' artefact 1); create and update answers echo what was sent.
  */
 
+import { COLUMN_DEFAULTS, INT_BOOLEAN_COLUMNS, LATE_COLUMNS, STORED, TYPED } from '../form-columns';
 import type { RouteKit } from '../kit';
 import { stableUuid } from '../seed';
 import type { Block, Form } from '../state';
-import { asRecord, type RouteCtx, UNAUTHORIZED } from './kit';
+
+export { INT_BOOLEAN_COLUMNS } from '../form-columns';
+
+import { asRecord, param as p, type RouteCtx, UNAUTHORIZED } from './kit';
 import { formWorkspaceJson, loadedWorkspaceJson } from './shapes';
 
 export interface FormOptions {
@@ -20,94 +24,6 @@ export interface FormOptions {
   selfHosted?: boolean;
 }
 
-/** Columns without a boolean cast: 0/1 on sqlite and MySQL (recordings' README, artefact 1). */
-export const INT_BOOLEAN_COLUMNS = [
-  're_fillable',
-  'uppercase_labels',
-  'transparent_background',
-  'use_captcha',
-  'can_be_indexed',
-  'editable_submissions',
-  'confetti_on_submission',
-  'show_progress_bar',
-  'auto_focus',
-  'layout_rtl',
-] as const;
-
-/** The stored columns of a form and their defaults, in the order OpnForm sends them. */
-const COLUMN_DEFAULTS: Record<string, unknown> = {
-  description: null,
-  submit_button_text: null,
-  re_fillable: false,
-  re_fill_button_text: null,
-  color: '#3B82F6',
-  uppercase_labels: false,
-  no_branding: false,
-  submitted_text: 'Amazing, we saved your answers. Thank you for your time and have a great day!',
-  dark_mode: 'light',
-  logo_picture: null,
-  cover_picture: null,
-  custom_code: null,
-  theme: 'default',
-  width: 'centered',
-  transparent_background: false,
-  closes_at: null,
-  closed_text: null,
-  use_captcha: false,
-  can_be_indexed: true,
-  deleted_at: null,
-  creator_id: null,
-  max_submissions_count: null,
-  max_submissions_reached_text:
-    'This form has now reached the maximum number of allowed submissions and is now closed.',
-  visibility: 'public',
-  editable_submissions: false,
-  editable_submissions_button_text: 'Edit submission',
-  confetti_on_submission: false,
-  seo_meta: {},
-  auto_save: true,
-  custom_domain: null,
-  show_progress_bar: false,
-  captcha_provider: 'hcaptcha',
-  size: 'md',
-  border_radius: 'small',
-  font_family: null,
-  auto_focus: true,
-  layout_rtl: false,
-  language: 'en',
-  enable_partial_submissions: false,
-  presentation_style: 'classic',
-  cover_settings: [],
-  enable_ip_tracking: false,
-  custom_css: null,
-  translations: {},
-  settings: {},
-  clear_empty_fields_on_update: false,
-  analytics: [],
-  computed_variables: [],
-  pdf_download_enabled: false,
-  pdf_download_button_text: null,
-  pdf_template_id: null,
-  auto_increment_sequence: 0,
-};
-/** Columns shown after the computed ones. */
-const LATE_COLUMNS: Record<string, unknown> = {
-  redirect_url: null,
-  database_fields_update: null,
-  password: null,
-  submission_retention_value: null,
-  submission_retention_unit: null,
-};
-/** Columns kept in the typed `Form` record rather than in `columns`. */
-const TYPED = new Set([
-  'closes_at',
-  'creator_id',
-  'max_submissions_count',
-  'visibility',
-  'editable_submissions',
-  'enable_partial_submissions',
-]);
-const STORED = new Set([...Object.keys(COLUMN_DEFAULTS), ...Object.keys(LATE_COLUMNS)]);
 /** Blocks a workspace without the `custom_code` feature may not have: dropped on save (as recorded). */
 const withoutCodeBlocks = (blocks: Block[]) => blocks.filter((b) => b.type !== 'nf-code');
 
@@ -146,7 +62,6 @@ const humanAgo = (iso: string) => {
 
 export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
   const { state, route, fail } = kit;
-  const p = (ctx: RouteCtx, i: number) => ctx.params[i] ?? '';
 
   const completed = (f: Form) =>
     state.submissions.filter((s) => s.form_id === f.id && s.status === 'completed').length;
@@ -234,11 +149,6 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     workspace_id: f.workspace_id,
     share_url: shareUrl(f),
   });
-  const canWrite = (ctx: RouteCtx, f: Form) => {
-    const role = kit.roleIn(kit.workspaceOfForm(f), ctx.token.userId);
-    if (role === undefined || role === 'readonly') throw fail(403, UNAUTHORIZED);
-  };
-
   /** OpnForm's validation of a create or update body (runs before authorization). */
   const validate = (body: Record<string, unknown>, target: Form | undefined) => {
     const errors: Record<string, string[]> = {};
@@ -307,7 +217,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
   route('GET', '/open/workspaces/:id/forms', 'open', (ctx) => {
     const w = kit.workspaceOr404(p(ctx, 0));
     kit.need(ctx, 'forms-read');
-    if (kit.roleIn(w, ctx.token.userId) === undefined) throw fail(403, UNAUTHORIZED);
+    kit.memberOf(ctx, w);
     const forms = state.forms
       .filter((f) => f.workspace_id === w.id)
       .sort((a, b) => (a.updated_at === b.updated_at ? a.id - b.id : a.updated_at < b.updated_at ? 1 : -1))
@@ -332,7 +242,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
   route('GET', '/open/forms/:form', 'open', (ctx) => {
     const f = kit.formOr404(p(ctx, 0));
     kit.need(ctx, 'forms-read', 'manage-integrations');
-    if (kit.roleIn(kit.workspaceOfForm(f), ctx.token.userId) === undefined) throw fail(403, UNAUTHORIZED);
+    kit.memberOf(ctx, kit.workspaceOfForm(f));
     return fullForm(f, ctx.token.userId);
   });
   route('POST', '/open/forms', 'open', (ctx) => {
@@ -416,7 +326,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     const body = asRecord(ctx.body) ?? {};
     validate(body, f);
     kit.need(ctx, 'forms-write');
-    canWrite(ctx, f);
+    kit.canWrite(ctx, f);
     const next = typedFrom(body);
     const kept = new Set(next.properties.map((b) => b.id));
     const removed = [...(f.removed_properties ?? []), ...f.properties].filter((b) => !kept.has(b.id));
@@ -444,7 +354,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
   route('DELETE', '/open/forms/:form', 'open', (ctx) => {
     const f = kit.formOr404(p(ctx, 0));
     kit.need(ctx, 'forms-write');
-    canWrite(ctx, f);
+    kit.canWrite(ctx, f);
     state.forms = state.forms.filter((x) => x !== f);
     state.integrations = state.integrations.filter((i) => i.form_id !== f.id);
     return { type: 'success', message: 'Form was deleted.' };

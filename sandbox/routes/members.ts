@@ -9,7 +9,7 @@
 
 import type { RouteKit } from '../kit';
 import type { Invite, Role, Workspace } from '../state';
-import { asRecord, isoMicro, type RouteCtx, UNAUTHORIZED, ymdHisUtc } from './kit';
+import { asRecord, isoMicro, param as p, type RouteCtx, UNAUTHORIZED, ymdHisUtc } from './kit';
 import { userJson } from './shapes';
 
 export interface MemberOptions {
@@ -25,23 +25,12 @@ const ROLES: readonly Role[] = ['admin', 'user', 'readonly'];
 const INVITE_DAYS = 7;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const success = (message: string) => ({ type: 'success', message });
+export const success = (message: string) => ({ type: 'success', message });
 
 export const memberRoutes = (kit: RouteKit, options: MemberOptions = {}) => {
   const { state, route, fail } = kit;
-  const p = (ctx: RouteCtx, i: number) => ctx.params[i] ?? '';
   const uid = (ctx: RouteCtx) => ctx.token.userId;
-  const inviteError = (message: string) => fail(400, { type: 'error', success: false, message });
 
-  /** Any member; 403 "This action is unauthorized." otherwise. */
-  const member = (ctx: RouteCtx, w: Workspace) => {
-    if (kit.roleIn(w, uid(ctx)) === undefined) throw fail(403, UNAUTHORIZED);
-  };
-  /** `workspaces-write` and the admin role (WorkspacePolicy). */
-  const admin = (ctx: RouteCtx, w: Workspace) => {
-    kit.need(ctx, 'workspaces-write');
-    if (kit.roleIn(w, uid(ctx)) !== 'admin') throw fail(403, UNAUTHORIZED);
-  };
   const userOr404 = (id: string) => {
     const u = state.users.find((x) => String(x.id) === id);
     if (u === undefined) throw kit.missing('User', id);
@@ -59,27 +48,10 @@ export const memberRoutes = (kit: RouteKit, options: MemberOptions = {}) => {
       members: [{ userId, role: 'admin' }],
     });
   };
-  const inviteJson = (i: Invite) => ({
-    id: i.id,
-    workspace_id: i.workspace_id,
-    email: i.email,
-    role: i.role,
-    status: i.status,
-    valid_until: ymdHisUtc(i.valid_until),
-    created_at: i.created_at,
-    updated_at: i.updated_at,
-  });
-  const inviteOr400 = (w: Workspace, id: string) => {
-    const invite = state.invites.find((i) => String(i.id) === id && i.workspace_id === w.id);
-    if (invite === undefined) throw inviteError('Invite not found for this workspace.');
-    if (invite.status === 'accepted') throw inviteError('Invite already accepted.');
-    return invite;
-  };
-
   route('GET', '/open/workspaces/:id/users', 'open', (ctx) => {
     const w = kit.workspaceOr404(p(ctx, 0));
     kit.need(ctx, 'workspaces-read');
-    member(ctx, w);
+    kit.memberOf(ctx, w);
     return w.members.flatMap((m) => {
       const u = state.users.find((x) => x.id === m.userId);
       return u === undefined ? [] : [userJson(u, w.id, m.role)];
@@ -147,7 +119,7 @@ export const memberRoutes = (kit: RouteKit, options: MemberOptions = {}) => {
   const targetMember = (ctx: RouteCtx) => {
     const w = kit.workspaceOr404(p(ctx, 0));
     const u = userOr404(p(ctx, 1));
-    admin(ctx, w);
+    kit.workspaceAdmin(ctx, w);
     const m = w.members.find((x) => x.userId === u.id);
     if (m === undefined) throw fail(404, { message: '' });
     return { w, m };
@@ -172,34 +144,9 @@ export const memberRoutes = (kit: RouteKit, options: MemberOptions = {}) => {
   route('POST', '/open/workspaces/:id/leave', 'open', (ctx) => {
     const w = kit.workspaceOr404(p(ctx, 0));
     kit.need(ctx, 'workspaces-read');
-    member(ctx, w);
+    kit.memberOf(ctx, w);
     w.members = w.members.filter((x) => x.userId !== uid(ctx));
     ensureWorkspace(uid(ctx));
     return success('You have left the workspace successfully.');
-  });
-
-  /** Every invite (pending, accepted, expired: there is no "expired" status), oldest first. */
-  route('GET', '/open/workspaces/:id/invites', 'open', (ctx) => {
-    const w = kit.workspaceOr404(p(ctx, 0));
-    admin(ctx, w);
-    return state.invites
-      .filter((i) => i.workspace_id === w.id)
-      .sort((a, b) => a.id - b.id)
-      .map(inviteJson);
-  });
-  /** Sends the email again; `valid_until` is NOT extended (an expired invite stays expired). */
-  route('POST', '/open/workspaces/:id/invites/:invite/resend', 'open', (ctx) => {
-    const w = kit.workspaceOr404(p(ctx, 0));
-    admin(ctx, w);
-    const invite = inviteOr400(w, p(ctx, 1));
-    invite.sent += 1;
-    return success('Invite email resent successfully.');
-  });
-  route('DELETE', '/open/workspaces/:id/invites/:invite/cancel', 'open', (ctx) => {
-    const w = kit.workspaceOr404(p(ctx, 0));
-    admin(ctx, w);
-    const invite = inviteOr400(w, p(ctx, 1));
-    state.invites = state.invites.filter((i) => i !== invite);
-    return success('Invite deleted successfully.');
   });
 };
