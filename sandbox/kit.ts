@@ -6,7 +6,7 @@
 import type { Db } from './db';
 import { nowIso } from './db';
 import type { SandboxOptions } from './options';
-import { paginate } from './paginate';
+import { type PageArgs, paginate } from './paginate';
 import { fail, invalid, missing } from './reply';
 import type { Router } from './router';
 import type { Signer } from './signing';
@@ -39,14 +39,7 @@ export const createKit = ({ db, views, submitter, signer, router, options, origi
   invalid,
   missing,
   /** Laravel's paginated envelope under this sandbox's origin (sandbox/paginate.ts). */
-  paginate: <T>(
-    items: T[],
-    query: URLSearchParams,
-    path: string,
-    perPageDefault: number,
-    keepQuery: boolean,
-    cap?: number,
-  ) => paginate(origin(), items, query, path, perPageDefault, keepQuery, cap),
+  paginate: <T>(items: T[], ...args: PageArgs) => paginate(origin(), items, ...args),
 });
 
 export type RouteKit = ReturnType<typeof createKit>;

@@ -21,14 +21,18 @@ export const pageWindow = (page: number, last: number): Array<number | '...'> =>
  * One page of `items` under `${origin}/api${path}`; `keepQuery` keeps the other query parameters in
  * the links; `cap` silently limits `per_page` instead of a 422.
  */
-export const paginate = <T>(
-  origin: string,
-  items: T[],
+export type PageArgs = [
   query: URLSearchParams,
   path: string,
   perPageDefault: number,
   keepQuery: boolean,
   cap?: number,
+];
+
+export const paginate = <T>(
+  origin: string,
+  items: T[],
+  ...[query, path, perPageDefault, keepQuery, cap]: PageArgs
 ): { data: T[]; links: unknown; meta: unknown } => {
   const errors: Record<string, string[]> = {};
   const pageText = query.get('page') ?? '1';

@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Faults } from './faults';
 import type { RateLimits } from './options';
 import type { RateLimiter } from './rate-limits';
-import { fail, Reply, readBody, replyOf, write, writeResult } from './reply';
+import { Reply, readBody, replyOf, write, writeResult } from './reply';
 import { asRecord, type RouteCtx } from './routes/kit';
 import type { SandboxState } from './state';
 

@@ -3,7 +3,7 @@
  * validity is relative to the clock, so "pending" and "expired" stay true).
  */
 import { createHash } from 'node:crypto';
-import { formRecord, isoOf, stableUuid, stateOf } from './seeds/builders';
+import { formRecord, isoOf, stateOf } from './seeds/builders';
 import { FIELDS, mainBlocks, simpleBlocks } from './seeds/main-form';
 import { SEED_END, seedSubmissions } from './seeds/main-submissions';
 import {
@@ -196,40 +196,41 @@ export const seed = (opts: SeedOptions, now = Date.now()): { state: SandboxState
   ];
 
   const isoNow = (delta: number) => isoOf(now + delta);
+  const day = 86_400_000;
+  /** A seeded invite of the main workspace; times in days from now. */
+  const invite = (
+    id: number,
+    email: string,
+    role: Invite['role'],
+    status: Invite['status'],
+    days: { valid: number; created: number; updated: number },
+  ): Invite => ({
+    id,
+    workspace_id: IDS.workspaceId,
+    email,
+    role,
+    status,
+    valid_until: isoNow(days.valid * day),
+    created_at: isoNow(days.created * day),
+    updated_at: isoNow(days.updated * day),
+    sent: 1,
+  });
   const invites: Invite[] = [
-    {
-      id: IDS.pendingInviteId,
-      workspace_id: IDS.workspaceId,
-      email: 'barbara@example.org',
-      role: 'user',
-      status: 'pending',
-      valid_until: isoNow(5 * 86_400_000),
-      created_at: isoNow(-2 * 86_400_000),
-      updated_at: isoNow(-2 * 86_400_000),
-      sent: 1,
-    },
-    {
-      id: IDS.acceptedInviteId,
-      workspace_id: IDS.workspaceId,
-      email: 'grace@example.org',
-      role: 'user',
-      status: 'accepted',
-      valid_until: isoNow(-20 * 86_400_000),
-      created_at: isoNow(-27 * 86_400_000),
-      updated_at: isoNow(-26 * 86_400_000),
-      sent: 1,
-    },
-    {
-      id: IDS.expiredInviteId,
-      workspace_id: IDS.workspaceId,
-      email: 'ken@example.org',
-      role: 'admin',
-      status: 'pending',
-      valid_until: isoNow(-3 * 86_400_000),
-      created_at: isoNow(-10 * 86_400_000),
-      updated_at: isoNow(-10 * 86_400_000),
-      sent: 1,
-    },
+    invite(IDS.pendingInviteId, 'barbara@example.org', 'user', 'pending', {
+      valid: 5,
+      created: -2,
+      updated: -2,
+    }),
+    invite(IDS.acceptedInviteId, 'grace@example.org', 'user', 'accepted', {
+      valid: -20,
+      created: -27,
+      updated: -26,
+    }),
+    invite(IDS.expiredInviteId, 'ken@example.org', 'admin', 'pending', {
+      valid: -3,
+      created: -10,
+      updated: -10,
+    }),
   ];
 
   return {

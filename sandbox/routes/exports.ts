@@ -6,7 +6,7 @@
  * asked, `created_at` (`Y-m-d H:i`), then `status` (`Completed` / `In Progress`) whenever the form
  * has partial submissions on, newest first.
  */
-import { encodedId, type FileLink, inputBlocks, isEmptyAnswer } from '../format';
+import { encodedId, type FileLink, inputBlocks, isEmptyAnswer, matrixText } from '../format';
 import type { RouteKit } from '../kit';
 import { ATTRIBUTION_KEYS } from '../opnform-constants';
 import { fail, Reply, UNAUTHORIZED } from '../reply';
@@ -107,9 +107,7 @@ export const exportCell = (block: Block, value: unknown, link: FileLink): string
     case 'phone_number':
       return String(value).replace(/^\+/, '');
     case 'matrix':
-      return Object.entries(value as Record<string, unknown>)
-        .map(([row, col]) => `${row}: ${String(col)}`)
-        .join(' | ');
+      return matrixText(value, ' | ');
     case 'files':
     case 'signature':
       return (Array.isArray(value) ? value : [value]).map((name) => link(String(name))).join(', ');

@@ -14,7 +14,7 @@ import type { Block, Form } from '../state';
 
 export { INT_BOOLEAN_COLUMNS } from '../form-columns';
 
-import { asRecord, param as p, type RouteCtx, UNAUTHORIZED } from './kit';
+import { asRecord, param as p, UNAUTHORIZED } from './kit';
 import { formWorkspaceJson, loadedWorkspaceJson } from './shapes';
 
 export interface FormOptions {

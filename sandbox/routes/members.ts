@@ -1,15 +1,14 @@
 /**
- * Workspace members and invites, as a real OpnForm server answers them (recorded: `team--*.json`,
- * `limits--abilities-403.json`): the abilities it really checks (`workspaces-read` to list members
- * and to leave, `workspaces-write` + admin to manage; `workspace-users-*` never), its check order
- * (route model binding 404, then 403, then membership 404 with an empty message, then 422), its
- * 400 bodies for invites, and no extension of `valid_until` on resend. Leaving has no last-admin
- * guard on the server.
+ * Workspace members, as a real OpnForm server answers them (the connector's src/api/members.ts;
+ * recorded: `team--*.json`, `limits--abilities-403.json`): the abilities it really checks
+ * (`workspaces-read` to list members and to leave, `workspaces-write` + admin to manage;
+ * `workspace-users-*` never), its check order (route model binding 404, then 403, then membership
+ * 404 with an empty message, then 422), adding a user (or inviting an unknown email: the invite
+ * routes are sandbox/routes/invites.ts). Leaving has no last-admin guard on the server.
  */
-
 import type { RouteKit } from '../kit';
-import type { Invite, Role, Workspace } from '../state';
-import { asRecord, isoMicro, param as p, type RouteCtx, UNAUTHORIZED, ymdHisUtc } from './kit';
+import type { Invite, Role } from '../state';
+import { asRecord, isoMicro, param as p, type RouteCtx } from './kit';
 import { userJson } from './shapes';
 
 export interface MemberOptions {

@@ -7,7 +7,7 @@
 import { checkAnswers } from '../answers';
 import { isEmptyAnswer } from '../format';
 import type { RouteKit } from '../kit';
-import { fail, invalid, paymentRequired, Reply, replyOf } from '../reply';
+import { fail, invalid, paymentRequired, Reply } from '../reply';
 import type { Form } from '../state';
 import { captchaFailure, fileNameOfLink, fileObjectCrash, type RuleFailure } from '../submission-rules';
 import { asRecord, param as p } from './kit';

@@ -3,7 +3,7 @@
  * partial, files and attribution on some), the large form's (enough for an async export) and three
  * on the free workspace's form; and the files they answer with.
  */
-import type { Block, StoredFile, Submission } from '../state';
+import type { Block, Submission } from '../state';
 import { isoOf, prng, stableUuid, submissionRecord } from './builders';
 import { COLUMNS, FIELDS, INTERESTS, PLANS } from './main-form';
 
@@ -12,7 +12,6 @@ const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Thompson', 
 
 /** Seeded submissions end here and go back one hour each (newest first in id order). */
 export const SEED_END = Date.UTC(2026, 9, 1, 12, 0, 0);
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '.000000Z');
 export interface SubmissionSeedOptions {
   submissions: number;
   largeFormSubmissions: number;
