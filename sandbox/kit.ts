@@ -11,7 +11,7 @@ import { fail, invalid, missing } from './reply';
 import type { Router } from './router';
 import type { Signer } from './signing';
 import type { Submitter } from './submitting';
-import type { Views } from './views';
+import type { Views } from './views/submissions';
 
 export interface KitParts {
   db: Db;

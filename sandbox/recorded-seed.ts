@@ -18,7 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SandboxIds, SandboxTokens } from './seed';
-import { formRecord, stateOf, submissionRecord } from './seeds/builders';
+import { formRecord, stateOf, submissionRecord, workspaceRecord } from './seeds/builders';
 import { FORM6_ATTRIBUTES, FORM6_FIELDS, FORM6_PROPERTIES } from './seeds/recorded-form6';
 import {
   type Ability,
@@ -177,14 +177,8 @@ export const recordedSeed = (): { state: SandboxState; ids: SandboxIds; tokens: 
     abilities: abilitiesOf(auth),
     ...(auth === 'jwt-session' ? { session: true } : {}),
   }));
-  const workspace = (id: number, name: string, admin: number, created_at: string): Workspace => ({
-    id,
-    name,
-    icon: '\u{1F9EA}',
-    plan_tier: 'pro',
-    members: [{ userId: admin, role: 'admin' }],
-    created_at,
-  });
+  const workspace = (id: number, name: string, admin: number, created_at: string): Workspace =>
+    workspaceRecord(id, name, '\u{1F9EA}', 'pro', [{ userId: admin, role: 'admin' }], created_at);
   const workspaces = [
     workspace(6, 'Zapier WS (corpus)', 5, CREATED),
     workspace(7, 'Zapier WS (corpus-member)', 6, '2026-11-23T17:37:16.000000Z'),

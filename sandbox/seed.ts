@@ -3,7 +3,7 @@
  * validity is relative to the clock, so "pending" and "expired" stay true).
  */
 import { createHash } from 'node:crypto';
-import { formRecord, isoOf, stateOf } from './seeds/builders';
+import { formRecord, isoOf, stateOf, workspaceRecord } from './seeds/builders';
 import { FIELDS, mainBlocks, simpleBlocks } from './seeds/main-form';
 import { SEED_END, seedSubmissions } from './seeds/main-submissions';
 import {
@@ -91,30 +91,30 @@ export const seed = (opts: SeedOptions, now = Date.now()): { state: SandboxState
     { token: TOKENS.outsider, userId: IDS.outsiderUserId, abilities: [...ALL_ABILITIES] },
   ];
   const workspaces = [
-    {
-      id: IDS.workspaceId,
-      name: 'Acme Research',
-      icon: '🧪',
-      plan_tier: 'pro' as const,
-      created_at: created,
-      members: [
-        { userId: IDS.adminUserId, role: 'admin' as const },
-        { userId: IDS.memberUserId, role: 'user' as const },
-        { userId: IDS.readonlyUserId, role: 'readonly' as const },
+    workspaceRecord(
+      IDS.workspaceId,
+      'Acme Research',
+      '🧪',
+      'pro',
+      [
+        { userId: IDS.adminUserId, role: 'admin' },
+        { userId: IDS.memberUserId, role: 'user' },
+        { userId: IDS.readonlyUserId, role: 'readonly' },
       ],
-    },
-    {
-      id: IDS.otherWorkspaceId,
-      name: 'Side Project',
-      icon: '🌱',
-      plan_tier: 'free' as const,
-      created_at: created,
-      members: [
-        { userId: IDS.adminUserId, role: 'admin' as const },
+      created,
+    ),
+    workspaceRecord(
+      IDS.otherWorkspaceId,
+      'Side Project',
+      '🌱',
+      'free',
+      [
+        { userId: IDS.adminUserId, role: 'admin' },
         // a second admin, so the admin may leave this workspace (Leave Workspace refuses the last admin)
-        { userId: IDS.outsiderUserId, role: 'admin' as const },
+        { userId: IDS.outsiderUserId, role: 'admin' },
       ],
-    },
+      created,
+    ),
   ];
   const form = (
     id: number,

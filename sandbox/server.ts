@@ -31,7 +31,7 @@ import { zapierRoutes } from './routes/zapier';
 import { seed, TOKENS } from './seed';
 import { createSigner } from './signing';
 import { createSubmitter, isLoopback } from './submitting';
-import { createViews } from './views';
+import { createViews } from './views/submissions';
 
 export type { Delivery } from './deliveries';
 export {

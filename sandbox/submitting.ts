@@ -12,7 +12,7 @@ import { ATTRIBUTION_KEYS } from './opnform-constants';
 import { invalid, missing, paymentRequired } from './reply';
 import { stableUuid } from './seed';
 import type { Form, Submission } from './state';
-import type { Views } from './views';
+import type { Views } from './views/submissions';
 
 const hostOf = (hostname: string) => hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 

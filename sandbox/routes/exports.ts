@@ -13,7 +13,7 @@ import { fail, Reply, UNAUTHORIZED } from '../reply';
 import { stableUuid } from '../seed';
 import { FILE_LINK_DELIVERY_MS } from '../signing';
 import type { Block, Form, Submission } from '../state';
-import { asRecord, param as p, type RouteCtx } from './kit';
+import { asRecord, isoMicro, param as p, type RouteCtx } from './kit';
 
 export const EXPORT_SYNC_LIMIT = 1000;
 
@@ -154,8 +154,6 @@ export const exportCsv = (
 };
 
 const EXPORT_JOB_LIFETIME_MS = 2 * 3_600_000;
-/** Laravel's JSON date-time: ISO 8601 with microseconds. */
-const micros = (ms: number) => new Date(ms).toISOString().replace(/Z$/, '000Z');
 const csvReply = (f: Form, csv: string) =>
   new Reply(200, csv, {
     'Content-Type': 'text/csv; charset=UTF-8',
@@ -192,8 +190,8 @@ export const exportRoutes = (kit: RouteKit) => {
     const common = {
       job_id: j.id,
       error_message: null,
-      created_at: micros(j.createdAt),
-      updated_at: micros(Math.min(now, j.readyAt)),
+      created_at: isoMicro(j.createdAt),
+      updated_at: isoMicro(Math.min(now, j.readyAt)),
     };
     if (now < j.readyAt) {
       const queued = elapsed < span / 4;
@@ -213,7 +211,7 @@ export const exportRoutes = (kit: RouteKit) => {
       processed_submissions: j.total,
       total_submissions: j.total,
       file_url: `${kit.origin()}${kit.signer.signedQuery(path, j.expiresAt)}`,
-      expires_at: micros(j.expiresAt),
+      expires_at: isoMicro(j.expiresAt),
       ...common,
     };
   };

@@ -18,8 +18,6 @@ export const asRecord = (value: unknown): Record<string, unknown> | undefined =>
     ? (value as Record<string, unknown>)
     : undefined;
 
-export const UNAUTHORIZED = { message: 'This action is unauthorized.' };
-
 /** `Y-m-d H:i:s` in UTC, as OpnForm shows raw date columns. */
 export const ymdHisUtc = (iso: string) => new Date(iso).toISOString().slice(0, 19).replace('T', ' ');
 

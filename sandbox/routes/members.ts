@@ -8,8 +8,8 @@
  */
 import type { RouteKit } from '../kit';
 import type { Invite, Role } from '../state';
+import { userJson } from '../views/workspaces';
 import { asRecord, isoMicro, param as p, type RouteCtx } from './kit';
-import { userJson } from './shapes';
 
 export interface MemberOptions {
   /**

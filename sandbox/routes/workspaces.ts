@@ -1,6 +1,6 @@
 /** `GET /open/workspaces` as a real OpnForm server answers it (the connector's src/api/workspaces.ts). */
 import type { RouteKit } from '../kit';
-import { workspaceListJson } from './shapes';
+import { workspaceListJson } from '../views/workspaces';
 
 export const workspaceRoutes = (kit: RouteKit) => {
   const { state } = kit;

@@ -3,7 +3,7 @@
  * the recorded server): stable ids, dates as Laravel stores them, and records with OpnForm's defaults.
  */
 import { createHash } from 'node:crypto';
-import type { Block, Form, SandboxState, Submission } from '../state';
+import type { Block, Form, Membership, SandboxState, Submission, Workspace } from '../state';
 
 /** mulberry32: a small deterministic PRNG. */
 export const prng = (seed: number) => {
@@ -25,6 +25,16 @@ export const stableUuid = (label: string): string => {
 
 /** Laravel's stored date-time: ISO 8601 with microseconds (always .000000 here). */
 export const isoOf = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '.000000Z');
+
+/** A workspace and its members (the first one listed is its creator). */
+export const workspaceRecord = (
+  id: number,
+  name: string,
+  icon: string,
+  plan_tier: Workspace['plan_tier'],
+  members: Membership[],
+  created_at: string,
+): Workspace => ({ id, name, icon, plan_tier, created_at, members });
 
 /** A public form with OpnForm's defaults; `extra` (stored columns, other values) comes last. */
 export const formRecord = (

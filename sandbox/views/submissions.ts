@@ -3,12 +3,12 @@
  * OpnForm posts to Zapier hooks and webhooks (also the poll answer), and the sample submission the
  * poll answers for a form without any.
  */
-import type { Db } from './db';
-import { nowIso } from './db';
-import { displayValue, inputBlocks, isEmptyAnswer, rawValue, ymdHis } from './format';
-import { stableUuid } from './seed';
-import { FILE_LINK_API_MS, FILE_LINK_DELIVERY_MS, type Signer } from './signing';
-import type { Form, Submission } from './state';
+import type { Db } from '../db';
+import { nowIso } from '../db';
+import { displayValue, inputBlocks, isEmptyAnswer, rawValue, ymdHis } from '../format';
+import { stableUuid } from '../seed';
+import { FILE_LINK_API_MS, FILE_LINK_DELIVERY_MS, type Signer } from '../signing';
+import type { Form, Submission } from '../state';
 
 const DEPRECATION =
   'Please do not use the `submission` field. It is deprecated and will be removed in the future.';
