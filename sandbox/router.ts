@@ -37,6 +37,9 @@ type Route =
 const compile = (pattern: string | RegExp) =>
   typeof pattern === 'string' ? new RegExp(`^${pattern.replace(/:(\w+)/g, '([^/]+)')}$`) : pattern;
 
+/** Path parameters are decoded once the request is logged (a malformed one is then a 500). */
+const decoded = (raw: string[]) => raw.map(decodeURIComponent);
+
 /** The export-status route: a session credential only (recorded seed), never rate-limited. */
 const SESSION_ROUTE = /\/submissions\/export\/status\/[^/]+$/;
 
@@ -45,8 +48,7 @@ export const createRouter = (state: SandboxState, faults: Faults, limiter: RateL
   const find = <K extends Route['kind']>(kind: K, method: string, path: string) => {
     for (const r of routes) {
       const m = r.kind === kind && r.method === method ? r.pattern.exec(path) : null;
-      if (m !== null)
-        return { route: r as Extract<Route, { kind: K }>, params: m.slice(1).map(decodeURIComponent) };
+      if (m !== null) return { route: r as Extract<Route, { kind: K }>, raw: m.slice(1) };
     }
     return undefined;
   };
@@ -60,7 +62,7 @@ export const createRouter = (state: SandboxState, faults: Faults, limiter: RateL
     if (match.route.logged && (await faults.apply(req, res, path, query))) return;
     writeResult(
       res,
-      await replyOf(() => match.route.handler({ path, params: match.params, query, text, body })),
+      await replyOf(() => match.route.handler({ path, params: decoded(match.raw), query, text, body })),
     );
   };
 
@@ -74,15 +76,17 @@ export const createRouter = (state: SandboxState, faults: Faults, limiter: RateL
     const match = find('public', req.method ?? 'GET', path);
     if (match === undefined) return false;
     if (await faults.apply(req, res, path, query)) return true;
-    const ctx = { path, params: match.params, query, text: '', body: {} };
+    let text = '';
+    const run = () =>
+      replyOf(() => match.route.handler({ path, params: decoded(match.raw), query, text, body: {} }));
     if (match.route.group === undefined) {
-      writeResult(res, await replyOf(() => match.route.handler(ctx)));
+      writeResult(res, await run());
       return true;
     }
-    ctx.text = await readBody(req);
+    text = await readBody(req);
     const limited = limiter.take(0, match.route.group);
     if (limited instanceof Reply) writeResult(res, limited);
-    else writeResult(res, await replyOf(() => match.route.handler(ctx)), limited);
+    else writeResult(res, await run(), limited);
     return true;
   };
 
@@ -93,6 +97,7 @@ export const createRouter = (state: SandboxState, faults: Faults, limiter: RateL
     const match = find('token', method, path);
     if (match === undefined)
       return write(res, 404, { message: `The route ${path.slice(1)} could not be found.` });
+    const params = decoded(match.raw);
     const auth = req.headers.authorization ?? '';
     const found = state.tokens.find((t) => auth === `Bearer ${t.token}`);
     // a browser-session credential (recorded seed only) is accepted on the export-status route only
@@ -113,7 +118,7 @@ export const createRouter = (state: SandboxState, faults: Faults, limiter: RateL
     }
     const ctx: RouteCtx = {
       method,
-      params: match.params,
+      params,
       query,
       body,
       token: found,
