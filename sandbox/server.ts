@@ -135,7 +135,6 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       if (f === undefined) throw new Error(`The sandbox has no form ${formId}.`);
       return refused('submit', async () => ({ id: (await kit.createSubmission(f, answers, opts)).id }));
     },
-    /** Edits a submission as its public edit link does: answers replaced, deliveries sent again (same id). */
     edit: (submissionId, answers) =>
       refused('edit', async () => ({ id: (await kit.editSubmission(submissionId, answers)).id })),
     hooks,

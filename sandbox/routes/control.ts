@@ -10,7 +10,7 @@ import type { RouteKit } from '../kit';
 import type { FaultKind } from '../options';
 import { fail, Reply } from '../reply';
 import type { SandboxIds, SandboxTokens } from '../seed';
-import { asRecord, param as p } from './kit';
+import { asRecord, param as p } from './context';
 
 export interface ControlParts {
   faults: Faults;

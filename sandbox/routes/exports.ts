@@ -13,7 +13,7 @@ import { fail, Reply, UNAUTHORIZED } from '../reply';
 import { stableUuid } from '../seed';
 import { FILE_LINK_DELIVERY_MS } from '../signing';
 import type { Block, Form, Submission } from '../state';
-import { asRecord, isoMicro, param as p, type RouteCtx } from './kit';
+import { asRecord, isoMicro, param as p, type RouteCtx } from './context';
 
 export const EXPORT_SYNC_LIMIT = 1000;
 

@@ -14,7 +14,7 @@ import { stableUuid } from '../seed';
 import type { Block, Form } from '../state';
 import { createFormViews } from '../views/forms';
 import { loadedWorkspaceJson } from '../views/workspaces';
-import { asRecord, param as p } from './kit';
+import { asRecord, param as p } from './context';
 
 export { INT_BOOLEAN_COLUMNS } from '../form-columns';
 

@@ -15,7 +15,7 @@ import { eventsOf } from '../deliveries';
 import type { RouteKit } from '../kit';
 import { BLOCKED_HEADERS } from '../opnform-constants';
 import type { Form, Integration } from '../state';
-import { asRecord, type RouteCtx } from './kit';
+import { asRecord, type RouteCtx } from './context';
 
 /** OpnForm's integration types (`resources/data/forms/integrations.json`) the sandbox emulates. */
 const KNOWN_TYPES = new Set(['webhook', 'zapier']);

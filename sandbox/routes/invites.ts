@@ -6,7 +6,7 @@
  */
 import type { RouteKit } from '../kit';
 import type { Invite, Workspace } from '../state';
-import { param as p, ymdHisUtc } from './kit';
+import { param as p, ymdHisUtc } from './context';
 import { success } from './members';
 
 export const inviteRoutes = (kit: RouteKit) => {

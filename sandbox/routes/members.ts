@@ -9,7 +9,7 @@
 import type { RouteKit } from '../kit';
 import type { Invite, Role } from '../state';
 import { userJson } from '../views/workspaces';
-import { asRecord, isoMicro, param as p, type RouteCtx } from './kit';
+import { asRecord, isoMicro, param as p, type RouteCtx } from './context';
 
 export interface MemberOptions {
   /**

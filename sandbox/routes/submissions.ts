@@ -10,7 +10,7 @@ import type { RouteKit } from '../kit';
 import { fail, invalid, paymentRequired, Reply } from '../reply';
 import type { Form } from '../state';
 import { captchaFailure, fileNameOfLink, fileObjectCrash, type RuleFailure } from '../submission-rules';
-import { asRecord, param as p } from './kit';
+import { asRecord, param as p } from './context';
 
 export const submissionRoutes = (kit: RouteKit) => {
   const { state, route, formOr404, need, canWrite, nowIso } = kit;

@@ -7,8 +7,8 @@
 import type { RouteKit } from '../kit';
 import { fail, UNAUTHORIZED } from '../reply';
 import type { Form } from '../state';
+import { asRecord, type RouteCtx } from './context';
 import { isBlank, urlErrors, urlShapeOk } from './integrations';
-import { asRecord, type RouteCtx } from './kit';
 
 export const zapierRoutes = (kit: RouteKit, recentCache: Map<number, { at: number; body: unknown }>) => {
   const { state, route, need, invalid, missing } = kit;
