@@ -3,6 +3,16 @@
  * cURL and Laravel do (event log data): refused, timed out, empty reply, 4xx/5xx.
  */
 import { connect } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+const bareHost = (hostname: string) => hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+
+/** Loopback names and addresses (`localhost`, `*.localhost`, 127/8, ::1): the only hosts ever contacted. */
+export const isLoopback = (hostname: string): boolean => {
+  const host = bareHost(hostname);
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
+};
 
 export const CURL_HELP = '(see https://curl.haxx.se/libcurl/c/libcurl-errors.html)';
 

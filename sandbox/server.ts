@@ -14,6 +14,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { createDb } from './db';
 import type { Delivery } from './deliveries';
 import { createFaults } from './faults';
+import { isLoopback } from './hook-post';
 import { createKit } from './kit';
 import { DEFAULT_RATE_LIMITS, type RateLimits, type Sandbox, type SandboxOptions } from './options';
 import { createRateLimiter } from './rate-limits';
@@ -30,10 +31,11 @@ import { workspaceRoutes } from './routes/workspaces';
 import { zapierRoutes } from './routes/zapier';
 import { seed, TOKENS } from './seed';
 import { createSigner } from './signing';
-import { createSubmitter, isLoopback } from './submitting';
+import { createSubmitter } from './submitting';
 import { createViews } from './views/submissions';
 
 export type { Delivery } from './deliveries';
+export { isLoopback } from './hook-post';
 export {
   DEFAULT_RATE_LIMITS,
   type FaultKind,
@@ -45,7 +47,6 @@ export {
   type SandboxOptions,
 } from './options';
 export type { SandboxState } from './state';
-export { isLoopback } from './submitting';
 
 /** A refusal thrown by the sandbox, as the error `submit()` and `edit()` reject with. */
 const refused = async <T>(what: string, work: () => Promise<T>): Promise<T> => {

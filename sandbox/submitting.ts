@@ -3,24 +3,16 @@
  * public answer route) and editing one through the public edit link, each followed by the form's
  * integrations (sandbox/deliveries.ts).
  */
-import ipaddr from 'ipaddr.js';
 import { checkAnswers } from './answers';
 import { type Db, nowIso } from './db';
 import { type Delivery, deliverToIntegrations } from './deliveries';
 import { inputBlocks } from './format';
+import { isLoopback } from './hook-post';
 import { ATTRIBUTION_KEYS } from './opnform-constants';
 import { invalid, missing, paymentRequired } from './reply';
 import { stableUuid } from './seed';
 import type { Form, Submission } from './state';
 import type { Views } from './views/submissions';
-
-const hostOf = (hostname: string) => hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-
-export const isLoopback = (hostname: string): boolean => {
-  const host = hostOf(hostname);
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
-};
 
 export interface CreateOptions {
   partial?: boolean;
