@@ -60,7 +60,7 @@ const main = async () => {
   );
   console.log(
     `\nSandbox-only routes: POST ${sandbox.origin}/__sandbox/forms/${ids.formId}/submit {"answers":{...}}, ` +
-      `POST ${sandbox.origin}/__sandbox/faults {"kind":"500","count":1}, GET ${sandbox.origin}/__sandbox/deliveries`,
+      `POST ${sandbox.origin}/__sandbox/faults {"kind":"500","count":1} (optional "method", "path"), GET ${sandbox.origin}/__sandbox/deliveries`,
   );
   console.log('\nCtrl-C to stop.');
   const stop = () => {

@@ -2,28 +2,10 @@
  * How the sandbox turns stored answers into what OpnForm sends: raw answers for /open, display
  * values for deliveries and CSV (real-server-notes.md, "Delivery payload" and export).
  */
+import { INPUT_TYPES } from './opnform-constants';
 import type { Block, Form, Submission } from './state';
 
-export const INPUT_TYPES = new Set([
-  'text',
-  'rich_text',
-  'date',
-  'url',
-  'phone_number',
-  'email',
-  'checkbox',
-  'select',
-  'multi_select',
-  'matrix',
-  'number',
-  'rating',
-  'scale',
-  'slider',
-  'files',
-  'signature',
-  'barcode',
-  'payment',
-]);
+export { INPUT_TYPES };
 
 export const inputBlocks = (form: Form): Block[] => form.properties.filter((b) => INPUT_TYPES.has(b.type));
 
@@ -59,6 +41,12 @@ const formatDate = (block: Block, value: unknown): string => {
 
 export type FileLink = (name: string) => string;
 
+/** A matrix answer as `row: column` lines joined by `separator`. */
+export const matrixText = (value: unknown, separator: string) =>
+  Object.entries(value as Record<string, unknown>)
+    .map(([row, col]) => `${row}: ${String(col)}`)
+    .join(separator);
+
 /** Whether a stored answer counts as "no answer" (left out of deliveries). */
 export const isEmptyAnswer = (value: unknown) =>
   value === undefined ||
@@ -79,9 +67,7 @@ export const displayValue = (block: Block, value: unknown, link: FileLink): unkn
     case 'multi_select':
       return Array.isArray(value) ? value.map(String) : [String(value)];
     case 'matrix':
-      return Object.entries(value as Record<string, unknown>)
-        .map(([row, col]) => `${row}: ${String(col)}`)
-        .join('\n');
+      return matrixText(value, '\n');
     case 'files':
     case 'signature':
       return (value as string[]).map((name) => ({ file_url: link(name), file_name: name }));

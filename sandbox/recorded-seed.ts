@@ -18,6 +18,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { SandboxIds, SandboxTokens } from './seed';
+import { formRecord, stateOf, submissionRecord, workspaceRecord } from './seeds/builders';
+import { FORM6_ATTRIBUTES, FORM6_FIELDS, FORM6_PROPERTIES } from './seeds/recorded-form6';
 import {
   type Ability,
   ALL_ABILITIES,
@@ -83,187 +85,6 @@ export const RECORDED_AUTH: Record<RecordedAuth, string> = Object.fromEntries(
 
 const CREATED = '2026-11-23T17:37:14.000000Z';
 
-const FORM6_FIELDS = {
-  name: '30816303-36b4-46cd-8cff-8658ca969c86',
-  email: '18423e4e-0427-44b2-8fee-1b2e73a5aa95',
-  select: '769663c6-77d2-497a-b45c-fa1acfdc38e4',
-  multi_select: '089235ec-fdb1-4be2-8d70-e8e274a4d640',
-  date: '7c99a4d1-b593-4a33-a822-83392bba7112',
-  checkbox: 'ddae102a-1a0c-427e-acaf-46db1ecf1547',
-  files: '5b64ebdf-1d1f-40df-b45d-985790dd1d74',
-};
-
-/** Form 6's questions as `GET /open/forms/6` answered (forms--update-form, exchange 1). */
-const FORM6_PROPERTIES: Block[] = [
-  {
-    name: 'Name',
-    type: 'text',
-    hidden: false,
-    required: false,
-    id: '30816303-36b4-46cd-8cff-8658ca969c86',
-    placeholder: 'Name',
-    prefill: null,
-    help: 'Please fill this input',
-    notion_name: 'Name',
-  },
-  {
-    name: 'Email',
-    type: 'email',
-    hidden: false,
-    required: false,
-    id: '18423e4e-0427-44b2-8fee-1b2e73a5aa95',
-    placeholder: 'Email',
-    prefill: null,
-    help: 'Please fill this input',
-    notion_name: 'Email',
-  },
-  {
-    name: 'Select',
-    type: 'select',
-    hidden: false,
-    required: false,
-    allow_creation: false,
-    select: {
-      options: [
-        {
-          id: 'First',
-          name: 'First',
-        },
-        {
-          id: 'Second',
-          name: 'Second',
-        },
-      ],
-    },
-    id: '769663c6-77d2-497a-b45c-fa1acfdc38e4',
-    placeholder: 'Select',
-    prefill: null,
-    help: 'Please fill this input',
-    notion_name: 'Select',
-  },
-  {
-    name: 'Multi Select',
-    type: 'multi_select',
-    hidden: false,
-    required: false,
-    allow_creation: false,
-    multi_select: {
-      options: [
-        {
-          id: 'One',
-          name: 'One',
-        },
-        {
-          id: 'Two',
-          name: 'Two',
-        },
-        {
-          id: 'Three',
-          name: 'Three',
-        },
-      ],
-    },
-    id: '089235ec-fdb1-4be2-8d70-e8e274a4d640',
-    placeholder: 'Multi Select',
-    prefill: null,
-    help: 'Please fill this input',
-    notion_name: 'Multi Select',
-  },
-  {
-    name: 'Date',
-    type: 'date',
-    hidden: false,
-    required: false,
-    id: '7c99a4d1-b593-4a33-a822-83392bba7112',
-    placeholder: 'Date',
-    prefill: null,
-    help: 'Please fill this input',
-    notion_name: 'Date',
-  },
-  {
-    name: 'Checkbox',
-    type: 'checkbox',
-    hidden: false,
-    required: false,
-    id: 'ddae102a-1a0c-427e-acaf-46db1ecf1547',
-    placeholder: 'Checkbox',
-    prefill: null,
-    help: 'Please fill this input',
-    notion_name: 'Checkbox',
-  },
-  {
-    name: 'Files',
-    type: 'files',
-    hidden: false,
-    required: false,
-    id: '5b64ebdf-1d1f-40df-b45d-985790dd1d74',
-    placeholder: 'Files',
-    prefill: null,
-    help: 'Please fill this input',
-    notion_name: 'Files',
-  },
-];
-
-/**
- * Form 6's other stored columns as recorded (booleans that sqlite sent as 0/1 stored as booleans:
- * the 0/1 form is the sandbox's `intBooleans` switch).
- */
-const FORM6_ATTRIBUTES: Record<string, unknown> = {
-  description:
-    '<html><head><title>Ab et ab aut voluptatum nam ipsam rerum necessitatibus voluptatibus perspiciatis.</title></head><body><form action="example.org" method="POST"><label for="username">facere</label><input type="text" id="username"><label for="password">ab</label><input type="password" id="password"></form></body></html>\n',
-  submit_button_text: 'Submit',
-  re_fillable: false,
-  re_fill_button_text: 'Fill Again',
-  color: '#3B82F6',
-  uppercase_labels: true,
-  no_branding: false,
-  submitted_text: '<p>Amazing, we saved your answers. Thank you for your time and have a great day!</p>',
-  dark_mode: 'light',
-  logo_picture: null,
-  cover_picture: null,
-  custom_code: null,
-  theme: 'transparent',
-  width: 'centered',
-  transparent_background: false,
-  closed_text: null,
-  use_captcha: false,
-  can_be_indexed: true,
-  max_submissions_reached_text:
-    'This form has now reached the maximum number of allowed submissions and is now closed.',
-  editable_submissions_button_text: 'Edit submission',
-  confetti_on_submission: false,
-  seo_meta: [],
-  auto_save: false,
-  custom_domain: null,
-  show_progress_bar: false,
-  captcha_provider: 'hcaptcha',
-  size: 'sm',
-  border_radius: 'small',
-  font_family: null,
-  auto_focus: true,
-  layout_rtl: false,
-  language: 'en',
-  presentation_style: 'classic',
-  cover_settings: [],
-  enable_ip_tracking: false,
-  custom_css: null,
-  translations: {},
-  settings: {},
-  clear_empty_fields_on_update: false,
-  analytics: [],
-  computed_variables: [],
-  pdf_download_enabled: false,
-  pdf_download_button_text: null,
-  pdf_template_id: null,
-  auto_increment_sequence: 0,
-  redirect_url: null,
-  database_fields_update: null,
-  cleanings: [],
-  password: '0',
-  submission_retention_value: null,
-  submission_retention_unit: null,
-};
-
 /** The file answer of submission 1026 (recorded name; the content is invented). */
 export const RECORDED_SAMPLE_FILE = 'sample_351d64e4-3985-4918-bad4-e328bbb568e1.txt';
 
@@ -276,17 +97,7 @@ export const recordedSubmission = (
   answers: Record<string, unknown>,
 ): Submission => {
   const at = created.includes('T') ? created : `${created.replace(' ', 'T')}.000000Z`;
-  return {
-    id,
-    uuid,
-    form_id,
-    status: 'completed',
-    completion_time: null,
-    answers,
-    attribution: null,
-    created_at: at,
-    updated_at: at,
-  };
+  return submissionRecord({ id, uuid, form_id, answers }, at);
 };
 
 const f6 = (
@@ -315,24 +126,15 @@ export const recordedForm = (
   title: string,
   properties: Block[],
   attributes: Record<string, unknown>,
-): Form => ({
-  id,
-  workspace_id,
-  creator_id,
-  slug,
-  title,
-  visibility: 'public',
-  tags: [],
-  properties,
-  editable_submissions: false,
-  enable_partial_submissions: false,
-  closes_at: null,
-  max_submissions_count: null,
-  views_count: 0,
-  created_at: CREATED,
-  updated_at: CREATED,
-  attributes,
-});
+): Form =>
+  formRecord(
+    { id, workspace_id, creator_id, slug, title },
+    properties,
+    { created_at: CREATED, updated_at: CREATED },
+    {
+      attributes,
+    },
+  );
 
 export const recordedSeed = (): { state: SandboxState; ids: SandboxIds; tokens: SandboxTokens } => {
   const user = (id: number, name: string, email: string, created_at: string): User => ({
@@ -375,14 +177,8 @@ export const recordedSeed = (): { state: SandboxState; ids: SandboxIds; tokens: 
     abilities: abilitiesOf(auth),
     ...(auth === 'jwt-session' ? { session: true } : {}),
   }));
-  const workspace = (id: number, name: string, admin: number, created_at: string): Workspace => ({
-    id,
-    name,
-    icon: '\u{1F9EA}',
-    plan_tier: 'pro',
-    members: [{ userId: admin, role: 'admin' }],
-    created_at,
-  });
+  const workspace = (id: number, name: string, admin: number, created_at: string): Workspace =>
+    workspaceRecord(id, name, '\u{1F9EA}', 'pro', [{ userId: admin, role: 'admin' }], created_at);
   const workspaces = [
     workspace(6, 'Zapier WS (corpus)', 5, CREATED),
     workspace(7, 'Zapier WS (corpus-member)', 6, '2026-11-23T17:37:16.000000Z'),
@@ -457,18 +253,15 @@ export const recordedSeed = (): { state: SandboxState; ids: SandboxIds; tokens: 
       { name: RECORDED_SAMPLE_FILE, content: 'sample file\n', contentType: 'text/plain' },
     ],
   ]);
-  const state: SandboxState = {
+  const state = stateOf({
     users,
     tokens,
     workspaces,
     forms,
     submissions,
-    integrations: [],
-    invites: [],
-    exports: [],
     files,
     next: { submission: 1027, integration: 9, workspace: 11, form: 12, invite: 8, user: 10 },
-  };
+  });
   const ids: SandboxIds = {
     adminUserId: 5,
     memberUserId: 6,

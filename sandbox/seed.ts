@@ -3,6 +3,9 @@
  * validity is relative to the clock, so "pending" and "expired" stay true).
  */
 import { createHash } from 'node:crypto';
+import { formRecord, isoOf, stateOf, workspaceRecord } from './seeds/builders';
+import { FIELDS, mainBlocks, simpleBlocks } from './seeds/main-form';
+import { SEED_END, seedSubmissions } from './seeds/main-submissions';
 import {
   type Ability,
   ALL_ABILITIES,
@@ -11,26 +14,10 @@ import {
   type Integration,
   type Invite,
   type SandboxState,
-  type Submission,
 } from './state';
 
-/** mulberry32: a small deterministic PRNG. */
-export const prng = (seed: number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
-
-/** A UUID-shaped id derived from a label (stable across runs). */
-export const stableUuid = (label: string): string => {
-  const h = createHash('sha256').update(label).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
+export { prng, stableUuid } from './seeds/builders';
+export { FIELD_KEYS, FIELDS } from './seeds/main-form';
 
 const tokenFor = (id: number, label: string) =>
   `${id}|${createHash('sha256').update(`opnform-sandbox:${label}`).digest('hex').slice(0, 48)}`;
@@ -77,99 +64,12 @@ export type SandboxTokens = typeof TOKENS;
 
 const READ_ABILITIES = ALL_ABILITIES.filter((a) => a.endsWith('-read'));
 
-const f = (key: string) => stableUuid(`field:${key}`);
-
-/** Short keys of the main form's fields, for tests and the demo. */
-export const FIELD_KEYS = [
-  'full_name',
-  'email',
-  'phone',
-  'website',
-  'comments_rich',
-  'comments_text',
-  'visit_date',
-  'stay',
-  'subscribe',
-  'plan',
-  'interests',
-  'satisfaction',
-  'age',
-  'rating',
-  'recommend',
-  'budget',
-  'attachments',
-  'signature',
-  'ticket',
-  'payment',
-  'referrer',
-] as const;
-export const FIELDS = Object.fromEntries(FIELD_KEYS.map((k) => [k, f(k)])) as Record<
-  (typeof FIELD_KEYS)[number],
-  string
->;
-
-const options = (names: string[]) => names.map((name) => ({ id: stableUuid(`option:${name}`), name }));
-
-const PLANS = ['Free', 'Pro', 'Enterprise'];
-const INTERESTS = ['Forms', 'Automation', 'Analytics', 'Design'];
-const ROWS = ['Support', 'Product'];
-const COLUMNS = ['Bad', 'OK', 'Good'];
-
-/** Every one of the 18 input block types, layout blocks, a hidden field and a repeated name. */
-const mainBlocks = (): Block[] => [
-  { id: f('intro'), type: 'nf-text', name: 'Intro', content: '<p>Tell us how we did.</p>' },
-  { id: FIELDS.full_name, type: 'text', name: 'Full Name', required: true, width: 'full' },
-  { id: FIELDS.email, type: 'email', name: 'Email', required: true },
-  { id: FIELDS.phone, type: 'phone_number', name: 'Phone' },
-  { id: FIELDS.website, type: 'url', name: 'Website' },
-  { id: FIELDS.comments_rich, type: 'rich_text', name: 'Comments' },
-  { id: FIELDS.comments_text, type: 'text', name: 'Comments', help: 'A second question named Comments' },
-  { id: f('page-break'), type: 'nf-page-break', name: 'Page 2' },
-  { id: FIELDS.visit_date, type: 'date', name: 'Visit Date', date_format: 'dd/MM/yyyy', with_time: true },
-  { id: FIELDS.stay, type: 'date', name: 'Stay', date_range: true, date_format: 'MM/dd/yyyy' },
-  { id: FIELDS.subscribe, type: 'checkbox', name: 'Subscribe' },
-  { id: FIELDS.plan, type: 'select', name: 'Plan', required: true, select: { options: options(PLANS) } },
-  {
-    id: FIELDS.interests,
-    type: 'multi_select',
-    name: 'Interests',
-    multi_select: { options: options(INTERESTS) },
-  },
-  { id: FIELDS.satisfaction, type: 'matrix', name: 'Satisfaction', rows: ROWS, columns: COLUMNS },
-  { id: FIELDS.age, type: 'number', name: 'Age' },
-  { id: FIELDS.rating, type: 'rating', name: 'Rating', rating_max_value: 5 },
-  { id: FIELDS.recommend, type: 'scale', name: 'Recommend', scale_min_value: 0, scale_max_value: 10 },
-  { id: FIELDS.budget, type: 'slider', name: 'Budget', slider_min_value: 0, slider_max_value: 1000 },
-  { id: f('divider'), type: 'nf-divider', name: 'Divider' },
-  { id: FIELDS.attachments, type: 'files', name: 'Attachments', multiple: true },
-  { id: FIELDS.signature, type: 'signature', name: 'Signature' },
-  { id: FIELDS.ticket, type: 'barcode', name: 'Ticket Code' },
-  { id: FIELDS.payment, type: 'payment', name: 'Payment', amount: 10, currency: 'EUR' },
-  { id: FIELDS.referrer, type: 'text', name: 'Referrer', hidden: true },
-  { id: f('logo'), type: 'nf-image', name: 'Logo', image_block: 'https://opnform.com/img/logo.png' },
-];
-
-const simpleBlocks = (prefix: string): Block[] => [
-  { id: f(`${prefix}:name`), type: 'text', name: 'Name', required: true },
-  { id: f(`${prefix}:email`), type: 'email', name: 'Email' },
-  { id: f(`${prefix}:ok`), type: 'checkbox', name: 'Agreed' },
-];
-
-const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Ken', 'Margaret', 'Linus', 'Radia', 'Donald'];
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Thompson', 'Hamilton', 'Torvalds'];
-
-/** Seeded submissions end here and go back one hour each (newest first in id order). */
-const SEED_END = Date.UTC(2026, 9, 1, 12, 0, 0);
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '.000000Z');
-
 export interface SeedOptions {
   submissions: number;
   largeFormSubmissions: number;
 }
 
 export const seed = (opts: SeedOptions, now = Date.now()): { state: SandboxState; ids: SandboxIds } => {
-  const rand = prng(20260527);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
   const created = '2024-06-18T09:00:00.000000Z';
   const users = [
     { id: IDS.adminUserId, name: 'Ada Lovelace', email: 'ada@example.org', created_at: created },
@@ -191,30 +91,30 @@ export const seed = (opts: SeedOptions, now = Date.now()): { state: SandboxState
     { token: TOKENS.outsider, userId: IDS.outsiderUserId, abilities: [...ALL_ABILITIES] },
   ];
   const workspaces = [
-    {
-      id: IDS.workspaceId,
-      name: 'Acme Research',
-      icon: '🧪',
-      plan_tier: 'pro' as const,
-      created_at: created,
-      members: [
-        { userId: IDS.adminUserId, role: 'admin' as const },
-        { userId: IDS.memberUserId, role: 'user' as const },
-        { userId: IDS.readonlyUserId, role: 'readonly' as const },
+    workspaceRecord(
+      IDS.workspaceId,
+      'Acme Research',
+      '🧪',
+      'pro',
+      [
+        { userId: IDS.adminUserId, role: 'admin' },
+        { userId: IDS.memberUserId, role: 'user' },
+        { userId: IDS.readonlyUserId, role: 'readonly' },
       ],
-    },
-    {
-      id: IDS.otherWorkspaceId,
-      name: 'Side Project',
-      icon: '🌱',
-      plan_tier: 'free' as const,
-      created_at: created,
-      members: [
-        { userId: IDS.adminUserId, role: 'admin' as const },
+      created,
+    ),
+    workspaceRecord(
+      IDS.otherWorkspaceId,
+      'Side Project',
+      '🌱',
+      'free',
+      [
+        { userId: IDS.adminUserId, role: 'admin' },
         // a second admin, so the admin may leave this workspace (Leave Workspace refuses the last admin)
-        { userId: IDS.outsiderUserId, role: 'admin' as const },
+        { userId: IDS.outsiderUserId, role: 'admin' },
       ],
-    },
+      created,
+    ),
   ];
   const form = (
     id: number,
@@ -224,24 +124,13 @@ export const seed = (opts: SeedOptions, now = Date.now()): { state: SandboxState
     properties: Block[],
     extra: Partial<Form>,
     updatedDaysAgo: number,
-  ): Form => ({
-    id,
-    workspace_id,
-    creator_id: IDS.adminUserId,
-    slug,
-    title,
-    visibility: 'public',
-    tags: [],
-    properties,
-    editable_submissions: false,
-    enable_partial_submissions: false,
-    closes_at: null,
-    max_submissions_count: null,
-    views_count: 0,
-    created_at: created,
-    updated_at: iso(SEED_END - updatedDaysAgo * 86_400_000),
-    ...extra,
-  });
+  ): Form =>
+    formRecord(
+      { id, workspace_id, creator_id: IDS.adminUserId, slug, title },
+      properties,
+      { created_at: created, updated_at: isoOf(SEED_END - updatedDaysAgo * 86_400_000) },
+      extra,
+    );
   const forms: Form[] = [
     form(
       IDS.formId,
@@ -283,113 +172,12 @@ export const seed = (opts: SeedOptions, now = Date.now()): { state: SandboxState
     form(IDS.freeFormId, IDS.otherWorkspaceId, 'side-contact', 'Side Contact', simpleBlocks('free'), {}, 2),
   ];
 
-  const files = new Map<string, { name: string; content: string; contentType: string }>();
-  const addFile = (name: string, content: string, contentType: string) => {
-    files.set(name, { name, content, contentType });
-    return name;
-  };
-
-  const submissions: Submission[] = [];
-  let nextSubmission = 1;
-  let fileSubmissionId = 0;
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  for (let i = opts.submissions - 1; i >= 0; i--) {
-    const id = nextSubmission++;
-    const at = SEED_END - i * 3_600_000;
-    const first = pick(FIRST);
-    const last = pick(LAST);
-    const partial = i % 13 === 5;
-    const answers: Record<string, unknown> = {
-      [FIELDS.full_name]: `${first} ${last}`,
-      [FIELDS.email]: `${first}.${last}${id}@example.com`.toLowerCase(),
-    };
-    if (!partial) {
-      answers[FIELDS.plan] = pick(PLANS);
-      answers[FIELDS.subscribe] = rand() < 0.5;
-      answers[FIELDS.age] = 18 + Math.floor(rand() * 60);
-      answers[FIELDS.rating] = 1 + Math.floor(rand() * 5);
-      answers[FIELDS.recommend] = Math.floor(rand() * 11);
-      answers[FIELDS.budget] = Math.floor(rand() * 100) * 10;
-      answers[FIELDS.interests] = INTERESTS.filter(() => rand() < 0.4);
-      answers[FIELDS.satisfaction] = { Support: pick(COLUMNS), Product: pick(COLUMNS) };
-      answers[FIELDS.visit_date] = new Date(at - 86_400_000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
-      if (i % 4 === 0)
-        answers[FIELDS.stay] = [`${day(at)}T00:00:00+00:00`, `${day(at + 3 * 86_400_000)}T00:00:00+00:00`];
-      if (i % 3 === 0)
-        answers[FIELDS.comments_rich] = `<p>Loved the ${pick(INTERESTS).toLowerCase()} features</p>`;
-      if (i % 5 === 0)
-        answers[FIELDS.comments_text] = `Note ${id}: ${pick(['fast', 'slow', 'friendly', 'confusing'])}`;
-      if (i % 6 === 0) answers[FIELDS.phone] = `+3361234${String(id).padStart(4, '0')}`;
-      if (i % 8 === 0) answers[FIELDS.website] = `https://${last.toLowerCase()}.example.com`;
-      if (i % 9 === 0) answers[FIELDS.ticket] = `TKT-${String(id).padStart(6, '0')}`;
-      if (i % 10 === 0) answers[FIELDS.payment] = `pi_sandbox_${id}`;
-      if (i % 11 === 0) answers[FIELDS.referrer] = 'newsletter';
-      if (i % 7 === 0) {
-        answers[FIELDS.attachments] = [
-          addFile(`receipt-${id}.pdf`, `%PDF-1.4 sandbox receipt ${id}\n`, 'application/pdf'),
-          addFile(`photo-${id}.png`, `PNG sandbox photo ${id}`, 'image/png'),
-        ];
-        answers[FIELDS.signature] = [addFile(`signature-${id}.png`, `PNG signature ${id}`, 'image/png')];
-      }
-    }
-    const attribution =
-      i % 5 === 0
-        ? {
-            utm_source: pick(['google', 'newsletter', 'twitter']),
-            utm_medium: 'cpc',
-            utm_campaign: `spring-${id % 3}`,
-          }
-        : null;
-    if (!partial && i % 7 === 0 && attribution !== null) fileSubmissionId = id;
-    submissions.push({
-      id,
-      uuid: stableUuid(`submission:${id}`),
-      form_id: IDS.formId,
-      status: partial ? 'partial' : 'completed',
-      completion_time: partial ? null : 30 + Math.floor(rand() * 300),
-      answers,
-      attribution,
-      created_at: iso(at),
-      updated_at: iso(at),
-    });
-  }
-  const latestSubmissionId = nextSubmission - 1;
-  const large = forms[1]?.properties ?? [];
-  for (let i = opts.largeFormSubmissions - 1; i >= 0; i--) {
-    const id = nextSubmission++;
-    const at = SEED_END - i * 600_000;
-    submissions.push({
-      id,
-      uuid: stableUuid(`submission:${id}`),
-      form_id: IDS.largeFormId,
-      status: 'completed',
-      completion_time: 12,
-      answers: {
-        [large[0]?.id ?? '']: `Reader ${id}`,
-        [large[1]?.id ?? '']: `reader${id}@example.com`,
-        [large[2]?.id ?? '']: i % 2 === 0,
-      },
-      attribution: null,
-      created_at: iso(at),
-      updated_at: iso(at),
-    });
-  }
-  const free = forms[5]?.properties ?? [];
-  for (let i = 2; i >= 0; i--) {
-    const id = nextSubmission++;
-    const at = SEED_END - i * 86_400_000;
-    submissions.push({
-      id,
-      uuid: stableUuid(`submission:${id}`),
-      form_id: IDS.freeFormId,
-      status: 'completed',
-      completion_time: 20,
-      answers: { [free[0]?.id ?? '']: `Side Visitor ${id}`, [free[2]?.id ?? '']: true },
-      attribution: null,
-      created_at: iso(at),
-      updated_at: iso(at),
-    });
-  }
+  const { submissions, files, nextSubmission, latestSubmissionId, fileSubmissionId } = seedSubmissions(
+    opts,
+    IDS,
+    forms[1]?.properties ?? [],
+    forms[5]?.properties ?? [],
+  );
 
   const integrations: Integration[] = [
     {
@@ -407,45 +195,46 @@ export const seed = (opts: SeedOptions, now = Date.now()): { state: SandboxState
     },
   ];
 
-  const isoNow = (delta: number) => iso(now + delta);
+  const isoNow = (delta: number) => isoOf(now + delta);
+  const day = 86_400_000;
+  /** A seeded invite of the main workspace; times in days from now. */
+  const invite = (
+    id: number,
+    email: string,
+    role: Invite['role'],
+    status: Invite['status'],
+    days: { valid: number; created: number; updated: number },
+  ): Invite => ({
+    id,
+    workspace_id: IDS.workspaceId,
+    email,
+    role,
+    status,
+    valid_until: isoNow(days.valid * day),
+    created_at: isoNow(days.created * day),
+    updated_at: isoNow(days.updated * day),
+    sent: 1,
+  });
   const invites: Invite[] = [
-    {
-      id: IDS.pendingInviteId,
-      workspace_id: IDS.workspaceId,
-      email: 'barbara@example.org',
-      role: 'user',
-      status: 'pending',
-      valid_until: isoNow(5 * 86_400_000),
-      created_at: isoNow(-2 * 86_400_000),
-      updated_at: isoNow(-2 * 86_400_000),
-      sent: 1,
-    },
-    {
-      id: IDS.acceptedInviteId,
-      workspace_id: IDS.workspaceId,
-      email: 'grace@example.org',
-      role: 'user',
-      status: 'accepted',
-      valid_until: isoNow(-20 * 86_400_000),
-      created_at: isoNow(-27 * 86_400_000),
-      updated_at: isoNow(-26 * 86_400_000),
-      sent: 1,
-    },
-    {
-      id: IDS.expiredInviteId,
-      workspace_id: IDS.workspaceId,
-      email: 'ken@example.org',
-      role: 'admin',
-      status: 'pending',
-      valid_until: isoNow(-3 * 86_400_000),
-      created_at: isoNow(-10 * 86_400_000),
-      updated_at: isoNow(-10 * 86_400_000),
-      sent: 1,
-    },
+    invite(IDS.pendingInviteId, 'barbara@example.org', 'user', 'pending', {
+      valid: 5,
+      created: -2,
+      updated: -2,
+    }),
+    invite(IDS.acceptedInviteId, 'grace@example.org', 'user', 'accepted', {
+      valid: -20,
+      created: -27,
+      updated: -26,
+    }),
+    invite(IDS.expiredInviteId, 'ken@example.org', 'admin', 'pending', {
+      valid: -3,
+      created: -10,
+      updated: -10,
+    }),
   ];
 
   return {
-    state: {
+    state: stateOf({
       users,
       tokens,
       workspaces,
@@ -453,7 +242,6 @@ export const seed = (opts: SeedOptions, now = Date.now()): { state: SandboxState
       submissions,
       integrations,
       invites,
-      exports: [],
       files,
       next: {
         submission: nextSubmission,
@@ -463,7 +251,7 @@ export const seed = (opts: SeedOptions, now = Date.now()): { state: SandboxState
         invite: 300,
         user: 100,
       },
-    },
+    }),
     ids: { ...IDS, fields: { ...FIELDS }, latestSubmissionId, fileSubmissionId },
   };
 };

@@ -3,24 +3,9 @@
  * answers (the server turns them into answers). Tests may read and change it directly.
  */
 
-export type Ability =
-  | 'workspaces-read'
-  | 'workspaces-write'
-  | 'workspace-users-read'
-  | 'workspace-users-write'
-  | 'forms-read'
-  | 'forms-write'
-  | 'manage-integrations';
+import type { Ability } from './opnform-constants';
 
-export const ALL_ABILITIES: readonly Ability[] = [
-  'workspaces-read',
-  'workspaces-write',
-  'workspace-users-read',
-  'workspace-users-write',
-  'forms-read',
-  'forms-write',
-  'manage-integrations',
-];
+export { type Ability, ALL_ABILITIES } from './opnform-constants';
 
 export type Role = 'admin' | 'user' | 'readonly';
 

@@ -6,8 +6,14 @@
  * asked, `created_at` (`Y-m-d H:i`), then `status` (`Completed` / `In Progress`) whenever the form
  * has partial submissions on, newest first.
  */
-import { encodedId, type FileLink, inputBlocks, isEmptyAnswer } from '../format';
+import { encodedId, type FileLink, inputBlocks, isEmptyAnswer, matrixText } from '../format';
+import type { RouteKit } from '../kit';
+import { ATTRIBUTION_KEYS } from '../opnform-constants';
+import { fail, Reply, UNAUTHORIZED } from '../reply';
+import { stableUuid } from '../seed';
+import { FILE_LINK_DELIVERY_MS } from '../signing';
 import type { Block, Form, Submission } from '../state';
+import { asRecord, isoMicro, param as p, type RouteCtx } from './context';
 
 export const EXPORT_SYNC_LIMIT = 1000;
 
@@ -20,11 +26,6 @@ export const asyncExportAnswer = (jobId: string) => ({
   job_id: jobId,
   is_async: true,
 });
-
-const asRecord = (value: unknown): Record<string, unknown> | undefined =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 
 export interface ExportRequest {
   columns: Record<string, boolean>;
@@ -106,9 +107,7 @@ export const exportCell = (block: Block, value: unknown, link: FileLink): string
     case 'phone_number':
       return String(value).replace(/^\+/, '');
     case 'matrix':
-      return Object.entries(value as Record<string, unknown>)
-        .map(([row, col]) => `${row}: ${String(col)}`)
-        .join(' | ');
+      return matrixText(value, ' | ');
     case 'files':
     case 'signature':
       return (Array.isArray(value) ? value : [value]).map((name) => link(String(name))).join(', ');
@@ -154,18 +153,120 @@ export const exportCsv = (
   return `\uFEFF${lines.join('\n')}\n`;
 };
 
+const EXPORT_JOB_LIFETIME_MS = 2 * 3_600_000;
+const csvReply = (f: Form, csv: string) =>
+  new Reply(200, csv, {
+    'Content-Type': 'text/csv; charset=UTF-8',
+    'Content-Disposition': `attachment; filename=${exportFileName(f)}`,
+  });
+
 /**
- * Laravel's pagination link window (`meta.links` between "Previous" and "Next"): every page up to 13
- * pages; else the first 10 (near the start), the last 10 (near the end) or 3 around the current one,
- * with the first two and the last two pages and "..." between (exports--async-and-status #0).
+ * The export routes (the connector's src/api/exports.ts): the export POST (CSV at once up to the
+ * threshold, else a job), the job status and the signed download of a finished job's file.
  */
-export const pageWindow = (page: number, last: number): Array<number | '...'> => {
-  const range = (from: number, to: number) =>
-    Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
-  const side = 3;
-  const window = side * 2;
-  if (last < window + 8) return range(1, last);
-  if (page <= window) return [...range(1, window + side + 1), '...', last - 1, last];
-  if (page > last - window) return [1, 2, '...', ...range(last - (window + side), last)];
-  return [1, 2, '...', ...range(page - side, page + side), '...', last - 1, last];
+export const exportRoutes = (kit: RouteKit) => {
+  const { state, route, formOr404, need, options } = kit;
+  const exportDelay = options.exportPollDelayMs ?? 3000;
+  const asyncThreshold = options.exportAsyncThreshold ?? EXPORT_SYNC_LIMIT;
+  const exportFileTtl = options.exportFileTtlMs ?? 24 * 3_600_000;
+  const csvOf = (f: Form, columns: Record<string, boolean>, ids: number[] | null) =>
+    exportCsv(
+      f,
+      columns,
+      kit.submissionsOf(f.id).filter((s) => ids === null || ids.includes(s.id)),
+      ATTRIBUTION_KEYS,
+      kit.signer.formFileLink(f.id, FILE_LINK_DELIVERY_MS),
+    );
+  const exportStatus = (job: { id: string; form_id: number }, ctx: RouteCtx) => {
+    const j = state.exports.find((x) => x.id === job.id && x.form_id === job.form_id);
+    const now = Date.now();
+    if (j === undefined || now > j.createdAt + EXPORT_JOB_LIFETIME_MS || now > j.expiresAt) {
+      throw fail(404, { type: 'error', message: 'Export job not found or has expired.' });
+    }
+    if (j.user_id !== ctx.token.userId) throw UNAUTHORIZED();
+    const f = kit.formById(j.form_id);
+    const elapsed = now - j.createdAt;
+    const span = Math.max(1, j.readyAt - j.createdAt);
+    const common = {
+      job_id: j.id,
+      error_message: null,
+      created_at: isoMicro(j.createdAt),
+      updated_at: isoMicro(Math.min(now, j.readyAt)),
+    };
+    if (now < j.readyAt) {
+      const queued = elapsed < span / 4;
+      const processed = queued ? 0 : Math.floor((j.total * elapsed) / span);
+      return {
+        status: queued ? 'queued' : 'processing',
+        progress: queued ? 0 : Math.min(99, Math.floor((100 * elapsed) / span)),
+        processed_submissions: processed,
+        total_submissions: j.total,
+        ...common,
+      };
+    }
+    const path = `/__sandbox/exports/${j.id}/${exportFileName(f)}`;
+    return {
+      status: 'completed',
+      progress: 100,
+      processed_submissions: j.total,
+      total_submissions: j.total,
+      file_url: `${kit.origin()}${kit.signer.signedQuery(path, j.expiresAt)}`,
+      expires_at: isoMicro(j.expiresAt),
+      ...common,
+    };
+  };
+
+  route('POST', '/open/forms/:form/submissions/export', 'export', (ctx) => {
+    const f = formOr404(p(ctx, 0));
+    need(ctx, 'forms-read', 'manage-integrations');
+    kit.memberOf(ctx, kit.workspaceOfForm(f));
+    const all = kit.submissionsOf(f.id);
+    const checked = checkExportRequest(
+      f,
+      asRecord(ctx.body) ?? {},
+      ATTRIBUTION_KEYS,
+      new Set(all.map((s) => s.id)),
+    );
+    if ('errors' in checked) throw kit.invalid(checked.errors);
+    const { columns, ids } = checked.request;
+    // the real server decides by the number of ids asked for, else by the form's size
+    const total = ids === null ? all.length : ids.length;
+    if (total <= asyncThreshold) {
+      return csvReply(f, csvOf(f, columns, ids));
+    }
+    const now = Date.now();
+    const job = {
+      id: stableUuid(`export:${f.id}:${now}:${state.exports.length}`),
+      form_id: f.id,
+      user_id: ctx.token.userId,
+      columns,
+      submissionIds: ids,
+      total,
+      createdAt: now,
+      readyAt: now + exportDelay,
+      expiresAt: now + exportDelay + exportFileTtl,
+    };
+    state.exports.push(job);
+    return asyncExportAnswer(job.id);
+  });
+  // A real server has no route at the spec's status path (the unknown-route 404 answers), and its own
+  // path (`export/status/{job}`) is not open to tokens (404 with an empty message, before any rate
+  // limit: see sandbox/router.ts); a browser session reads it. With `exportStatusForTokens` the sandbox plays
+  // a spec-like server that serves the spec's path to tokens.
+  const exportStatusRoute = (ctx: RouteCtx) => {
+    const f = formOr404(p(ctx, 0));
+    need(ctx, 'forms-read');
+    kit.memberOf(ctx, kit.workspaceOfForm(f));
+    return exportStatus({ id: p(ctx, 1), form_id: f.id }, ctx);
+  };
+  if (options.exportStatusForTokens ?? false)
+    route('GET', '/open/forms/:form/submissions/export/:job/status', 'exportStatus', exportStatusRoute);
+  route('GET', '/open/forms/:form/submissions/export/status/:job', 'exportStatus', exportStatusRoute);
+  kit.router.control('GET', '/__sandbox/exports/:job/:name', true, (ctx) => {
+    const job = state.exports.find((j) => j.id === p(ctx, 0));
+    if (!kit.signer.checkSigned(ctx.path, ctx.query) || job === undefined || Date.now() < job.readyAt)
+      return fail(403, { message: 'Invalid signature.' });
+    const f = kit.formById(job.form_id);
+    return csvReply(f, csvOf(f, job.columns, job.submissionIds));
+  });
 };

@@ -6,10 +6,17 @@
  * `intBooleans` serves the boolean columns as 0/1 in reads, as a server on sqlite or MySQL does
  * (recordings' artefact 1); create and update answers echo what was sent.
  */
+
+import { STORED, TYPED } from '../form-columns';
+import type { RouteKit } from '../kit';
+import { UNAUTHORIZED } from '../reply';
 import { stableUuid } from '../seed';
 import type { Block, Form } from '../state';
-import { asRecord, type RouteCtx, type RouteKit, UNAUTHORIZED } from './kit';
-import { formWorkspaceJson, loadedWorkspaceJson } from './shapes';
+import { createFormViews } from '../views/forms';
+import { loadedWorkspaceJson } from '../views/workspaces';
+import { asRecord, param as p } from './context';
+
+export { INT_BOOLEAN_COLUMNS } from '../form-columns';
 
 export interface FormOptions {
   /** Serve the boolean columns below as 0/1 in form reads (sqlite/MySQL). Default false (true/false). */
@@ -18,94 +25,6 @@ export interface FormOptions {
   selfHosted?: boolean;
 }
 
-/** Columns without a boolean cast: 0/1 on sqlite and MySQL (recordings' README, artefact 1). */
-export const INT_BOOLEAN_COLUMNS = [
-  're_fillable',
-  'uppercase_labels',
-  'transparent_background',
-  'use_captcha',
-  'can_be_indexed',
-  'editable_submissions',
-  'confetti_on_submission',
-  'show_progress_bar',
-  'auto_focus',
-  'layout_rtl',
-] as const;
-
-/** The stored columns of a form and their defaults, in the order OpnForm sends them. */
-const COLUMN_DEFAULTS: Record<string, unknown> = {
-  description: null,
-  submit_button_text: null,
-  re_fillable: false,
-  re_fill_button_text: null,
-  color: '#3B82F6',
-  uppercase_labels: false,
-  no_branding: false,
-  submitted_text: 'Amazing, we saved your answers. Thank you for your time and have a great day!',
-  dark_mode: 'light',
-  logo_picture: null,
-  cover_picture: null,
-  custom_code: null,
-  theme: 'default',
-  width: 'centered',
-  transparent_background: false,
-  closes_at: null,
-  closed_text: null,
-  use_captcha: false,
-  can_be_indexed: true,
-  deleted_at: null,
-  creator_id: null,
-  max_submissions_count: null,
-  max_submissions_reached_text:
-    'This form has now reached the maximum number of allowed submissions and is now closed.',
-  visibility: 'public',
-  editable_submissions: false,
-  editable_submissions_button_text: 'Edit submission',
-  confetti_on_submission: false,
-  seo_meta: {},
-  auto_save: true,
-  custom_domain: null,
-  show_progress_bar: false,
-  captcha_provider: 'hcaptcha',
-  size: 'md',
-  border_radius: 'small',
-  font_family: null,
-  auto_focus: true,
-  layout_rtl: false,
-  language: 'en',
-  enable_partial_submissions: false,
-  presentation_style: 'classic',
-  cover_settings: [],
-  enable_ip_tracking: false,
-  custom_css: null,
-  translations: {},
-  settings: {},
-  clear_empty_fields_on_update: false,
-  analytics: [],
-  computed_variables: [],
-  pdf_download_enabled: false,
-  pdf_download_button_text: null,
-  pdf_template_id: null,
-  auto_increment_sequence: 0,
-};
-/** Columns shown after the computed ones. */
-const LATE_COLUMNS: Record<string, unknown> = {
-  redirect_url: null,
-  database_fields_update: null,
-  password: null,
-  submission_retention_value: null,
-  submission_retention_unit: null,
-};
-/** Columns kept in the typed `Form` record rather than in `columns`. */
-const TYPED = new Set([
-  'closes_at',
-  'creator_id',
-  'max_submissions_count',
-  'visibility',
-  'editable_submissions',
-  'enable_partial_submissions',
-]);
-const STORED = new Set([...Object.keys(COLUMN_DEFAULTS), ...Object.keys(LATE_COLUMNS)]);
 /** Blocks a workspace without the `custom_code` feature may not have: dropped on save (as recorded). */
 const withoutCodeBlocks = (blocks: Block[]) => blocks.filter((b) => b.type !== 'nf-code');
 
@@ -131,111 +50,14 @@ const VISIBILITIES = ['public', 'draft', 'closed'];
 
 const isEmptyObject = (value: unknown) =>
   asRecord(value) !== undefined && Object.keys(value as object).length === 0;
-const offsetIso = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, '+00:00');
-const humanAgo = (iso: string) => {
-  const minutes = Math.floor((Date.now() - Date.parse(iso)) / 60_000);
-  if (minutes < 1) return '0 seconds ago';
-  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
-  const days = Math.floor(hours / 24);
-  return days === 1 ? '1 day ago' : `${days} days ago`;
-};
-
 export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
-  const { state, route, fail } = kit;
-  const p = (ctx: RouteCtx, i: number) => ctx.params[i] ?? '';
+  const { state, route } = kit;
 
-  const completed = (f: Form) =>
-    state.submissions.filter((s) => s.form_id === f.id && s.status === 'completed').length;
-  const isClosed = (f: Form) =>
-    f.visibility === 'closed' || (f.closes_at !== null && Date.parse(f.closes_at) < Date.now());
-  const shareUrl = (f: Form) => `${kit.origin()}/forms/${f.slug}`;
-  const typed = (f: Form): Record<string, unknown> => ({
-    closes_at: f.closes_at,
-    creator_id: f.creator_id,
-    max_submissions_count: f.max_submissions_count,
-    visibility: f.visibility,
-    editable_submissions: f.editable_submissions,
-    enable_partial_submissions: f.enable_partial_submissions,
-  });
-  const column = (f: Form, key: string) => {
-    const t = typed(f);
-    if (key in t) return t[key];
-    const c = f.attributes ?? {};
-    return key in c ? c[key] : key in COLUMN_DEFAULTS ? COLUMN_DEFAULTS[key] : LATE_COLUMNS[key];
-  };
-  const isIntColumn = (key: string) => (INT_BOOLEAN_COLUMNS as readonly string[]).includes(key);
-  /** A boolean column as a read shows it: 0/1 with `intBooleans`, else true/false. */
-  const asRead = (key: string, value: unknown) =>
-    isIntColumn(key) && typeof value === 'boolean' && options.intBooleans ? Number(value) : value;
-  const reachedMax = (f: Form) => f.max_submissions_count !== null && completed(f) >= f.max_submissions_count;
-  /** What follows the stored columns in every form answer. */
-  const computed = (f: Form, viewerId: number, withUsers = false) => {
-    const w = kit.workspaceOfForm(f);
-    return {
-      share_url: shareUrl(f),
-      workspace: formWorkspaceJson(w, viewerId, withUsers ? state.users : undefined),
-      views_count: f.views_count,
-      submissions_count: completed(f),
-      redirect_url: column(f, 'redirect_url'),
-      submissions_url: `${shareUrl(f)}/show/submissions`,
-      database_fields_update: column(f, 'database_fields_update'),
-      cleanings: [],
-      password: column(f, 'password'),
-      tags: f.tags,
-      removed_properties: f.removed_properties ?? [],
-      last_edited_human: humanAgo(f.updated_at),
-      submission_retention_value: column(f, 'submission_retention_value'),
-      submission_retention_unit: column(f, 'submission_retention_unit'),
-      plan_tier: w.plan_tier,
-      is_trialing: false,
-      workspace_id: f.workspace_id,
-      is_closed: isClosed(f),
-      is_password_protected: false,
-      has_password: false,
-      max_number_of_submissions_reached: reachedMax(f),
-      form_pending_submission_key: `openform-${f.id}-pending-submission-455507`,
-      max_file_size: 50,
-    };
-  };
-  /** `GET /open/forms/{slug|id}` (and the update answer, with `reads: false`: booleans as sent). */
-  const fullForm = (f: Form, viewerId: number, reads = true, withUsers = true) => ({
-    id: f.id,
-    title: f.title,
-    slug: f.slug,
-    properties: f.properties,
-    created_at: f.created_at,
-    updated_at: f.updated_at,
-    ...Object.fromEntries(
-      Object.keys(COLUMN_DEFAULTS).map((key) => [key, reads ? asRead(key, column(f, key)) : column(f, key)]),
-    ),
-    ...computed(f, viewerId, withUsers),
-  });
-  /** A `GET /open/workspaces/{id}/forms` item (no properties). */
-  const formSummary = (f: Form) => ({
-    id: f.id,
-    slug: f.slug,
-    title: f.title,
-    visibility: f.visibility,
-    tags: f.tags,
-    views_count: f.views_count,
-    submissions_count: completed(f),
-    created_at: offsetIso(f.created_at),
-    updated_at: offsetIso(f.updated_at),
-    last_edited_human: humanAgo(f.updated_at),
-    closes_at: f.closes_at,
-    is_closed: isClosed(f),
-    max_submissions_count: f.max_submissions_count,
-    max_number_of_submissions_reached: reachedMax(f),
-    plan_tier: kit.workspaceOfForm(f).plan_tier,
-    workspace_id: f.workspace_id,
-    share_url: shareUrl(f),
-  });
-  const canWrite = (ctx: RouteCtx, f: Form) => {
-    const role = kit.roleIn(kit.workspaceOfForm(f), ctx.token.userId);
-    if (role === undefined || role === 'readonly') throw fail(403, UNAUTHORIZED);
-  };
+  const { computed, fullForm, formSummary, isIntColumn } = createFormViews(
+    kit,
+    kit.origin,
+    options.intBooleans,
+  );
 
   /** OpnForm's validation of a create or update body (runs before authorization). */
   const validate = (body: Record<string, unknown>, target: Form | undefined) => {
@@ -305,7 +127,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
   route('GET', '/open/workspaces/:id/forms', 'open', (ctx) => {
     const w = kit.workspaceOr404(p(ctx, 0));
     kit.need(ctx, 'forms-read');
-    if (kit.roleIn(w, ctx.token.userId) === undefined) throw fail(403, UNAUTHORIZED);
+    kit.memberOf(ctx, w);
     const forms = state.forms
       .filter((f) => f.workspace_id === w.id)
       .sort((a, b) => (a.updated_at === b.updated_at ? a.id - b.id : a.updated_at < b.updated_at ? 1 : -1))
@@ -330,7 +152,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
   route('GET', '/open/forms/:form', 'open', (ctx) => {
     const f = kit.formOr404(p(ctx, 0));
     kit.need(ctx, 'forms-read', 'manage-integrations');
-    if (kit.roleIn(kit.workspaceOfForm(f), ctx.token.userId) === undefined) throw fail(403, UNAUTHORIZED);
+    kit.memberOf(ctx, kit.workspaceOfForm(f));
     return fullForm(f, ctx.token.userId);
   });
   route('POST', '/open/forms', 'open', (ctx) => {
@@ -339,7 +161,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     kit.need(ctx, 'forms-write');
     const w = state.workspaces.find((x) => String(x.id) === String(body.workspace_id));
     const role = w === undefined ? undefined : kit.roleIn(w, ctx.token.userId);
-    if (w === undefined || role === undefined || role === 'readonly') throw fail(403, UNAUTHORIZED);
+    if (w === undefined || role === undefined || role === 'readonly') throw UNAUTHORIZED();
     const id = state.next.form++;
     const at = kit.nowIso();
     const slugBase = String(body.title)
@@ -414,7 +236,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     const body = asRecord(ctx.body) ?? {};
     validate(body, f);
     kit.need(ctx, 'forms-write');
-    canWrite(ctx, f);
+    kit.canWrite(ctx, f);
     const next = typedFrom(body);
     const kept = new Set(next.properties.map((b) => b.id));
     const removed = [...(f.removed_properties ?? []), ...f.properties].filter((b) => !kept.has(b.id));
@@ -442,7 +264,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
   route('DELETE', '/open/forms/:form', 'open', (ctx) => {
     const f = kit.formOr404(p(ctx, 0));
     kit.need(ctx, 'forms-write');
-    canWrite(ctx, f);
+    kit.canWrite(ctx, f);
     state.forms = state.forms.filter((x) => x !== f);
     state.integrations = state.integrations.filter((i) => i.form_id !== f.id);
     return { type: 'success', message: 'Form was deleted.' };

@@ -11,50 +11,19 @@
  * ability is checked first (403 "Invalid ability provided."), then validation, then the form.
  */
 import ipaddr from 'ipaddr.js';
-import { summary } from '../answers';
 import { eventsOf } from '../deliveries';
-import type { Ability, Form, Integration, Role, SandboxState, Workspace } from '../state';
-import { asRecord, type RouteCtx } from './kit';
-
-export interface IntegrationDeps {
-  state: SandboxState;
-  route: (
-    method: string,
-    pattern: string,
-    group: 'open' | 'external',
-    handler: (ctx: RouteCtx) => unknown | Promise<unknown>,
-  ) => void;
-  /** An error answer (thrown by handlers). */
-  fail: (status: number, body: unknown) => unknown;
-  formOr404: (key: string) => Form;
-  now: () => string;
-  /** `WEBHOOKS_ALLOW_PRIVATE_URLS`: private, loopback and link-local hook URLs accepted. */
-  allowPrivateUrls: boolean;
-}
+import type { RouteKit } from '../kit';
+import { BLOCKED_HEADERS } from '../opnform-constants';
+import type { Form, Integration } from '../state';
+import { asRecord, type RouteCtx } from './context';
 
 /** OpnForm's integration types (`resources/data/forms/integrations.json`) the sandbox emulates. */
 const KNOWN_TYPES = new Set(['webhook', 'zapier']);
 
-const BLOCKED_HEADERS = [
-  'Authorization',
-  'X-Webhook-Signature',
-  'Content-Type',
-  'Content-Length',
-  'Host',
-  'Cookie',
-  'X-CSRF-Token',
-  'X-Forwarded-For',
-  'X-Forwarded-Proto',
-  'X-Real-IP',
-  'X-Requested-With',
-  'Accept-Encoding',
-  'Transfer-Encoding',
-].map((h) => h.toLowerCase());
-
 const UNRESOLVABLE = /(^|\.)(test|invalid|example|local|internal|localhost)\.?$/i;
 
 const isPhpArray = (value: unknown) => value !== null && typeof value === 'object';
-const isBlank = (value: unknown) =>
+export const isBlank = (value: unknown) =>
   value === undefined ||
   value === null ||
   (typeof value === 'string' && value.trim() === '') ||
@@ -64,7 +33,7 @@ const isBlank = (value: unknown) =>
 const phpInt = (text: string) => Number(/^\s*([+-]?\d+)/.exec(text)?.[1] ?? 0);
 
 /** Laravel's `url` rule and `FILTER_VALIDATE_URL`, approximated: scheme://host, no spaces. */
-const urlShapeOk = (text: string) => {
+export const urlShapeOk = (text: string) => {
   if (/[\s\u0000-\u001f\u007f]/.test(text) || !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]/i.test(text)) return false;
   if (!URL.canParse(text)) return false;
   return new URL(text).hostname !== '';
@@ -91,7 +60,7 @@ export const publicWebhookUrlProblem = (text: string, allowPrivate: boolean): st
 };
 
 /** Laravel's `url` rule message and then the `PublicWebhookUrlRule` message, as both run. */
-const urlErrors = (value: unknown, attribute: string, allowPrivate: boolean): string[] => {
+export const urlErrors = (value: unknown, attribute: string, allowPrivate: boolean): string[] => {
   const errors: string[] = [];
   if (typeof value !== 'string' || !urlShapeOk(value)) errors.push(`The ${attribute} format is invalid.`);
   if (typeof value !== 'string') errors.push(`The ${attribute} must be a valid URL.`);
@@ -204,21 +173,11 @@ export const integrationJson = (i: Integration, logic: unknown = i.logic) => ({
 /** `date('Y-m-d H:i')` of an ISO time (UTC). */
 const minuteOf = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
-export const registerIntegrationRoutes = (deps: IntegrationDeps) => {
-  const { state, route, fail, formOr404, now, allowPrivateUrls } = deps;
-  const invalid = (errors: Record<string, string[]>) => fail(422, { message: summary(errors), errors });
-  const unauthorized = () => fail(403, { message: 'This action is unauthorized.' });
+export const integrationRoutes = (kit: RouteKit) => {
+  const { state, route, fail, formOr404, invalid, manageIntegrations: authorize } = kit;
+  const now = kit.nowIso;
+  const allowPrivateUrls = kit.options.allowPrivateWebhookUrls ?? true;
   const serverError = () => fail(500, { message: 'Server Error' });
-
-  const roleIn = (w: Workspace | undefined, userId: number): Role | undefined =>
-    w?.members.find((m) => m.userId === userId)?.role;
-  const workspaceOf = (f: Form) => state.workspaces.find((w) => w.id === f.workspace_id);
-  /** `FormPolicy::manageIntegrations`: a writer of the form, with a token that may manage integrations. */
-  const authorize = (ctx: RouteCtx, f: Form) => {
-    const role = roleIn(workspaceOf(f), ctx.token.userId);
-    if (role === undefined || role === 'readonly') throw unauthorized();
-    if (!ctx.token.abilities.includes('manage-integrations')) throw unauthorized();
-  };
   const integrationOr404 = (f: Form, idText: string) => {
     const id = phpInt(idText);
     const found = state.integrations.find((i) => i.id === id && i.form_id === f.id);
@@ -328,89 +287,5 @@ export const registerIntegrationRoutes = (deps: IntegrationDeps) => {
         status: e.status === 'success' ? 'Success' : 'Error',
         data: e.data,
       }));
-  });
-
-  // ------------------------------------------------------------ /external/zapier
-  const needAbility = (ctx: RouteCtx, ability: Ability) => {
-    if (!ctx.token.abilities.includes(ability)) throw fail(403, { message: 'Invalid ability provided.' });
-  };
-  /**
-   * Form ids the forms table holds: OpnForm soft-deletes a form, so its row (and id) stays. The
-   * sandbox removes a deleted form from `state.forms`; it remembers every form id it has seen
-   * (and `state.deletedFormIds`) instead.
-   */
-  const formRows = new Set(state.forms.map((x) => x.id));
-  /** `form_id`: required, and an id in the forms table (deleted forms included). */
-  const formIdError = (value: unknown): string | undefined => {
-    if (isBlank(value)) return 'The form id field is required.';
-    for (const x of state.forms) formRows.add(x.id);
-    const id =
-      typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? Number(value) : NaN;
-    const exists = formRows.has(id) || (state.deletedFormIds ?? []).includes(id);
-    return exists ? undefined : 'The selected form id is invalid.';
-  };
-  /**
-   * Subscribe and unsubscribe: the ability, `form_id` and `hookUrl` (`hookUrlErrors`), then
-   * `firstOrFail()` on the form (a soft-deleted form is 404) and the policy.
-   */
-  const hookRequest = (ctx: RouteCtx, hookUrlErrors: (url: unknown) => string[]) => {
-    needAbility(ctx, 'manage-integrations');
-    const body = bodyOf(ctx);
-    const errors: Record<string, string[]> = {};
-    const formError = formIdError(body.form_id);
-    if (formError !== undefined) errors.form_id = [formError];
-    const urlProblems = isBlank(body.hookUrl)
-      ? ['The hook url field is required.']
-      : hookUrlErrors(body.hookUrl);
-    if (urlProblems.length > 0) errors.hookUrl = urlProblems;
-    if (Object.keys(errors).length > 0) throw invalid(errors);
-    const f = state.forms.find((x) => x.id === Number(body.form_id));
-    if (f === undefined)
-      throw fail(404, { message: 'No query results for model [App\\Models\\Forms\\Form].' });
-    authorize(ctx, f);
-    return { f, hookUrl: body.hookUrl };
-  };
-
-  route('POST', '/external/zapier/webhook', 'external', (ctx) => {
-    const { f, hookUrl } = hookRequest(ctx, (url) => urlErrors(url, 'hook url', allowPrivateUrls));
-    // duplicates are not detected: the same hook twice is two rows and two deliveries
-    const at = now();
-    state.integrations.push({
-      id: state.next.integration++,
-      form_id: f.id,
-      integration_id: 'zapier',
-      status: 'active',
-      data: { hook_url: hookUrl },
-      logic: {},
-      created_at: at,
-      updated_at: at,
-    });
-    return [];
-  });
-
-  route('DELETE', '/external/zapier/webhook', 'external', (ctx) => {
-    // only `url` here: an http:// hook URL may be unsubscribed
-    const { f, hookUrl } = hookRequest(ctx, (url) =>
-      typeof url === 'string' && urlShapeOk(url) ? [] : ['The hook url format is invalid.'],
-    );
-    // every row of the form whose data.hook_url matches, whatever its type
-    state.integrations = state.integrations.filter(
-      (i) => !(i.form_id === f.id && i.data?.hook_url === hookUrl),
-    );
-    return [];
-  });
-
-  route('GET', '/external/zapier/forms', 'external', (ctx) => {
-    needAbility(ctx, 'forms-read');
-    const idText = ctx.query.get('workspace_id');
-    if (idText === null || idText.trim() === '')
-      throw invalid({ workspace_id: ['The workspace id field is required.'] });
-    const w = /^\d+$/.test(idText) ? state.workspaces.find((x) => x.id === Number(idText)) : undefined;
-    if (w === undefined) throw invalid({ workspace_id: ['The selected workspace id is invalid.'] });
-    if (roleIn(w, ctx.token.userId) === undefined) throw unauthorized();
-    return state.forms
-      .filter((f) => f.workspace_id === w.id)
-      .sort((a, b) => a.id - b.id)
-      .map((f) => ({ id: f.id, name: f.title, label: `${f.title} (${f.slug})` }));
   });
 };

@@ -1,14 +1,15 @@
 /**
- * Workspace members and invites, as a real OpnForm server answers them (recorded: `team--*.json`,
- * `limits--abilities-403.json`): the abilities it really checks (`workspaces-read` to list members
- * and to leave, `workspaces-write` + admin to manage; `workspace-users-*` never), its check order
- * (route model binding 404, then 403, then membership 404 with an empty message, then 422), its
- * 400 bodies for invites, and no extension of `valid_until` on resend. Leaving has no last-admin
- * guard on the server.
+ * Workspace members, as a real OpnForm server answers them (the connector's src/api/members.ts;
+ * recorded: `team--*.json`, `limits--abilities-403.json`): the abilities it really checks
+ * (`workspaces-read` to list members and to leave, `workspaces-write` + admin to manage;
+ * `workspace-users-*` never), its check order (route model binding 404, then 403, then membership
+ * 404 with an empty message, then 422), adding a user (or inviting an unknown email: the invite
+ * routes are sandbox/routes/invites.ts). Leaving has no last-admin guard on the server.
  */
-import type { Invite, Role, Workspace } from '../state';
-import { asRecord, isoMicro, type RouteCtx, type RouteKit, UNAUTHORIZED, ymdHisUtc } from './kit';
-import { userJson } from './shapes';
+import type { RouteKit } from '../kit';
+import type { Invite, Role } from '../state';
+import { userJson } from '../views/workspaces';
+import { asRecord, isoMicro, param as p, type RouteCtx } from './context';
 
 export interface MemberOptions {
   /**
@@ -23,23 +24,12 @@ const ROLES: readonly Role[] = ['admin', 'user', 'readonly'];
 const INVITE_DAYS = 7;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const success = (message: string) => ({ type: 'success', message });
+export const success = (message: string) => ({ type: 'success', message });
 
 export const memberRoutes = (kit: RouteKit, options: MemberOptions = {}) => {
   const { state, route, fail } = kit;
-  const p = (ctx: RouteCtx, i: number) => ctx.params[i] ?? '';
   const uid = (ctx: RouteCtx) => ctx.token.userId;
-  const inviteError = (message: string) => fail(400, { type: 'error', success: false, message });
 
-  /** Any member; 403 "This action is unauthorized." otherwise. */
-  const member = (ctx: RouteCtx, w: Workspace) => {
-    if (kit.roleIn(w, uid(ctx)) === undefined) throw fail(403, UNAUTHORIZED);
-  };
-  /** `workspaces-write` and the admin role (WorkspacePolicy). */
-  const admin = (ctx: RouteCtx, w: Workspace) => {
-    kit.need(ctx, 'workspaces-write');
-    if (kit.roleIn(w, uid(ctx)) !== 'admin') throw fail(403, UNAUTHORIZED);
-  };
   const userOr404 = (id: string) => {
     const u = state.users.find((x) => String(x.id) === id);
     if (u === undefined) throw kit.missing('User', id);
@@ -57,27 +47,10 @@ export const memberRoutes = (kit: RouteKit, options: MemberOptions = {}) => {
       members: [{ userId, role: 'admin' }],
     });
   };
-  const inviteJson = (i: Invite) => ({
-    id: i.id,
-    workspace_id: i.workspace_id,
-    email: i.email,
-    role: i.role,
-    status: i.status,
-    valid_until: ymdHisUtc(i.valid_until),
-    created_at: i.created_at,
-    updated_at: i.updated_at,
-  });
-  const inviteOr400 = (w: Workspace, id: string) => {
-    const invite = state.invites.find((i) => String(i.id) === id && i.workspace_id === w.id);
-    if (invite === undefined) throw inviteError('Invite not found for this workspace.');
-    if (invite.status === 'accepted') throw inviteError('Invite already accepted.');
-    return invite;
-  };
-
   route('GET', '/open/workspaces/:id/users', 'open', (ctx) => {
     const w = kit.workspaceOr404(p(ctx, 0));
     kit.need(ctx, 'workspaces-read');
-    member(ctx, w);
+    kit.memberOf(ctx, w);
     return w.members.flatMap((m) => {
       const u = state.users.find((x) => x.id === m.userId);
       return u === undefined ? [] : [userJson(u, w.id, m.role)];
@@ -145,7 +118,7 @@ export const memberRoutes = (kit: RouteKit, options: MemberOptions = {}) => {
   const targetMember = (ctx: RouteCtx) => {
     const w = kit.workspaceOr404(p(ctx, 0));
     const u = userOr404(p(ctx, 1));
-    admin(ctx, w);
+    kit.workspaceAdmin(ctx, w);
     const m = w.members.find((x) => x.userId === u.id);
     if (m === undefined) throw fail(404, { message: '' });
     return { w, m };
@@ -170,34 +143,9 @@ export const memberRoutes = (kit: RouteKit, options: MemberOptions = {}) => {
   route('POST', '/open/workspaces/:id/leave', 'open', (ctx) => {
     const w = kit.workspaceOr404(p(ctx, 0));
     kit.need(ctx, 'workspaces-read');
-    member(ctx, w);
+    kit.memberOf(ctx, w);
     w.members = w.members.filter((x) => x.userId !== uid(ctx));
     ensureWorkspace(uid(ctx));
     return success('You have left the workspace successfully.');
-  });
-
-  /** Every invite (pending, accepted, expired: there is no "expired" status), oldest first. */
-  route('GET', '/open/workspaces/:id/invites', 'open', (ctx) => {
-    const w = kit.workspaceOr404(p(ctx, 0));
-    admin(ctx, w);
-    return state.invites
-      .filter((i) => i.workspace_id === w.id)
-      .sort((a, b) => a.id - b.id)
-      .map(inviteJson);
-  });
-  /** Sends the email again; `valid_until` is NOT extended (an expired invite stays expired). */
-  route('POST', '/open/workspaces/:id/invites/:invite/resend', 'open', (ctx) => {
-    const w = kit.workspaceOr404(p(ctx, 0));
-    admin(ctx, w);
-    const invite = inviteOr400(w, p(ctx, 1));
-    invite.sent += 1;
-    return success('Invite email resent successfully.');
-  });
-  route('DELETE', '/open/workspaces/:id/invites/:invite/cancel', 'open', (ctx) => {
-    const w = kit.workspaceOr404(p(ctx, 0));
-    admin(ctx, w);
-    const invite = inviteOr400(w, p(ctx, 1));
-    state.invites = state.invites.filter((i) => i !== invite);
-    return success('Invite deleted successfully.');
   });
 };

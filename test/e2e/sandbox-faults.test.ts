@@ -1,0 +1,54 @@
+// Fault switches aimed at one method and path (issue 14): other requests pass them by, untargeted
+// switches still hit the next request, and the control route takes the same targeting.
+import { call, useSandbox } from './helpers';
+
+const sandbox = useSandbox();
+
+afterEach(() => sandbox().clearFaults());
+
+describe('targeted faults', () => {
+  it('a fault on POST of one path leaves GETs and other paths alone, then answers that request', async () => {
+    const s = sandbox();
+    const path = `/open/forms/${s.ids.formId}/submissions/export`;
+    s.fault('500', 1, { method: 'post', path });
+    expect((await call(s, 'GET', '/open/workspaces')).status).toBe(200);
+    expect((await call(s, 'GET', path)).status).toBe(404);
+    expect(await call(s, 'POST', path, { body: { columns: {} } })).toMatchObject({
+      status: 500,
+      json: { message: 'Server Error' },
+    });
+    expect((await call(s, 'GET', '/open/workspaces')).status).toBe(200);
+  });
+
+  it('a RegExp path matches every path it tests true for, up to the count', async () => {
+    const s = sandbox();
+    s.fault('429', 2, { path: /^\/open\/forms\/\d+$/, retryAfter: 7 });
+    expect((await call(s, 'GET', '/open/workspaces')).status).toBe(200);
+    const first = await call(s, 'GET', `/open/forms/${s.ids.formId}`);
+    expect(first.status).toBe(429);
+    expect(first.headers.get('retry-after')).toBe('7');
+    expect((await call(s, 'GET', `/open/forms/${s.ids.largeFormId}`)).status).toBe(429);
+    expect((await call(s, 'GET', `/open/forms/${s.ids.formId}`)).status).toBe(200);
+  });
+
+  it('an untargeted fault still hits the very next request', async () => {
+    const s = sandbox();
+    s.fault('500');
+    expect((await call(s, 'GET', '/open/workspaces')).status).toBe(500);
+    expect((await call(s, 'GET', '/open/workspaces')).status).toBe(200);
+  });
+
+  it('POST /__sandbox/faults takes method and path', async () => {
+    const s = sandbox();
+    const response = await fetch(`${s.origin}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind: '500', method: 'GET', path: '/open/workspaces' }),
+    });
+    expect(await response.json()).toEqual({
+      faults: [{ kind: '500', left: 1, options: { method: 'GET', path: '/open/workspaces' } }],
+    });
+    expect((await call(s, 'GET', `/open/forms/${s.ids.formId}`)).status).toBe(200);
+    expect((await call(s, 'GET', '/open/workspaces')).status).toBe(500);
+  });
+});
