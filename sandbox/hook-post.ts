@@ -128,6 +128,7 @@ const bodySummary = (body: string): string | null => {
   const bytes = Buffer.from(body, 'utf8');
   let summary = bytes.subarray(0, 120).toString('utf8');
   if (bytes.length > 120) summary += ' (truncated...)';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point (they are refused)
   return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(summary) ? null : summary;
 };
 

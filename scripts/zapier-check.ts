@@ -17,6 +17,14 @@ const root = resolve(__dirname, '..');
 const cli = join(root, 'node_modules', 'zapier-platform-cli', 'src', 'bin', 'run');
 const env = { ...process.env, DISABLE_ZAPIER_ANALYTICS: '1' };
 
+/** The parts of the zip's `definition` answer this check reads. */
+interface DefinitionResults {
+  authentication?: { type?: string };
+  triggers?: object;
+  creates?: object;
+  searches?: object;
+}
+
 const step = (name: string) => console.log(`\n== ${name}`);
 const fail = (message: string): never => {
   console.error(`zapier-check FAILED: ${message}`);
@@ -43,15 +51,17 @@ const main = async () => {
   const TOKEN = sandbox.tokens.admin;
 
   const logs: string[] = [];
-  const { handler } = require(join(dir, 'zapierwrapper.js')) as { handler: (event: any) => Promise<any> };
+  const { handler } = require(join(dir, 'zapierwrapper.js')) as {
+    handler: (event: object) => Promise<{ results?: DefinitionResults }>;
+  };
   const event = (extra: object) => ({
     customLogger: (message: string, data: unknown) => logs.push(`${message} ${JSON.stringify(data)}`),
     ...extra,
   });
   try {
     const definition = await handler(event({ command: 'definition' }));
-    const app = definition.results;
-    if (app?.authentication?.type !== 'custom') fail('definition has no custom authentication');
+    const app = definition.results ?? fail('the zip answered no definition');
+    if (app.authentication?.type !== 'custom') fail('definition has no custom authentication');
     // Live Zaps store keys, labels, inputs and samples: every published step must stay as it was.
     const { problems, added } = compareDefinition(app, readSnapshot());
     if (problems.length > 0) fail(`definition changed:\n  ${problems.join('\n  ')}`);

@@ -34,6 +34,7 @@ const phpInt = (text: string) => Number(/^\s*([+-]?\d+)/.exec(text)?.[1] ?? 0);
 
 /** Laravel's `url` rule and `FILTER_VALIDATE_URL`, approximated: scheme://host, no spaces. */
 export const urlShapeOk = (text: string) => {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point (they are refused)
   if (/[\s\u0000-\u001f\u007f]/.test(text) || !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]/i.test(text)) return false;
   if (!URL.canParse(text)) return false;
   return new URL(text).hostname !== '';

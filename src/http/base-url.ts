@@ -42,6 +42,7 @@ export const normalizeBaseUrl = (input: unknown, development = developmentMode()
   const raw = (input ?? '').trim();
   if (raw === '') return DEFAULT_BASE_URL;
   if (/\s/.test(raw)) throw explain(raw, 'it contains spaces');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point (they are refused)
   if (/[\u0000-\u001f\u007f]/.test(raw)) throw explain(raw, 'it contains control characters');
   if (raw.includes('\\')) throw explain(raw, 'it contains a backslash (\\); use / in URLs');
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`;

@@ -34,6 +34,7 @@ export const BLOCKED_HEADERS = [
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
 /** Control characters other than tab and line breaks (NUL, VT, ESC, DEL, ...): they break every delivery. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point (they are refused)
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** OpnForm counts lengths in bytes (UTF-8): "é" counts 2. */
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');

@@ -1,4 +1,4 @@
-import { dataOf, MASK, maskUrl } from '../api/integrations';
+import { MASK, maskUrl } from '../api/integrations';
 import type { FormIntegration } from '../schemas/resources';
 
 export { credentialsOf, dataOf, MASK, maskUrl } from '../api/integrations';

@@ -157,6 +157,7 @@ export type WebhookUrlCheck = { ok: true; url: string } | { ok: false; problem: 
 export const checkWebhookUrl = (input: string): WebhookUrlCheck => {
   const raw = input.trim();
   const fail = (problem: string): WebhookUrlCheck => ({ ok: false, problem });
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point (they are refused)
   if (/[\s\\\u0000-\u001f\u007f]/.test(raw))
     return fail('must not contain spaces, line breaks or backslashes');
   if (!/^https:\/\//i.test(raw)) {
