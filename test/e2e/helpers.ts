@@ -1,6 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../sandbox/server';
-import { op, run } from '../helpers/app';
+import { op, run, type StepPath } from '../helpers/app';
 
 export type TokenName = keyof Sandbox['tokens'];
 
@@ -22,7 +22,7 @@ export const useSandbox = (options: SandboxOptions = {}): (() => Sandbox) => {
 /** Runs an app function (`triggers.form_list.operation.perform`, ...) against the sandbox with a token. */
 export const runOn = <T = unknown>(
   sandbox: Sandbox,
-  method: string,
+  method: StepPath,
   inputData: Record<string, unknown> = {},
   token: TokenName = 'admin',
   extra: Partial<Bundle> = {},

@@ -23,7 +23,8 @@ type Fn = (z: ZObject, bundle: Bundle) => unknown;
 const on = <T>(s: Sandbox, fn: Fn, inputData: Record<string, unknown>, extra: Partial<Bundle> = {}) =>
   run(fn, inputData, { authData: { base_url: s.baseUrl, api_key: s.tokens.admin }, ...extra }) as Promise<T>;
 
-const trigger = (name: string) => op(`triggers.new_submission.operation.${name}`);
+const trigger = (name: 'performSubscribe' | 'performUnsubscribe' | 'performList' | 'perform') =>
+  op(`triggers.new_submission.operation.${name}`);
 
 test('subscribe, a delivery, the trigger output, an edit, unsubscribe: zero hooks left', async () => {
   const s = sandbox();

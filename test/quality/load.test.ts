@@ -26,7 +26,8 @@ const on = <T>(fn: Fn, inputData: Record<string, unknown>, extra: Partial<Bundle
     ...extra,
   }) as Promise<T>;
 };
-const trigger = (name: string) => op(`triggers.new_submission.operation.${name}`);
+const trigger = (name: 'performSubscribe' | 'performUnsubscribe' | 'performList' | 'perform') =>
+  op(`triggers.new_submission.operation.${name}`);
 
 test('100 subscribe/unsubscribe cycles leave zero hooks', async () => {
   const { formId, workspaceId } = sandbox().ids;

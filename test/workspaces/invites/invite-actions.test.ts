@@ -12,14 +12,14 @@ import {
 
 const steps = [
   {
-    key: 'resend_invite',
+    key: 'resend_invite' as const,
     method: 'post' as const,
     path: '/open/workspaces/7/invites/71/resend',
     flag: 'resent',
     fallback: 'Invite email resent.',
   },
   {
-    key: 'cancel_invite',
+    key: 'cancel_invite' as const,
     method: 'delete' as const,
     path: '/open/workspaces/7/invites/71/cancel',
     flag: 'cancelled',
