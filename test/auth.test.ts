@@ -1,6 +1,6 @@
-import nock from 'nock';
-import { API_HEADERS, App, appTester, authData, BASE, failure } from './helpers/app';
+import { App, appTester, authData, failure } from './helpers/app';
 import { recorded, recordedScope } from './helpers/recorded';
+import { api } from './helpers/scopes';
 
 describe('authentication', () => {
   test('fields: OpnForm URL with the cloud default, and a password token linking to the token page', () => {
@@ -21,7 +21,7 @@ describe('authentication', () => {
   });
 
   test('the test calls /external/zapier/validate and returns name and email for the label', async () => {
-    const scope = nock(BASE, { reqheaders: API_HEADERS })
+    const scope = api()
       .get('/external/zapier/validate')
       .reply(200, { name: 'Ada Lovelace', email: 'ada@example.org', extra: 'x' });
     const result = await appTester(App.authentication?.test as never, { authData });
@@ -31,7 +31,7 @@ describe('authentication', () => {
   });
 
   test('works against the cloud default when base_url is left empty', async () => {
-    const scope = nock('https://api.opnform.com')
+    const scope = api('https://api.opnform.com', { headers: { authorization: 'Bearer x|y' } })
       .get('/external/zapier/validate')
       .reply(200, { name: 'A', email: 'a@b.c' });
     await appTester(App.authentication?.test as never, { authData: { base_url: '', api_key: 'x|y' } });
@@ -39,7 +39,7 @@ describe('authentication', () => {
   });
 
   test('a revoked token asks the user to reconnect', async () => {
-    nock(BASE).get('/external/zapier/validate').reply(401, { message: 'Unauthenticated.' });
+    api().get('/external/zapier/validate').reply(401, { message: 'Unauthenticated.' });
     const error = await failure(appTester(App.authentication?.test as never, { authData }));
     expect(error.name).toBe('ExpiredAuthError');
     expect(error.message).toBe(
@@ -57,7 +57,7 @@ describe('authentication', () => {
   });
 
   test('a 404 from a self-hosted URL without /api says the URL probably lacks /api, and which URL to use', async () => {
-    const scope = nock('https://forms.example.org')
+    const scope = api('https://forms.example.org')
       .get('/external/zapier/validate')
       .reply(404, '<!DOCTYPE html><html><body>Page not found</body></html>', { 'content-type': 'text/html' });
     const error = await failure(
@@ -78,7 +78,7 @@ describe('authentication', () => {
   });
 
   test('a 404 from a URL that already ends in /api keeps the plain wording (no /api hint)', async () => {
-    const scope = nock(BASE).get('/external/zapier/validate').reply(404, { message: '' });
+    const scope = api().get('/external/zapier/validate').reply(404, { message: '' });
     const error = await failure(appTester(App.authentication?.test as never, { authData }));
     expect(scope.isDone()).toBe(true);
     expect(error.message).toBe(

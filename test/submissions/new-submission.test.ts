@@ -1,6 +1,6 @@
-import nock from 'nock';
 import { newSubmission, SEEN_TTL_SECONDS } from '../../src/submissions/new-submission';
-import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
+import { failure, op, run } from '../helpers/app';
+import { api, apiJson } from '../helpers/scopes';
 import { withCache } from './cache';
 import { F, FORM, REAL_DELIVERY, SPEC_DELIVERY } from './fixtures';
 
@@ -11,9 +11,7 @@ const perform = op('triggers.new_submission.operation.perform');
 
 describe('performSubscribe', () => {
   test('POSTs {hookUrl, form_id} and stores both for unsubscribing (OpnForm returns no id)', async () => {
-    const scope = nock(BASE, { reqheaders: { ...API_HEADERS, 'content-type': 'application/json' } })
-      .post('/external/zapier/webhook', { hookUrl: HOOK, form_id: 42 })
-      .reply(200, []);
+    const scope = apiJson().post('/external/zapier/webhook', { hookUrl: HOOK, form_id: 42 }).reply(200, []);
     await expect(run(subscribe, { workspace_id: '7', form_id: '42' }, { targetUrl: HOOK })).resolves.toEqual({
       hookUrl: HOOK,
       form_id: 42,
@@ -31,7 +29,7 @@ describe('performSubscribe', () => {
   });
 
   test("OpnForm's refusal of the hook URL is shown with its field", async () => {
-    nock(BASE)
+    api()
       .post('/external/zapier/webhook')
       .reply(422, {
         message: 'The hook url field must be a valid URL.',
@@ -45,11 +43,7 @@ describe('performSubscribe', () => {
 });
 
 describe('performUnsubscribe', () => {
-  const deleteHook = () =>
-    nock(BASE, { reqheaders: { ...API_HEADERS, 'content-type': 'application/json' } }).delete(
-      '/external/zapier/webhook',
-      { hookUrl: HOOK, form_id: 42 },
-    );
+  const deleteHook = () => apiJson().delete('/external/zapier/webhook', { hookUrl: HOOK, form_id: 42 });
 
   test('DELETEs the stored hook URL and form id (not the current input)', async () => {
     const scope = deleteHook().reply(200, []);
@@ -100,7 +94,7 @@ describe('performUnsubscribe', () => {
 
 describe('perform (a delivery; the form is read only for an ambiguous date)', () => {
   /** `GET /open/forms/42`: REAL_DELIVERY's Stay "05/11/2026 - ..." needs the question's date format. */
-  const formRead = () => nock(BASE, { reqheaders: API_HEADERS }).get('/open/forms/42').reply(200, FORM);
+  const formRead = () => api().get('/open/forms/42').reply(200, FORM);
 
   test('shapes a real-server delivery: every block type, files, attribution, no deprecated keys', async () => {
     const form = formRead();

@@ -1,12 +1,12 @@
-import nock from 'nock';
-import { API_HEADERS, BASE, op, run } from '../helpers/app';
+import { op, run } from '../helpers/app';
+import { api } from '../helpers/scopes';
 import { FORM_ID, item, page } from './sample-form';
 
 const perform = op('triggers.submission_list.operation.perform');
 const LIST = `/open/forms/${FORM_ID}/submissions`;
 
 test('submission_list: newest first, each labelled by a readable answer and its date', async () => {
-  const scope = nock(BASE, { reqheaders: API_HEADERS })
+  const scope = api()
     .get(LIST)
     .query({ page: '1', per_page: '50' })
     .reply(
@@ -35,7 +35,7 @@ test('submission_list: newest first, each labelled by a readable answer and its 
 });
 
 test('submission_list pages: Zapier page 2 (meta.page = 1) reads API page 2', async () => {
-  const scope = nock(BASE)
+  const scope = api()
     .get(LIST)
     .query({ page: '2', per_page: '50' })
     .reply(200, page([item(400)], 2, 2, 50));

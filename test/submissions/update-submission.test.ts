@@ -1,6 +1,7 @@
-import nock from 'nock';
+import type nock from 'nock';
 import { KEEP_NOTE } from '../../src/submissions/answer-fields';
-import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
+import { failure, op, run } from '../helpers/app';
+import { api } from '../helpers/scopes';
 import { ANSWERS, FORM, FORM_ID, fillers, item, page, shaped } from './sample-form';
 
 const perform = op('creates.update_submission.operation.perform');
@@ -14,7 +15,6 @@ const input = (extra: Record<string, unknown>) => ({
   ...extra,
 });
 
-const api = () => nock(BASE, { reqheaders: API_HEADERS });
 const formScope = () => api().get(`/open/forms/${FORM_ID}`).reply(200, FORM);
 const REAL_REPLY = (data: Record<string, unknown>) => ({
   type: 'success',
