@@ -35,9 +35,9 @@ const on = <T>(
   perform: (z: ZObject, bundle: Bundle) => unknown,
   inputData: Record<string, unknown>,
 ) =>
-  run(perform as never, inputData, {
+  run(perform, inputData, {
     authData: { base_url: s.baseUrl, api_key: s.tokens.admin },
-  } as Partial<Bundle>) as Promise<T>;
+  }) as Promise<T>;
 
 const EXPORT = 'creates.export_submissions.operation.perform';
 

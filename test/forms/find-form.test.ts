@@ -84,9 +84,13 @@ test('finds a form by UUID and by the slug in a pasted share link', async () => 
 test('a spec-shaped form without the optional fields: nulls, and on OpnForm Cloud the share link from the slug', async () => {
   const minimal = { id: 5, slug: 'feedback', title: 'Feedback', properties: [] };
   api('https://api.opnform.com').get('/open/forms/feedback').reply(200, minimal);
-  const out = await run(perform, { form: 'feedback' }, {
-    authData: { base_url: '', api_key: TOKEN },
-  } as never);
+  const out = await run(
+    perform,
+    { form: 'feedback' },
+    {
+      authData: { base_url: '', api_key: TOKEN },
+    },
+  );
   expect(out).toEqual([
     {
       id: 5,

@@ -26,7 +26,10 @@ export type BundleExtra = Partial<Omit<Bundle, 'subscribeData' | 'meta' | 'clean
   cleanedRequest?: unknown;
 };
 
-/** Runs a perform with the test connection and the given input. */
+/**
+ * Runs a perform with the test connection and the given input. The one cast of the tests' bundles to
+ * core's types is here (core types `subscribeData` as `{id}` and `meta` in full; Zapier sends more, or less).
+ */
 export const run = <T>(
   perform: Perform<T>,
   inputData: Record<string, unknown> = {},

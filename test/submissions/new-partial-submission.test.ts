@@ -81,11 +81,7 @@ test("Zapier's limit sets the page size; completed items from a server ignoring 
     ]),
   );
   api().get('/open/forms/42').reply(200, FORM);
-  const items = (await run(
-    perform,
-    { workspace_id: 7, form_id: 42 },
-    { meta: { limit: 5 } as never },
-  )) as Array<{
+  const items = (await run(perform, { workspace_id: 7, form_id: 42 }, { meta: { limit: 5 } })) as Array<{
     id: number;
   }>;
   expect(items.map((i) => i.id)).toEqual([6]);
@@ -213,7 +209,7 @@ describe('idle time: a partial submission triggers only once nobody has saved it
     const items = (await run(
       perform,
       { workspace_id: 7, form_id: 42 },
-      { meta: { isLoadingSample: true, limit: 3 } as never },
+      { meta: { isLoadingSample: true, limit: 3 } },
     )) as Array<{ id: number }>;
     expect(form.isDone()).toBe(true);
     expect(items.map((i) => i.id)).toEqual([1852]);

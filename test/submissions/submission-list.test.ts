@@ -40,7 +40,7 @@ test('submission_list pages: Zapier page 2 (meta.page = 1) reads API page 2', as
     .query({ page: '2', per_page: '50' })
     .reply(200, page([item(400)], 2, 2, 50));
   await expect(
-    run(perform, { workspace_id: '7', form_id: String(FORM_ID) }, { meta: { page: 1 } } as never),
+    run(perform, { workspace_id: '7', form_id: String(FORM_ID) }, { meta: { page: 1 } }),
   ).resolves.toEqual([{ id: 400, label: 'Ada Lovelace · 2026-11-20 14:03 UTC' }]);
   expect(scope.isDone()).toBe(true);
 });
