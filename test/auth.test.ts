@@ -1,6 +1,6 @@
-import nock from 'nock';
-import { API_HEADERS, App, appTester, authData, BASE, failure } from './helpers/app';
+import { App, appTester, authData, failure, op } from './helpers/app';
 import { recorded, recordedScope } from './helpers/recorded';
+import { api } from './helpers/scopes';
 
 describe('authentication', () => {
   test('fields: OpnForm URL with the cloud default, and a password token linking to the token page', () => {
@@ -21,26 +21,26 @@ describe('authentication', () => {
   });
 
   test('the test calls /external/zapier/validate and returns name and email for the label', async () => {
-    const scope = nock(BASE, { reqheaders: API_HEADERS })
+    const scope = api()
       .get('/external/zapier/validate')
       .reply(200, { name: 'Ada Lovelace', email: 'ada@example.org', extra: 'x' });
-    const result = await appTester(App.authentication?.test as never, { authData });
+    const result = await appTester(op('authentication.test'), { authData });
     expect(result).toEqual({ name: 'Ada Lovelace', email: 'ada@example.org' });
     expect(scope.isDone()).toBe(true);
     expect(App.authentication?.connectionLabel).toBe('{{name}} ({{email}})');
   });
 
   test('works against the cloud default when base_url is left empty', async () => {
-    const scope = nock('https://api.opnform.com')
+    const scope = api('https://api.opnform.com', { headers: { authorization: 'Bearer x|y' } })
       .get('/external/zapier/validate')
       .reply(200, { name: 'A', email: 'a@b.c' });
-    await appTester(App.authentication?.test as never, { authData: { base_url: '', api_key: 'x|y' } });
+    await appTester(op('authentication.test'), { authData: { base_url: '', api_key: 'x|y' } });
     expect(scope.isDone()).toBe(true);
   });
 
   test('a revoked token asks the user to reconnect', async () => {
-    nock(BASE).get('/external/zapier/validate').reply(401, { message: 'Unauthenticated.' });
-    const error = await failure(appTester(App.authentication?.test as never, { authData }));
+    api().get('/external/zapier/validate').reply(401, { message: 'Unauthenticated.' });
+    const error = await failure(appTester(op('authentication.test'), { authData }));
     expect(error.name).toBe('ExpiredAuthError');
     expect(error.message).toBe(
       'OpnForm rejected the access token (401): it is invalid or has been revoked. Reconnect your OpnForm account with a valid token.',
@@ -51,17 +51,17 @@ describe('authentication', () => {
     const ex = recorded('external--validate').exchange(1);
     expect(ex.request.auth).toBe('main:no-abilities');
     const scope = recordedScope(ex);
-    const result = await appTester(App.authentication?.test as never, { authData });
+    const result = await appTester(op('authentication.test'), { authData });
     expect(result).toEqual({ name: 'Zapier Tester (corpus)', email: 'corpus-10023c@example.test' });
     expect(scope.isDone()).toBe(true);
   });
 
   test('a 404 from a self-hosted URL without /api says the URL probably lacks /api, and which URL to use', async () => {
-    const scope = nock('https://forms.example.org')
+    const scope = api('https://forms.example.org')
       .get('/external/zapier/validate')
       .reply(404, '<!DOCTYPE html><html><body>Page not found</body></html>', { 'content-type': 'text/html' });
     const error = await failure(
-      appTester(App.authentication?.test as never, {
+      appTester(op('authentication.test'), {
         authData: { base_url: 'https://forms.example.org/', api_key: authData.api_key },
       }),
     );
@@ -78,8 +78,8 @@ describe('authentication', () => {
   });
 
   test('a 404 from a URL that already ends in /api keeps the plain wording (no /api hint)', async () => {
-    const scope = nock(BASE).get('/external/zapier/validate').reply(404, { message: '' });
-    const error = await failure(appTester(App.authentication?.test as never, { authData }));
+    const scope = api().get('/external/zapier/validate').reply(404, { message: '' });
+    const error = await failure(appTester(op('authentication.test'), { authData }));
     expect(scope.isDone()).toBe(true);
     expect(error.message).toBe(
       'Account not found in OpnForm (404). Check the OpnForm URL in your connection.',
@@ -88,7 +88,7 @@ describe('authentication', () => {
 
   test('recorded (external--validate): an unknown token gets 401 and the user is asked to reconnect', async () => {
     const scope = recordedScope(recorded('external--validate').find('GET', '/external/zapier/validate', 401));
-    const error = await failure(appTester(App.authentication?.test as never, { authData }));
+    const error = await failure(appTester(op('authentication.test'), { authData }));
     expect(error.name).toBe('ExpiredAuthError');
     expect(scope.isDone()).toBe(true);
   });

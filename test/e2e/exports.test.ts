@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { type Sandbox, startSandbox } from '../../sandbox/server';
-import { failure, op, run } from '../helpers/app';
+import { failure, op, run, type StepPath } from '../helpers/app';
 import { useSandbox } from './helpers';
 
 const sandbox = useSandbox();
@@ -19,7 +19,7 @@ interface Stashed {
 }
 
 /** A stand-in for z.stashFile (Zapier's RPC): reads the stream it is given and keeps the text. */
-const stashing = (files: Stashed[], method: string) => (z: ZObject, bundle: Bundle) => {
+const stashing = (files: Stashed[], method: StepPath) => (z: ZObject, bundle: Bundle) => {
   (z as { stashFile: unknown }).stashFile = async (input: unknown, _l?: number, name?: string) => {
     let text = '';
     const kind = input instanceof Readable ? 'stream' : typeof input;
@@ -35,9 +35,9 @@ const on = <T>(
   perform: (z: ZObject, bundle: Bundle) => unknown,
   inputData: Record<string, unknown>,
 ) =>
-  run(perform as never, inputData, {
+  run(perform, inputData, {
     authData: { base_url: s.baseUrl, api_key: s.tokens.admin },
-  } as Partial<Bundle>) as Promise<T>;
+  }) as Promise<T>;
 
 const EXPORT = 'creates.export_submissions.operation.perform';
 

@@ -1,6 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../sandbox/server';
-import { op, run } from '../helpers/app';
+import { type BundleExtra, op, run, type StepPath } from '../helpers/app';
 
 export type TokenName = keyof Sandbox['tokens'];
 
@@ -22,15 +22,15 @@ export const useSandbox = (options: SandboxOptions = {}): (() => Sandbox) => {
 /** Runs an app function (`triggers.form_list.operation.perform`, ...) against the sandbox with a token. */
 export const runOn = <T = unknown>(
   sandbox: Sandbox,
-  method: string,
+  method: StepPath,
   inputData: Record<string, unknown> = {},
   token: TokenName = 'admin',
-  extra: Partial<Bundle> = {},
+  extra: BundleExtra = {},
 ) =>
   run(op(method) as (z: ZObject, bundle: Bundle) => Promise<T>, inputData, {
     authData: { base_url: sandbox.baseUrl, api_key: sandbox.tokens[token] },
     ...extra,
-  } as Partial<Bundle>) as Promise<T>;
+  }) as Promise<T>;
 
 /** A plain HTTP call to the sandbox (for checking its own behaviour), JSON in and out. */
 export const call = async (

@@ -6,7 +6,7 @@ import type { Sandbox } from '../../sandbox/server';
 import { submissionFile } from '../../src/submissions/files';
 import { partialClock } from '../../src/submissions/new-partial-submission';
 import type { SubmissionOutput } from '../../src/submissions/shape';
-import { App, failure, op, run } from '../helpers/app';
+import { App, type BundleExtra, failure, op, run } from '../helpers/app';
 import { keyPaths, withCache } from '../submissions/cache';
 import { useSandbox } from './helpers';
 
@@ -20,10 +20,11 @@ afterAll(async () => {
 });
 
 type Fn = (z: ZObject, bundle: Bundle) => unknown;
-const on = <T>(s: Sandbox, fn: Fn, inputData: Record<string, unknown>, extra: Partial<Bundle> = {}) =>
+const on = <T>(s: Sandbox, fn: Fn, inputData: Record<string, unknown>, extra: BundleExtra = {}) =>
   run(fn, inputData, { authData: { base_url: s.baseUrl, api_key: s.tokens.admin }, ...extra }) as Promise<T>;
 
-const trigger = (name: string) => op(`triggers.new_submission.operation.${name}`);
+const trigger = (name: 'performSubscribe' | 'performUnsubscribe' | 'performList' | 'perform') =>
+  op(`triggers.new_submission.operation.${name}`);
 
 test('subscribe, a delivery, the trigger output, an edit, unsubscribe: zero hooks left', async () => {
   const s = sandbox();
@@ -60,7 +61,7 @@ test('subscribe, a delivery, the trigger output, an edit, unsubscribe: zero hook
   s.resetRequests();
   const [item] = await on<SubmissionOutput[]>(s, withCache(trigger('perform'), cache), input, {
     cleanedRequest: delivery.json,
-    subscribeData: subscribeData as never,
+    subscribeData,
   });
   // Stay "11/05/2026 - ..." is ambiguous without its date format: perform reads the form once
   expect(s.requests().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /open/forms/${formId}`]);
@@ -118,7 +119,7 @@ test('subscribe, a delivery, the trigger output, an edit, unsubscribe: zero hook
     [F.plan as string]: 'Pro',
   });
   const edit = await catcher.next();
-  const bundle = { cleanedRequest: edit.json, subscribeData: subscribeData as never };
+  const bundle = { cleanedRequest: edit.json, subscribeData };
   s.resetRequests();
   await expect(on(s, withCache(trigger('perform'), cache), input, bundle)).resolves.toEqual([]);
   const [edited] = await on<SubmissionOutput[]>(
@@ -161,9 +162,11 @@ test('subscribe, a delivery, the trigger output, an edit, unsubscribe: zero hook
     expect(updated).toMatchObject({ id: each.id, answers: { [F.referrer as string]: 'zapier-test' } });
   }
 
-  await expect(
-    on(s, trigger('performUnsubscribe'), input, { subscribeData: subscribeData as never }),
-  ).resolves.toEqual({ hookUrl, form_id: formId, form_gone: false });
+  await expect(on(s, trigger('performUnsubscribe'), input, { subscribeData })).resolves.toEqual({
+    hookUrl,
+    form_id: formId,
+    form_gone: false,
+  });
   expect(s.hooks(formId)).toEqual([]);
   expect(s.hooks()).toEqual([]);
 });

@@ -1,7 +1,7 @@
 // Workspace team steps against the sandbox over loopback (real HTTP, no nock scopes). Each test gets
 // a fresh sandbox, since these steps change members and invites.
 import { type Sandbox, startSandbox } from '../../sandbox/server';
-import { failure } from '../helpers/app';
+import { failure, type StepPath } from '../helpers/app';
 import { ALREADY_ACCEPTED, CANCEL_NOT_FOUND, NOT_ADMIN } from '../workspaces/fixtures';
 import { call, runOn, type TokenName } from './helpers';
 
@@ -20,7 +20,7 @@ afterEach(async () => {
   await sandbox.close();
 });
 
-const on = <T = any>(method: string, inputData: Record<string, unknown>, token: TokenName = 'admin') =>
+const on = <T = any>(method: StepPath, inputData: Record<string, unknown>, token: TokenName = 'admin') =>
   runOn<T>(sandbox, method, inputData, token);
 
 const W = 11;
@@ -157,7 +157,7 @@ describe('members', () => {
     ).resolves.toEqual([]);
   });
 
-  test.each([
+  test.each<[StepPath, Record<string, unknown>]>([
     ['creates.remove_member.operation.perform', {}],
     ['creates.update_member_role.operation.perform', { role: 'readonly' }],
   ])(
@@ -281,7 +281,7 @@ describe('invites', () => {
     expect(invite?.sent).toBe(2);
   });
 
-  test.each(['cancel_invite', 'resend_invite'])(
+  test.each(['cancel_invite', 'resend_invite'] as const)(
     '%s of an accepted invite halts with the clear message (routine, not an error)',
     async (key) => {
       const error = await failure(

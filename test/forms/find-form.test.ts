@@ -1,6 +1,7 @@
 import nock from 'nock';
-import { API_HEADERS, BASE, failure, op, run, TOKEN } from '../helpers/app';
+import { failure, op, run, TOKEN } from '../helpers/app';
 import { recorded, recordedScope } from '../helpers/recorded';
+import { api } from '../helpers/scopes';
 
 const perform = op('searches.find_form.operation.perform');
 
@@ -38,7 +39,7 @@ const QUESTIONS = [
 ];
 
 test('finds a form by slug: settings, ISO dates and its questions (layout blocks left out)', async () => {
-  const scope = nock(BASE, { reqheaders: API_HEADERS }).get('/open/forms/contact-us-3fa2b1').reply(200, FORM);
+  const scope = api().get('/open/forms/contact-us-3fa2b1').reply(200, FORM);
   const out = await run(perform, { form: ' contact-us-3fa2b1 ' });
   expect(scope.isDone()).toBe(true);
   expect(out).toEqual([
@@ -68,7 +69,7 @@ test('finds a form by slug: settings, ISO dates and its questions (layout blocks
 
 test('finds a form by UUID and by the slug in a pasted share link', async () => {
   const uuid = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
-  const scope = nock(BASE)
+  const scope = api()
     .get(`/open/forms/${uuid}`)
     .reply(200, { ...FORM, slug: uuid })
     .get('/open/forms/contact-us-3fa2b1')
@@ -82,10 +83,14 @@ test('finds a form by UUID and by the slug in a pasted share link', async () => 
 
 test('a spec-shaped form without the optional fields: nulls, and on OpnForm Cloud the share link from the slug', async () => {
   const minimal = { id: 5, slug: 'feedback', title: 'Feedback', properties: [] };
-  nock('https://api.opnform.com').get('/open/forms/feedback').reply(200, minimal);
-  const out = await run(perform, { form: 'feedback' }, {
-    authData: { base_url: '', api_key: TOKEN },
-  } as never);
+  api('https://api.opnform.com').get('/open/forms/feedback').reply(200, minimal);
+  const out = await run(
+    perform,
+    { form: 'feedback' },
+    {
+      authData: { base_url: '', api_key: TOKEN },
+    },
+  );
   expect(out).toEqual([
     {
       id: 5,
@@ -112,14 +117,14 @@ test('a spec-shaped form without the optional fields: nulls, and on OpnForm Clou
 });
 
 test('a self-hosted form without share_url has no share link (the front-end address is unknown)', async () => {
-  nock(BASE).get('/open/forms/feedback').reply(200, { id: 5, slug: 'feedback', title: 'Feedback' });
+  api().get('/open/forms/feedback').reply(200, { id: 5, slug: 'feedback', title: 'Feedback' });
   await expect(run(perform, { form: 'feedback' })).resolves.toMatchObject([
     { share_url: null, questions: [] },
   ]);
 });
 
 test('no form found: an empty list, not an error', async () => {
-  const scope = nock(BASE)
+  const scope = api()
     .get('/open/forms/gone-form')
     .reply(404, { message: 'No query results for model [Form].' });
   await expect(run(perform, { form: 'gone-form' })).resolves.toEqual([]);
@@ -178,7 +183,7 @@ test.each([
 });
 
 test('a numeric id is accepted', async () => {
-  const scope = nock(BASE).get('/open/forms/42').reply(200, FORM);
+  const scope = api().get('/open/forms/42').reply(200, FORM);
   await expect(run(perform, { form: 42 })).resolves.toMatchObject([{ id: 42 }]);
   expect(scope.isDone()).toBe(true);
 });

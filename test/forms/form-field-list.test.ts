@@ -1,11 +1,11 @@
-import nock from 'nock';
-import { API_HEADERS, BASE, op, run } from '../helpers/app';
+import { op, run } from '../helpers/app';
+import { api } from '../helpers/scopes';
 import { FORM, FORM_ID } from '../submissions/sample-form';
 
 const perform = op('triggers.form_field_list.operation.perform');
 
 test('form_field_list: the answerable questions (hidden included, layout blocks left out) with id, name and type', async () => {
-  const scope = nock(BASE, { reqheaders: API_HEADERS }).get(`/open/forms/${FORM_ID}`).reply(200, FORM);
+  const scope = api().get(`/open/forms/${FORM_ID}`).reply(200, FORM);
   await expect(run(perform, { workspace_id: '7', form_id: String(FORM_ID) })).resolves.toEqual([
     { id: 'f-name', name: 'Name', type: 'text' },
     { id: 'f-email', name: 'Email', type: 'email' },
@@ -23,7 +23,7 @@ test('form_field_list: the answerable questions (hidden included, layout blocks 
 });
 
 test('form_field_list: unnamed questions fall back to their type', async () => {
-  nock(BASE)
+  api()
     .get('/open/forms/5')
     .reply(200, { id: 5, slug: 's', title: 'T', properties: [{ id: 'x', type: 'rating', name: ' ' }] });
   await expect(run(perform, { workspace_id: 7, form_id: 5 })).resolves.toEqual([

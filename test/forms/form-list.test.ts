@@ -1,10 +1,10 @@
-import nock from 'nock';
-import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
+import { failure, op, run } from '../helpers/app';
+import { api } from '../helpers/scopes';
 
 const perform = op('triggers.form_list.operation.perform');
 
 test('form_list (real server) uses the label "<title> (<slug>)"', async () => {
-  const scope = nock(BASE, { reqheaders: API_HEADERS })
+  const scope = api()
     .get('/external/zapier/forms')
     .query({ workspace_id: '7' })
     .reply(200, [{ id: 42, name: 'Contact Us', label: 'Contact Us (contact-us)' }]);
@@ -15,7 +15,7 @@ test('form_list (real server) uses the label "<title> (<slug>)"', async () => {
 });
 
 test('form_list (spec: full forms) builds the same label from title and slug', async () => {
-  nock(BASE)
+  api()
     .get('/external/zapier/forms')
     .query({ workspace_id: '7' })
     .reply(200, [{ id: 42, title: 'Contact Us', slug: 'contact-us', visibility: 'public', properties: [] }]);

@@ -5,7 +5,7 @@
  */
 import nock from 'nock';
 import { INT_BOOLEAN_COLUMNS } from '../../sandbox/routes/forms';
-import { App, op, run } from '../helpers/app';
+import { App, op, run, type StepPath } from '../helpers/app';
 import { recorded, recordedScope } from '../helpers/recorded';
 
 const getForm = recorded('forms--get-form');
@@ -83,16 +83,19 @@ test('Find Form still refuses a value that is no boolean at all, naming the fiel
 });
 
 /** The path of the dynamic (function) entry of a step's output fields. */
-function outputFieldsOf(kind: 'creates' | 'searches' | 'triggers', key: string): string {
+function outputFieldsOf<K extends 'creates' | 'searches' | 'triggers'>(
+  kind: K,
+  key: keyof NonNullable<(typeof App)[K]> & string,
+): StepPath {
   const fields = (
     App as unknown as Record<string, Record<string, { operation: { outputFields: unknown[] } }>>
   )[kind]?.[key]?.operation.outputFields;
   const at = (fields ?? []).findIndex((f) => typeof f === 'function');
-  return `${kind}.${key}.operation.outputFields.${at}`;
+  return `${kind}.${key}.operation.outputFields.${at}` as StepPath;
 }
 
 /** Every other step (or dynamic field) that reads the full form: one request, no shape error. */
-test.each([
+test.each<[string, StepPath]>([
   ['Form Fields dropdown', 'triggers.form_field_list.operation.perform'],
   ['Update Submission answer fields', 'creates.update_submission.operation.inputFields.3'],
   ['Update Submission output fields', outputFieldsOf('creates', 'update_submission')],

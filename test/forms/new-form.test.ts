@@ -1,5 +1,5 @@
-import nock from 'nock';
-import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
+import { BASE, failure, op, run } from '../helpers/app';
+import { api } from '../helpers/scopes';
 
 const perform = op('triggers.new_form.operation.perform');
 const LIST = '/open/workspaces/7/forms';
@@ -39,7 +39,7 @@ const page = (data: unknown[], current: number, last: number) => ({
 });
 
 test('one page: newest created first (the API orders by last edit), summary fields with ISO dates', async () => {
-  const scope = nock(BASE, { reqheaders: API_HEADERS })
+  const scope = api()
     .get(LIST)
     .query({ page: '1', per_page: '100' })
     .reply(200, page([summary(1, 900, 1), summary(3, 10, 5), summary(2, 60, 30)], 1, 1));
@@ -67,7 +67,7 @@ test('one page: newest created first (the API orders by last edit), summary fiel
 
 test('stops after one full page when it already holds 100 forms created after its oldest edit', async () => {
   const forms = Array.from({ length: 100 }, (_, i) => summary(1000 + i, i, i));
-  const scope = nock(BASE)
+  const scope = api()
     .get(LIST)
     .query({ page: '1', per_page: '100' })
     .reply(200, page(forms, 1, 5));
@@ -82,7 +82,7 @@ test('reads on while old forms edited lately fill the first page; the last page 
   const first = Array.from({ length: 100 }, (_, i) => summary(i + 1, i % 5 === 0 ? 50_000 + i : i, i));
   // page 2: edited earlier; one of them created after some old forms of page 1
   const second = [summary(500, 200, 200), summary(501, 60_000, 300)];
-  const scope = nock(BASE)
+  const scope = api()
     .get(LIST)
     .query({ page: '1', per_page: '100' })
     .reply(200, page(first, 1, 2))
@@ -108,7 +108,7 @@ test('reads at most 3 pages and returns only the forms whose place is certain', 
       const fresh = (p === 1 && (i === 0 || i === 7)) || (p === 3 && i === 50);
       return summary(id, fresh ? updatedAgo : old + id, updatedAgo);
     });
-  const scope = nock(BASE)
+  const scope = api()
     .get(LIST)
     .query({ page: '1', per_page: '100' })
     .reply(200, page(pageOf(1), 1, 9))
@@ -125,7 +125,7 @@ test('reads at most 3 pages and returns only the forms whose place is certain', 
 
 test('the same form on two pages (edited between reads) is returned once', async () => {
   const first = Array.from({ length: 100 }, (_, i) => summary(i + 1, 90_000 + i, i));
-  const scope = nock(BASE)
+  const scope = api()
     .get(LIST)
     .query({ page: '1', per_page: '100' })
     .reply(200, page(first, 1, 2))

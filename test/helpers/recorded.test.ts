@@ -1,4 +1,4 @@
-import { op, run } from './app';
+import { App, op, run } from './app';
 import { RECORDED_DIR, recorded, recordedScope } from './recorded';
 
 test('every recording in the recordings folder parses and has exchanges', () => {
@@ -13,7 +13,7 @@ test('a recorded answer drives a step as the real server answered (404 on an unk
   const ex = recorded('forms--get-form').find('GET', '/open/forms/no-such-form-slug', 404);
   const scope = recordedScope(ex);
   await expect(
-    run(op('searches.find_form.operation.perform'), { form: 'no-such-form-slug' }),
+    run(op(App.searches.find_form.operation.perform), { form: 'no-such-form-slug' }),
   ).resolves.toEqual([]);
   expect(scope.isDone()).toBe(true);
 });

@@ -13,8 +13,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import nock from 'nock';
-import { API_HEADERS, BASE } from './app';
+import type nock from 'nock';
+import { BASE } from './app';
+import { api } from './scopes';
+
+export { api };
 
 export const RECORDED_DIR =
   process.env.OPNFORM_RECORDED_DIR ?? resolve(__dirname, '..', '..', '..', 'shared', 'spec', 'recorded');
@@ -131,9 +134,6 @@ export const recorded = (name: string): RecordingView => {
     },
   };
 };
-
-/** Every header the connector sends to OpnForm (token, JSON Accept): one nock scope for all tests. */
-export const api = (base: string = BASE) => nock(base, { reqheaders: API_HEADERS });
 
 export interface RequestOverride {
   /** The path the connector requests (default: the recorded one). */

@@ -3,13 +3,13 @@
  * one whose answer moves the clock forward. Requests get at most what is left; a write is not sent
  * when less than its reserve is left, so a step never fails after a half-sent write for lack of time.
  */
-import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { opnform } from '../../src/http/client';
 import { path } from '../../src/http/path';
 import { clock, STEP_BUDGET_MS, startStep, WRITE_RESERVE_MS } from '../../src/http/step-budget';
 import { MessageReply } from '../../src/schemas/resources';
-import { API_HEADERS, BASE, failure, run } from '../helpers/app';
+import { BASE, failure, run } from '../helpers/app';
+import { api } from '../helpers/scopes';
 
 let now = 1_000_000;
 const realNow = clock.now;
@@ -36,7 +36,7 @@ const readThenWrite = async (z: ZObject, bundle: Bundle) => {
 };
 
 test('a write is not sent when the reads used the budget up to less than its reserve', async () => {
-  const scope = nock(BASE, { reqheaders: API_HEADERS })
+  const scope = api()
     .get('/open/forms/1')
     .reply(slow(9_000, { message: 'ok' }))
     .get('/open/forms/2')
@@ -54,7 +54,7 @@ test('a write is not sent when the reads used the budget up to less than its res
 });
 
 test('with enough time left the write is sent and the step finishes', async () => {
-  const scope = nock(BASE, { reqheaders: API_HEADERS })
+  const scope = api()
     .get('/open/forms/1')
     .reply(slow(5_000, { message: 'ok' }))
     .get('/open/forms/2')

@@ -3,7 +3,8 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { Absent, opnform } from '../../src/http/client';
 import { path } from '../../src/http/path';
 import { LegacyWorkspaces, MessageReply } from '../../src/schemas/resources';
-import { API_HEADERS, BASE, failure, run, TOKEN } from '../helpers/app';
+import { BASE, failure, run, TOKEN } from '../helpers/app';
+import { api, apiJson } from '../helpers/scopes';
 
 const listWorkspaces = (z: ZObject, bundle: Bundle) =>
   opnform(z, bundle).get(path`/external/zapier/workspaces`, {
@@ -22,7 +23,7 @@ const resendInvite = (z: ZObject, bundle: Bundle) =>
 
 describe('requests', () => {
   test('joins the base path, sends the bearer token, JSON accept and the User-Agent; no token in the URL', async () => {
-    const scope = nock(BASE, { reqheaders: { ...API_HEADERS, 'user-agent': /^opnform-zapier\/1\.0\.0 / } })
+    const scope = api(BASE, { headers: { 'user-agent': /^opnform-zapier\/1\.0\.0 / } })
       .get('/external/zapier/workspaces')
       .reply(200, [{ id: 7, name: 'Marketing', extra: true }]);
     const seenUrls: string[] = [];
@@ -33,9 +34,7 @@ describe('requests', () => {
   });
 
   test('a body is sent as JSON with its content type', async () => {
-    const scope = nock(BASE, { reqheaders: { ...API_HEADERS, 'content-type': 'application/json' } })
-      .put('/open/forms/5/submissions/9', { a: 1 })
-      .reply(200, { message: 'ok' });
+    const scope = apiJson().put('/open/forms/5/submissions/9', { a: 1 }).reply(200, { message: 'ok' });
     await run((z, bundle) =>
       opnform(z, bundle).put(path`/open/forms/${5}/submissions/${9}`, {
         thing: 'submission',
@@ -49,7 +48,7 @@ describe('requests', () => {
 
   test('the token never appears in the request URL', async () => {
     let url = '';
-    nock(BASE)
+    api()
       .get(/.*/)
       .reply(function () {
         url = this.req.path;
@@ -78,7 +77,7 @@ describe('requests', () => {
 
 describe('failures become messages a user can act on', () => {
   test('401: reconnect (ExpiredAuthError)', async () => {
-    nock(BASE).get('/external/zapier/workspaces').reply(401, { message: 'Unauthenticated.' });
+    api().get('/external/zapier/workspaces').reply(401, { message: 'Unauthenticated.' });
     const error = await failure(run(listWorkspaces));
     expect(error.name).toBe('ExpiredAuthError');
     expect(error.message).toBe(
@@ -87,7 +86,7 @@ describe('failures become messages a user can act on', () => {
   });
 
   test('403: the server sentence, the abilities and admin rights', async () => {
-    nock(BASE)
+    api()
       .post('/open/workspaces/7/invites/71/resend')
       .reply(403, { message: 'You need to be an admin of this workspace to do this.' });
     const error = await failure(run(resendInvite));
@@ -104,7 +103,7 @@ describe('failures become messages a user can act on', () => {
   });
 
   test('403 "Invalid ability provided." names the ability and a new token, nothing about roles', async () => {
-    nock(BASE).get('/external/zapier/workspaces').reply(403, { message: 'Invalid ability provided' });
+    api().get('/external/zapier/workspaces').reply(403, { message: 'Invalid ability provided' });
     const error = await failure(run(listWorkspaces));
     expect(error.message).toBe(
       'OpnForm refused this step (403): "Invalid ability provided." The access token lacks the "workspaces-read" ' +
@@ -136,9 +135,7 @@ describe('failures become messages a user can act on', () => {
       'Export job not found in OpnForm (404). Export jobs expire a few hours after they start; start a new export.',
     ],
   ] as const)('404 names the %s', async (thing, message) => {
-    nock(BASE)
-      .get('/open/x')
-      .reply(404, { message: 'No query results for model [App\\Models\\Forms\\Form] 5' });
+    api().get('/open/x').reply(404, { message: 'No query results for model [App\\Models\\Forms\\Form] 5' });
     const error = await failure(
       run((z, bundle) =>
         opnform(z, bundle).get(path`/open/x`, { thing, abilities: [], schema: MessageReply }),
@@ -148,7 +145,7 @@ describe('failures become messages a user can act on', () => {
   });
 
   test('422: the server message and every field error by path', async () => {
-    nock(BASE)
+    api()
       .post('/open/workspaces/7/invites/71/resend')
       .reply(422, {
         message: 'The given data was invalid.',
@@ -169,7 +166,7 @@ describe('failures become messages a user can act on', () => {
   });
 
   test('400 with a {type, message} body keeps the message', async () => {
-    nock(BASE)
+    api()
       .post('/open/workspaces/7/invites/71/resend')
       .reply(400, { type: 'error', success: false, message: 'Invite already accepted.' });
     const error = await failure(run(resendInvite));
@@ -177,7 +174,7 @@ describe('failures become messages a user can act on', () => {
   });
 
   test('402: the plan that is needed', async () => {
-    nock(BASE).get('/external/zapier/workspaces').reply(402, {
+    api().get('/external/zapier/workspaces').reply(402, {
       message: 'Partial submissions are a Pro feature.',
       feature: 'partial_submissions',
       required_tier: 'pro',
@@ -190,7 +187,7 @@ describe('failures become messages a user can act on', () => {
   });
 
   test('429: ThrottledError honouring Retry-After', async () => {
-    nock(BASE)
+    api()
       .get('/external/zapier/workspaces')
       .reply(429, { message: 'Too Many Attempts.' }, { 'Retry-After': '37' });
     const error = await failure(run(listWorkspaces));
@@ -202,12 +199,12 @@ describe('failures become messages a user can act on', () => {
   });
 
   test('429 without Retry-After waits 60 seconds', async () => {
-    nock(BASE).get('/external/zapier/workspaces').reply(429, 'Too Many Attempts.');
+    api().get('/external/zapier/workspaces').reply(429, 'Too Many Attempts.');
     expect((await failure(run(listWorkspaces))).delay).toBe(60);
   });
 
   test.each([500, 502, 503])('%i: a temporary failure', async (status) => {
-    nock(BASE).get('/external/zapier/workspaces').reply(status, '<html>oops</html>');
+    api().get('/external/zapier/workspaces').reply(status, '<html>oops</html>');
     const error = await failure(run(listWorkspaces));
     expect(error).toEqual({
       name: 'AppError',
@@ -218,7 +215,7 @@ describe('failures become messages a user can act on', () => {
   });
 
   test('a non-JSON body where JSON was expected points at the URL', async () => {
-    nock(BASE)
+    api()
       .get('/external/zapier/workspaces')
       .reply(200, '<!doctype html><p>OpnForm</p>', { 'Content-Type': 'text/html' });
     const error = await failure(run(listWorkspaces));
@@ -231,7 +228,7 @@ describe('failures become messages a user can act on', () => {
   });
 
   test('a wrong shape fails with the path of the problem', async () => {
-    nock(BASE).get('/external/zapier/workspaces').reply(200, { data: [] });
+    api().get('/external/zapier/workspaces').reply(200, { data: [] });
     const error = await failure(run(listWorkspaces));
     expect(error.message).toBe(
       'OpnForm sent an unexpected answer for this workspace request (expected array, got an object). Check that ' +
@@ -240,13 +237,13 @@ describe('failures become messages a user can act on', () => {
   });
 
   test('a redirect is not followed', async () => {
-    nock(BASE).get('/external/zapier/workspaces').reply(302, '', { Location: 'https://opnform.com/login' });
+    api().get('/external/zapier/workspaces').reply(302, '', { Location: 'https://opnform.com/login' });
     const error = await failure(run(listWorkspaces));
     expect(error.message).toContain('OpnForm answered with a redirect (302) instead of data.');
   });
 
   test('a dropped connection is a temporary failure naming the host only', async () => {
-    nock(BASE)
+    api()
       .get('/external/zapier/workspaces')
       .replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     const error = await failure(run(listWorkspaces));
@@ -263,7 +260,7 @@ describe('failures become messages a user can act on', () => {
   test('a slow answer times out with a clear message', async () => {
     process.env.OPNFORM_HTTP_TIMEOUT_MS = '200';
     try {
-      nock(BASE).get('/external/zapier/workspaces').delay(1000).reply(200, []);
+      api().get('/external/zapier/workspaces').delay(1000).reply(200, []);
       const error = await failure(run(listWorkspaces));
       expect(error.code).toBe('unreachable');
       expect(error.message).toContain(
@@ -275,7 +272,7 @@ describe('failures become messages a user can act on', () => {
   });
 
   test('allowed statuses come back to the caller instead of failing, with the server message', async () => {
-    nock(BASE).delete('/external/zapier/webhook').reply(404, { message: 'No query results' });
+    api().delete('/external/zapier/webhook').reply(404, { message: 'No query results' });
     const reply = await run((z, bundle) =>
       opnform(z, bundle).delete(path`/external/zapier/webhook`, {
         thing: 'form',
@@ -291,7 +288,7 @@ describe('failures become messages a user can act on', () => {
   test.each([400, 401, 402, 403, 404, 409, 422, 429, 500])(
     'a %i answer that repeats the token gives an error without it',
     async (status) => {
-      const scope = nock(BASE)
+      const scope = api()
         .get('/external/zapier/workspaces')
         .reply(status, {
           message: `Bad token ${TOKEN}`,

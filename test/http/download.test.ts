@@ -4,10 +4,10 @@
  * redirects are followed only on that origin; names resolving to private addresses are refused.
  */
 import type { LookupAddress } from 'node:dns';
-import nock from 'nock';
 import type { Bundle, RawHttpResponse, ZObject } from 'zapier-platform-core';
 import { downloadFile, publicLookup } from '../../src/http/download';
 import { failure, run } from '../helpers/app';
+import { otherHost } from '../helpers/scopes';
 
 const download = (url: string, connection?: string) => (z: ZObject, _bundle: Bundle) =>
   downloadFile(z, url, { connection }).then(async (r: RawHttpResponse) => r.text());
@@ -15,7 +15,7 @@ const download = (url: string, connection?: string) => (z: ZObject, _bundle: Bun
 const CONNECTION = 'https://forms.example.org/api';
 
 test('a link on the connection origin is downloaded without the token', async () => {
-  const scope = nock('https://forms.example.org', { badheaders: ['authorization'] })
+  const scope = otherHost('https://forms.example.org')
     .get('/api/open/forms/6/submissions/file/abc')
     .query({ expires: '1', signature: 'x' })
     .reply(200, 'file body');
@@ -84,7 +84,7 @@ test('loopback links only under the development setting', async () => {
     );
     // on: a loopback link, but only for a loopback connection
     process.env.OPNFORM_DEV_LOCAL_SERVER = '1';
-    const scope = nock('http://127.0.0.1:9').get('/x.csv').reply(200, 'a,b');
+    const scope = otherHost('http://127.0.0.1:9').get('/x.csv').reply(200, 'a,b');
     await expect(run(download('http://127.0.0.1:9/x.csv', 'http://127.0.0.1:9/api'))).resolves.toBe('a,b');
     expect(scope.isDone()).toBe(true);
     const fromPublic = await failure(run(download('http://127.0.0.1:9/x.csv', CONNECTION)));
@@ -95,7 +95,7 @@ test('loopback links only under the development setting', async () => {
 });
 
 test('a redirect off the origin is not followed', async () => {
-  const scope = nock('https://files.opnform.example')
+  const scope = otherHost('https://files.opnform.example')
     .get('/exports/a.csv')
     .reply(302, '', { Location: 'https://169.254.169.254/latest/meta-data/' });
   const error = await failure(run(download('https://files.opnform.example/exports/a.csv')));
@@ -106,14 +106,14 @@ test('a redirect off the origin is not followed', async () => {
 });
 
 test('a redirect on the same origin is followed, at most 3 times', async () => {
-  const ok = nock('https://files.opnform.example')
+  const ok = otherHost('https://files.opnform.example')
     .get('/a.csv')
     .reply(302, '', { Location: '/b.csv' })
     .get('/b.csv')
     .reply(200, 'x,y');
   await expect(run(download('https://files.opnform.example/a.csv'))).resolves.toBe('x,y');
   expect(ok.isDone()).toBe(true);
-  const loop = nock('https://files.opnform.example')
+  const loop = otherHost('https://files.opnform.example')
     .get('/l.csv')
     .times(4)
     .reply(302, '', { Location: '/l.csv' });

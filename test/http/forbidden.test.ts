@@ -7,7 +7,7 @@
  */
 import nock from 'nock';
 import { forbiddenMessage } from '../../src/http/failures';
-import { failure, op, run } from '../helpers/app';
+import { failure, op, run, type StepPath } from '../helpers/app';
 import { api, recorded, recordedScope } from '../helpers/recorded';
 
 const limits = recorded('limits--abilities-403');
@@ -40,7 +40,7 @@ afterEach(() => nock.cleanAll());
 const refusedThen = async (
   refused: nock.Scope,
   roles: nock.Scope,
-  key: string,
+  key: StepPath,
   input: Record<string, unknown>,
 ) => {
   const error = await failure(run(op(key), input));
@@ -71,7 +71,7 @@ test.each([
     who: 'a read-only member on a form route (recorded readonly-member 403 on the integrations) is told the role',
     refused: () => recordedScope(limits.exchange(35)),
     list: () => standing(asRole('readonly')),
-    key: 'triggers.webhook_integration_list.operation.perform',
+    key: 'triggers.webhook_integration_list.operation.perform' as const,
     input: { workspace_id: 6, form_id: 13 },
     message:
       'OpnForm refused this step (403): "This action is unauthorized." The connected user is a read-only member of ' +
@@ -82,7 +82,7 @@ test.each([
     who: 'a member who is not an admin (recorded member 403) is told to ask an admin',
     refused: () => recordedScope(recorded('team--invites').exchange(12)),
     list: () => standing(asRole('user')),
-    key: 'triggers.invite_list.operation.perform',
+    key: 'triggers.invite_list.operation.perform' as const,
     input: { workspace_id: 6 },
     message:
       'OpnForm refused this step (403): "This action is unauthorized." The connected user is a member with the ' +
@@ -94,7 +94,7 @@ test.each([
     who: "an outsider (recorded 403 on another user's workspace 9) is told they are not a member",
     refused: () => recordedScope(recorded('team--list-users').exchange(2)),
     list: () => standing(ownWorkspaces),
-    key: 'triggers.member_list.operation.perform',
+    key: 'triggers.member_list.operation.perform' as const,
     input: { workspace_id: 9 },
     message:
       'OpnForm refused this step (403): "This action is unauthorized." The connected user is not a member of ' +

@@ -3,12 +3,12 @@
  * "{{bundle." or "{{process." unless the request opts out of templating; the client sends them as
  * typed. And "could not reach OpnForm ... temporary" is said only for errors with a network code.
  */
-import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { opnform } from '../../src/http/client';
 import { path } from '../../src/http/path';
 import { MessageReply } from '../../src/schemas/resources';
-import { API_HEADERS, BASE, failure, run } from '../helpers/app';
+import { failure, run } from '../helpers/app';
+import { api } from '../helpers/scopes';
 
 const put = (body: unknown, query?: Record<string, string>) => (z: ZObject, bundle: Bundle) =>
   opnform(z, bundle).put(path`/open/forms/${5}/submissions/${9}`, {
@@ -23,7 +23,7 @@ test('an answer containing {{bundle.x}} and {{process.env.X}} is sent exactly as
   const body = {
     data: { name: 'Hi {{bundle.authData.api_key}}', note: '{{process.env.HOME}}', n: ['{{bundle.x}}'] },
   };
-  const scope = nock(BASE, { reqheaders: API_HEADERS })
+  const scope = api()
     .put('/open/forms/5/submissions/9', body)
     .query({ search: '{{bundle.inputData.x}}' })
     .reply(200, { message: 'Submission updated.' });
@@ -34,7 +34,7 @@ test('an answer containing {{bundle.x}} and {{process.env.X}} is sent exactly as
 });
 
 test('an error without a network code is not called "unreachable" or temporary', async () => {
-  const scope = nock(BASE).put('/open/forms/5/submissions/9').replyWithError(new Error('something odd'));
+  const scope = api().put('/open/forms/5/submissions/9').replyWithError(new Error('something odd'));
   const error = await failure(run(put({ a: 1 })));
   expect(scope.isDone()).toBe(true);
   expect(error).toEqual({
@@ -50,7 +50,7 @@ test('an error without a network code is not called "unreachable" or temporary',
 test.each(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'CERT_HAS_EXPIRED'])(
   'a network error code (%s) is "could not reach"',
   async (code) => {
-    const scope = nock(BASE)
+    const scope = api()
       .put('/open/forms/5/submissions/9')
       .replyWithError(Object.assign(new Error('failed'), { code }));
     const error = await failure(run(put({ a: 1 })));
@@ -63,7 +63,7 @@ test.each(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'CERT_HAS_EXPIRED'])(
 );
 
 test('a host that resolves to a private address (refused at connect time) is named as such', async () => {
-  const scope = nock(BASE)
+  const scope = api()
     .put('/open/forms/5/submissions/9')
     .replyWithError(Object.assign(new Error('refused'), { code: 'EADDRNOTPUBLIC' }));
   const error = await failure(run(put({ a: 1 })));

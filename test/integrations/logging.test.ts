@@ -6,9 +6,9 @@
  * the connector logs a masked summary itself. Checked through core's real lambda handler and logger
  * (`customLogger` receives exactly what would be sent).
  */
-import nock from 'nock';
 import App from '../../index';
 import { authData, BASE, TOKEN } from '../helpers/app';
+import { api } from '../helpers/scopes';
 import {
   BASE_INPUT,
   CURRENT_SECRET,
@@ -43,7 +43,7 @@ const invoke = async (method: string, inputData: Record<string, unknown>) => {
 };
 
 test('an update logs no secret, no header value and no integration URL; a masked summary instead', async () => {
-  const scope = nock(BASE)
+  const scope = api()
     .get(`/open/forms/${FORM_ID}/integrations`)
     .reply(200, [webhookIntegration(), slackIntegration])
     .put(`/open/forms/${FORM_ID}/integrations/${WEBHOOK_ID}`)
@@ -97,7 +97,7 @@ test('an update logs no secret, no header value and no integration URL; a masked
 });
 
 test('loading the webhook dropdown logs no header value and no other integration URL', async () => {
-  const scope = nock(BASE)
+  const scope = api()
     .get(`/open/forms/${FORM_ID}/integrations`)
     .reply(200, [webhookIntegration(), slackIntegration]);
   const { logs, result } = await invoke('triggers.webhook_integration_list.operation.perform', {

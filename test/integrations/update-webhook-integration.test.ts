@@ -1,5 +1,5 @@
-import nock from 'nock';
-import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
+import { failure, op, run } from '../helpers/app';
+import { api } from '../helpers/scopes';
 import {
   BASE_INPUT,
   CURRENT_SECRET,
@@ -26,7 +26,7 @@ const echo = (_uri: string, body: Record<string, unknown>) => ({
 /** Lists the form's integrations and records the PUT body. */
 const server = (list: unknown[] = [webhookIntegration(), slackIntegration]) => {
   const sent: { body?: Record<string, unknown> } = {};
-  const scope = nock(BASE, { reqheaders: API_HEADERS })
+  const scope = api()
     .get(LIST)
     .reply(200, list)
     .put(ONE, (body) => {
@@ -162,7 +162,7 @@ describe('no lost settings', () => {
   });
 
   test('a reply without data shows what was sent, still without the secret', async () => {
-    const scope = nock(BASE)
+    const scope = api()
       .get(LIST)
       .reply(200, [webhookIntegration()])
       .put(ONE)
@@ -185,7 +185,7 @@ describe('no lost settings', () => {
 
 describe('when the current settings cannot be read (server without the integration list: 404)', () => {
   test('a partial update is refused before the PUT, naming what is missing', async () => {
-    const scope = nock(BASE).get(LIST).reply(404, { message: '' });
+    const scope = api().get(LIST).reply(404, { message: '' });
     const error = await failure(
       run(perform, { ...BASE_INPUT, status: 'inactive', webhook_secret: NEW_SECRET }),
     );
@@ -205,7 +205,7 @@ describe('when the current settings cannot be read (server without the integrati
 
   test('with every setting given, exactly those are sent', async () => {
     const sent: { body?: unknown } = {};
-    const scope = nock(BASE)
+    const scope = api()
       .get(LIST)
       .reply(404, { message: '' })
       .put(ONE, (body) => {
@@ -232,7 +232,7 @@ describe('when the current settings cannot be read (server without the integrati
 
 describe('errors', () => {
   test('an integration id that is not on the form: 404 wording, no PUT', async () => {
-    const scope = nock(BASE).get(LIST).reply(200, [slackIntegration]);
+    const scope = api().get(LIST).reply(200, [slackIntegration]);
     const error = await failure(run(perform, BASE_INPUT));
     expect(scope.isDone()).toBe(true);
     expect(error).toEqual({
@@ -245,7 +245,7 @@ describe('errors', () => {
   });
 
   test('an integration that is not a webhook is refused, no PUT', async () => {
-    const scope = nock(BASE).get(LIST).reply(200, [slackIntegration]);
+    const scope = api().get(LIST).reply(200, [slackIntegration]);
     const error = await failure(run(perform, { ...BASE_INPUT, webhook_integration_id: '13' }));
     expect(scope.isDone()).toBe(true);
     expect(error.message).toBe(
@@ -255,7 +255,7 @@ describe('errors', () => {
   });
 
   test('server 422 field errors are shown per field, named like the inputs, secret hidden', async () => {
-    const scope = nock(BASE)
+    const scope = api()
       .get(LIST)
       .reply(200, [webhookIntegration()])
       .put(ONE)
@@ -289,7 +289,7 @@ describe('errors', () => {
   });
 
   test('403 names the manage-integrations ability', async () => {
-    nock(BASE).get(LIST).reply(403, { message: 'This action is unauthorized.' });
+    api().get(LIST).reply(403, { message: 'This action is unauthorized.' });
     const error = await failure(run(perform, BASE_INPUT));
     expect(error).toMatchObject({ code: 'forbidden', status: 403 });
     expect(error.message).toBe(
@@ -301,11 +301,7 @@ describe('errors', () => {
   });
 
   test('a 404 on the PUT says the webhook integration was not found', async () => {
-    nock(BASE)
-      .get(LIST)
-      .reply(200, [webhookIntegration()])
-      .put(ONE)
-      .reply(404, { message: 'No query results' });
+    api().get(LIST).reply(200, [webhookIntegration()]).put(ONE).reply(404, { message: 'No query results' });
     const error = await failure(run(perform, BASE_INPUT));
     expect(error.message).toBe(
       'Webhook integration not found in OpnForm (404). Check that the webhook integration still exists on that form.',
@@ -313,7 +309,7 @@ describe('errors', () => {
   });
 
   test('an unexpected list shape fails clearly without repeating any stored value', async () => {
-    nock(BASE)
+    api()
       .get(LIST)
       .reply(200, [{ id: 'twelve', integration_id: 'webhook', data: { webhook_secret: CURRENT_SECRET } }]);
     const error = await failure(run(perform, BASE_INPUT));

@@ -1,11 +1,11 @@
-import nock from 'nock';
-import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
+import { failure, op, run } from '../helpers/app';
+import { api } from '../helpers/scopes';
 import { CURRENT_SECRET, FORM_ID, slackIntegration, webhookIntegration } from './fixtures';
 
 const perform = op('triggers.webhook_integration_list.operation.perform');
 
 test('lists only webhook integrations, labelled without the URL query or any secret', async () => {
-  const scope = nock(BASE, { reqheaders: API_HEADERS })
+  const scope = api()
     .get(`/open/forms/${FORM_ID}/integrations`)
     .reply(200, [
       webhookIntegration(),
@@ -30,7 +30,7 @@ test('lists only webhook integrations, labelled without the URL query or any sec
 });
 
 test('a Slack or Discord token in the path and a token in the query are masked in labels (I-1)', async () => {
-  const scope = nock(BASE, { reqheaders: API_HEADERS })
+  const scope = api()
     .get(`/open/forms/${FORM_ID}/integrations`)
     .reply(200, [
       {
@@ -55,7 +55,7 @@ test('a Slack or Discord token in the path and a token in the query are masked i
 });
 
 test('a server without the integration list (404) gives an empty list: the user types the id', async () => {
-  const scope = nock(BASE).get(`/open/forms/${FORM_ID}/integrations`).reply(404, { message: '' });
+  const scope = api().get(`/open/forms/${FORM_ID}/integrations`).reply(404, { message: '' });
   await expect(run(perform, { workspace_id: '7', form_id: FORM_ID })).resolves.toEqual([]);
   expect(scope.isDone()).toBe(true);
 });

@@ -5,7 +5,8 @@
  */
 import nock from 'nock';
 import { maskUrl } from '../../src/integrations/webhooks';
-import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
+import { failure, op, run } from '../helpers/app';
+import { api } from '../helpers/scopes';
 import { BASE_INPUT, currentData, FORM_ID, WEBHOOK_ID, webhookIntegration } from './fixtures';
 
 const perform = op('creates.update_webhook_integration.operation.perform');
@@ -209,7 +210,7 @@ describe('webhook URL', () => {
   });
 
   test.each(GOOD_URLS)('accepts %j and sends it normalised', async (typed, sent) => {
-    const scope = nock(BASE, { reqheaders: API_HEADERS })
+    const scope = api()
       .get(`/open/forms/${FORM_ID}/integrations`)
       .reply(200, [webhookIntegration()])
       .put(`/open/forms/${FORM_ID}/integrations/${WEBHOOK_ID}`, (body) => body.data.webhook_url === sent)
@@ -358,7 +359,7 @@ describe('webhook headers', () => {
     const ten = Object.fromEntries(
       Array.from({ length: 10 }, (_, i) => [`X-${i}${'n'.repeat(252)}`, `${i}${'v'.repeat(254)}`]),
     );
-    const scope = nock(BASE)
+    const scope = api()
       .get(`/open/forms/${FORM_ID}/integrations`)
       .reply(200, [webhookIntegration()])
       .put(

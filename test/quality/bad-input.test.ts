@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { App, authData, failure, op, run, type SeenError } from '../helpers/app';
+import { App, authData, failure, op, run, type SeenError, type StepPath } from '../helpers/app';
 
 /**
  * Thousands of runs through core's test handler cost ~4 ms each (it compiles the app per call), so the
@@ -20,7 +20,7 @@ beforeAll(async () => {
     return {};
   });
 });
-const direct = (method: string, inputData: Record<string, unknown>) => {
+const direct = (method: StepPath, inputData: Record<string, unknown>) => {
   if (zObject === undefined) throw new Error('z was not captured');
   const bundle = {
     authData,
@@ -174,7 +174,11 @@ const RULES: Record<string, KeyRule> = {
 const operations = (['triggers', 'creates', 'searches'] as const).flatMap((kind) =>
   Object.values((App as unknown as Record<string, Record<string, Definition>>)[kind] ?? {})
     .filter((def) => typeof def.operation.perform === 'function' && def.operation.type !== 'hook')
-    .map((def) => ({ name: `${kind}.${def.key}`, path: `${kind}.${def.key}.operation.perform`, def })),
+    .map((def) => ({
+      name: `${kind}.${def.key}`,
+      path: `${kind}.${def.key}.operation.perform` as StepPath,
+      def,
+    })),
 );
 
 const fieldsOf = (def: Definition): Field[] =>

@@ -6,7 +6,7 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { type HookCatcher, startHookCatcher } from '../../harness/hook-catcher';
 import type { SubmissionOutput } from '../../src/submissions/shape';
 import { useSandbox } from '../e2e/helpers';
-import { op, run } from '../helpers/app';
+import { type BundleExtra, op, run } from '../helpers/app';
 import { withCache } from '../submissions/cache';
 
 const sandbox = useSandbox();
@@ -19,14 +19,15 @@ afterAll(async () => {
 });
 
 type Fn = (z: ZObject, bundle: Bundle) => unknown;
-const on = <T>(fn: Fn, inputData: Record<string, unknown>, extra: Partial<Bundle> = {}) => {
+const on = <T>(fn: Fn, inputData: Record<string, unknown>, extra: BundleExtra = {}) => {
   const s = sandbox();
   return run(fn, inputData, {
     authData: { base_url: s.baseUrl, api_key: s.tokens.admin },
     ...extra,
   }) as Promise<T>;
 };
-const trigger = (name: string) => op(`triggers.new_submission.operation.${name}`);
+const trigger = (name: 'performSubscribe' | 'performUnsubscribe' | 'performList' | 'perform') =>
+  op(`triggers.new_submission.operation.${name}`);
 
 test('100 subscribe/unsubscribe cycles leave zero hooks', async () => {
   const { formId, workspaceId } = sandbox().ids;
@@ -37,7 +38,7 @@ test('100 subscribe/unsubscribe cycles leave zero hooks', async () => {
       targetUrl: catcher.url(`cycle-${i}`),
     });
     expect(sandbox().hooks(formId)).toHaveLength(before + 1);
-    await on(trigger('performUnsubscribe'), input, { subscribeData: subscribeData as never });
+    await on(trigger('performUnsubscribe'), input, { subscribeData });
   }
   expect(sandbox().hooks(formId)).toHaveLength(before);
   expect(
@@ -74,7 +75,7 @@ test('1000 deliveries: every one received and shaped with its own id and answers
   for (const delivery of deliveries) {
     const items = await on<SubmissionOutput[]>(withCache(trigger('perform'), cache), input, {
       cleanedRequest: delivery.json,
-      subscribeData: subscribeData as never,
+      subscribeData,
     });
     shaped.push(...items);
   }
@@ -83,7 +84,7 @@ test('1000 deliveries: every one received and shaped with its own id and answers
   for (const item of shaped)
     expect(item).toMatchObject({ form_id: formId, form_slug: 'customer-feedback', status: 'completed' });
 
-  await on(trigger('performUnsubscribe'), input, { subscribeData: subscribeData as never });
+  await on(trigger('performUnsubscribe'), input, { subscribeData });
   expect(s.hooks().filter((h) => h.hookUrl.endsWith('/load'))).toEqual([]);
   // a guard against a hang, not a speed check: about 40 s on a quiet 2-core machine, 110 s seen under heavy load
 }, 600_000);

@@ -1,11 +1,11 @@
 import nock from 'nock';
-import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
+import { failure, op, run } from '../helpers/app';
 import { recorded, recordedScope } from '../helpers/recorded';
+import { api } from '../helpers/scopes';
 import { FORM, FORM_ID, fillers, item, page, shaped } from './sample-form';
 
 const perform = op('searches.find_submission.operation.perform');
 const LIST = `/open/forms/${FORM_ID}/submissions`;
-const api = () => nock(BASE, { reqheaders: API_HEADERS });
 const input = (extra: Record<string, unknown> = {}) => ({
   workspace_id: '7',
   form_id: String(FORM_ID),

@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { PARTIAL_PLAN_MESSAGE, partialClock } from '../../src/submissions/new-partial-submission';
-import { API_HEADERS, App, BASE, failure, op, run } from '../helpers/app';
+import { App, failure, op, run } from '../helpers/app';
+import { api } from '../helpers/scopes';
 import { API_ITEM, F, FORM } from './fixtures';
 
 const perform = op('triggers.new_partial_submission.operation.perform');
@@ -18,8 +19,7 @@ const page = (items: unknown[]) => ({
   meta: { current_page: 1, from: 1, last_page: 1, per_page: 100, to: items.length, total: items.length },
 });
 
-const list = (query: Record<string, string>) =>
-  nock(BASE, { reqheaders: API_HEADERS }).get('/open/forms/42/submissions').query(query);
+const list = (query: Record<string, string>) => api().get('/open/forms/42/submissions').query(query);
 
 // The idle time is measured on a controlled clock: "now" is 2026-11-21 16:00:00 UTC unless a test moves it.
 const NOW = Date.parse('2026-11-21T16:00:00Z');
@@ -42,7 +42,7 @@ test('lists partial submissions newest first, then reads the form once: two requ
       partial(1850, '2026-11-21 15:02:00', { [F.email]: 'x@example.org' }),
     ]),
   );
-  const form = nock(BASE, { reqheaders: API_HEADERS }).get('/open/forms/42').reply(200, FORM);
+  const form = api().get('/open/forms/42').reply(200, FORM);
   const items = (await run(perform, { workspace_id: '7', form_id: '42' })) as Array<Record<string, unknown>>;
   expect(submissions.isDone() && form.isDone()).toBe(true);
   expect(items.map((i) => i.id)).toEqual([1851, 1850]);
@@ -80,12 +80,8 @@ test("Zapier's limit sets the page size; completed items from a server ignoring 
       partial(6, '2026-11-21 09:00:00', { [F.name]: 'Half' }),
     ]),
   );
-  nock(BASE).get('/open/forms/42').reply(200, FORM);
-  const items = (await run(
-    perform,
-    { workspace_id: 7, form_id: 42 },
-    { meta: { limit: 5 } as never },
-  )) as Array<{
+  api().get('/open/forms/42').reply(200, FORM);
+  const items = (await run(perform, { workspace_id: 7, form_id: 42 }, { meta: { limit: 5 } })) as Array<{
     id: number;
   }>;
   expect(items.map((i) => i.id)).toEqual([6]);
@@ -128,7 +124,7 @@ describe('idle time: a partial submission triggers only once nobody has saved it
 
     now = Date.parse('2026-11-21T16:00:00Z');
     const later = list(PARTIAL_QUERY).reply(200, page([item]));
-    const form = nock(BASE, { reqheaders: API_HEADERS }).get('/open/forms/42').reply(200, FORM);
+    const form = api().get('/open/forms/42').reply(200, FORM);
     const items = (await run(perform, { workspace_id: 7, form_id: 42 })) as Array<Record<string, unknown>>;
     expect(later.isDone() && form.isDone()).toBe(true);
     expect(items.map((i) => [i.id, i.status, i.answers])).toEqual([[1851, 'partial', { [F.name]: 'Grace' }]]);
@@ -142,7 +138,7 @@ describe('idle time: a partial submission triggers only once nobody has saved it
         partial(1851, '2026-11-21 15:00:00', { [F.name]: 'Gone Away' }),
       ]),
     );
-    nock(BASE).get('/open/forms/42').reply(200, FORM);
+    api().get('/open/forms/42').reply(200, FORM);
     const items = (await run(perform, { workspace_id: 7, form_id: 42 })) as Array<Record<string, unknown>>;
     expect(scope.isDone()).toBe(true);
     expect(items.map((i) => i.id)).toEqual([1851]);
@@ -156,7 +152,7 @@ describe('idle time: a partial submission triggers only once nobody has saved it
         partial(1851, '2026-11-21 15:54:00', { [F.name]: 'Six' }),
       ]),
     );
-    const form = nock(BASE).get('/open/forms/42').reply(200, FORM);
+    const form = api().get('/open/forms/42').reply(200, FORM);
     const items = (await run(perform, { workspace_id: 7, form_id: 42, idle_minutes: '5' })) as Array<{
       id: number;
     }>;
@@ -176,7 +172,7 @@ describe('idle time: a partial submission triggers only once nobody has saved it
 
     now += 15 * MINUTE;
     list(PARTIAL_QUERY).reply(200, page([resaved]));
-    const form = nock(BASE).get('/open/forms/42').reply(200, FORM);
+    const form = api().get('/open/forms/42').reply(200, FORM);
     const items = (await run(perform, { workspace_id: 7, form_id: 42 })) as Array<Record<string, unknown>>;
     expect(form.isDone()).toBe(true);
     // `updated_at` is metadata, never an answer
@@ -209,11 +205,11 @@ describe('idle time: a partial submission triggers only once nobody has saved it
       200,
       page([partial(1852, '2026-11-21 15:59:30', { [F.name]: 'Just Now' })]),
     );
-    const form = nock(BASE).get('/open/forms/42').reply(200, FORM);
+    const form = api().get('/open/forms/42').reply(200, FORM);
     const items = (await run(
       perform,
       { workspace_id: 7, form_id: 42 },
-      { meta: { isLoadingSample: true, limit: 3 } as never },
+      { meta: { isLoadingSample: true, limit: 3 } },
     )) as Array<{ id: number }>;
     expect(form.isDone()).toBe(true);
     expect(items.map((i) => i.id)).toEqual([1852]);
@@ -223,7 +219,7 @@ describe('idle time: a partial submission triggers only once nobody has saved it
   test('an item without a readable save time is not held back for ever', async () => {
     const item = partial(1851, 'yesterday', { [F.name]: 'Grace' });
     list(PARTIAL_QUERY).reply(200, page([item]));
-    const form = nock(BASE).get('/open/forms/42').reply(200, FORM);
+    const form = api().get('/open/forms/42').reply(200, FORM);
     const items = (await run(perform, { workspace_id: 7, form_id: 42 })) as Array<{ id: number }>;
     expect(form.isDone()).toBe(true);
     expect(items.map((i) => i.id)).toEqual([1851]);
@@ -249,7 +245,7 @@ describe('idle time: a partial submission triggers only once nobody has saved it
   test('empty idle time means 30 minutes; a mapped number is accepted', async () => {
     const item = partial(1851, '2026-11-21 15:30:00', { [F.name]: 'Grace' });
     list(PARTIAL_QUERY).reply(200, page([item]));
-    nock(BASE).get('/open/forms/42').reply(200, FORM);
+    api().get('/open/forms/42').reply(200, FORM);
     const empty = (await run(perform, { workspace_id: 7, form_id: 42, idle_minutes: '' })) as unknown[];
     expect(empty).toHaveLength(1);
     const scope = list(PARTIAL_QUERY).reply(200, page([item]));

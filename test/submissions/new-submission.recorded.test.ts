@@ -72,7 +72,7 @@ describe('performSubscribe (POST /external/zapier/webhook, as recorded)', () => 
 });
 
 describe('performUnsubscribe (DELETE /external/zapier/webhook, as recorded)', () => {
-  const saved = { subscribeData: { hookUrl: HOOK, form_id: 6 } as never };
+  const saved = { subscribeData: { hookUrl: HOOK, form_id: 6 } };
 
   test('removes the stored hook: 200 [] (also when nothing matched)', async () => {
     const first = recordedScope(UNSUBSCRIBE.exchange(0));
@@ -94,16 +94,18 @@ describe('performUnsubscribe (DELETE /external/zapier/webhook, as recorded)', ()
     const ex = UNSUBSCRIBE.exchange(9);
     const scope = recordedScope(ex);
     const hookUrl = (ex.request.body as { hookUrl: string }).hookUrl;
-    await expect(run(unsubscribe, {}, { subscribeData: { hookUrl, form_id: 15 } as never })).resolves.toEqual(
-      { hookUrl, form_id: 15, form_gone: true },
-    );
+    await expect(run(unsubscribe, {}, { subscribeData: { hookUrl, form_id: 15 } })).resolves.toEqual({
+      hookUrl,
+      form_id: 15,
+      form_gone: true,
+    });
     expect(scope.isDone()).toBe(true);
   });
 
   test('a form id OpnForm has no row for at all (422 "The selected form id is invalid."): no hook can be left, the Zap turns off cleanly', async () => {
     const scope = recordedScope(UNSUBSCRIBE.exchange(4));
     await expect(
-      run(unsubscribe, {}, { subscribeData: { hookUrl: HOOK, form_id: 999999 } as never }),
+      run(unsubscribe, {}, { subscribeData: { hookUrl: HOOK, form_id: 999999 } }),
     ).resolves.toEqual({ hookUrl: HOOK, form_id: 999999, form_gone: true });
     expect(scope.isDone()).toBe(true);
   });
@@ -143,7 +145,7 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
       { workspace_id: 6, form_id: 13, ...(include_edits === undefined ? {} : { include_edits }) },
       {
         cleanedRequest: EVERY_BLOCK.exchange(index).request.body,
-        subscribeData: { hookUrl: 'https://hooks.example.net/hooks/zapier-everyblock', form_id: 13 } as never,
+        subscribeData: { hookUrl: 'https://hooks.example.net/hooks/zapier-everyblock', form_id: 13 },
       },
     ) as Promise<Array<Record<string, unknown>>>;
 
@@ -245,7 +247,7 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
       { workspace_id: 6, form_id: 13 },
       {
         cleanedRequest: EVERY_BLOCK.exchange(2).request.body,
-        subscribeData: { hookUrl: 'https://hooks.example.net/hooks/zapier-everyblock', form_id: 13 } as never,
+        subscribeData: { hookUrl: 'https://hooks.example.net/hooks/zapier-everyblock', form_id: 13 },
       },
     );
     const key = `opnform:date-questions:v1:${createHash('sha256').update('https://forms.example.org/api|13').digest('hex')}`;
@@ -276,7 +278,7 @@ describe('dates under both date formats (submissions--date-formats: form 6, ques
       { workspace_id: 6, form_id: 6 },
       {
         cleanedRequest: DATES.exchange(index).request.body,
-        subscribeData: { hookUrl: 'https://hooks.example.net/hooks/zapier-form6-dates', form_id: 6 } as never,
+        subscribeData: { hookUrl: 'https://hooks.example.net/hooks/zapier-form6-dates', form_id: 6 },
       },
     ) as Promise<Array<{ answers: Record<string, unknown>; answer_dates: Record<string, unknown> }>>;
 
@@ -342,7 +344,7 @@ describe('performList (the editor test: the newest completed submissions from /o
       { workspace_id: 6, form_id: 13 },
       {
         cleanedRequest: EVERY_BLOCK.exchange(2).request.body,
-        subscribeData: { hookUrl: 'https://hooks.example.net/hooks/zapier-everyblock', form_id: 13 } as never,
+        subscribeData: { hookUrl: 'https://hooks.example.net/hooks/zapier-everyblock', form_id: 13 },
       },
     )) as Array<Record<string, unknown>>;
     expect(formAgain.isDone()).toBe(true);

@@ -1,6 +1,6 @@
-import nock from 'nock';
 import { newSubmission, SEEN_TTL_SECONDS } from '../../src/submissions/new-submission';
-import { API_HEADERS, BASE, failure, op, run } from '../helpers/app';
+import { failure, op, run } from '../helpers/app';
+import { api, apiJson } from '../helpers/scopes';
 import { withCache } from './cache';
 import { F, FORM, REAL_DELIVERY, SPEC_DELIVERY } from './fixtures';
 
@@ -11,9 +11,7 @@ const perform = op('triggers.new_submission.operation.perform');
 
 describe('performSubscribe', () => {
   test('POSTs {hookUrl, form_id} and stores both for unsubscribing (OpnForm returns no id)', async () => {
-    const scope = nock(BASE, { reqheaders: { ...API_HEADERS, 'content-type': 'application/json' } })
-      .post('/external/zapier/webhook', { hookUrl: HOOK, form_id: 42 })
-      .reply(200, []);
+    const scope = apiJson().post('/external/zapier/webhook', { hookUrl: HOOK, form_id: 42 }).reply(200, []);
     await expect(run(subscribe, { workspace_id: '7', form_id: '42' }, { targetUrl: HOOK })).resolves.toEqual({
       hookUrl: HOOK,
       form_id: 42,
@@ -31,7 +29,7 @@ describe('performSubscribe', () => {
   });
 
   test("OpnForm's refusal of the hook URL is shown with its field", async () => {
-    nock(BASE)
+    api()
       .post('/external/zapier/webhook')
       .reply(422, {
         message: 'The hook url field must be a valid URL.',
@@ -45,26 +43,22 @@ describe('performSubscribe', () => {
 });
 
 describe('performUnsubscribe', () => {
-  const deleteHook = () =>
-    nock(BASE, { reqheaders: { ...API_HEADERS, 'content-type': 'application/json' } }).delete(
-      '/external/zapier/webhook',
-      { hookUrl: HOOK, form_id: 42 },
-    );
+  const deleteHook = () => apiJson().delete('/external/zapier/webhook', { hookUrl: HOOK, form_id: 42 });
 
   test('DELETEs the stored hook URL and form id (not the current input)', async () => {
     const scope = deleteHook().reply(200, []);
     await expect(
-      run(unsubscribe, { form_id: '99' }, { subscribeData: { hookUrl: HOOK, form_id: 42 } as never }),
+      run(unsubscribe, { form_id: '99' }, { subscribeData: { hookUrl: HOOK, form_id: 42 } }),
     ).resolves.toEqual({ hookUrl: HOOK, form_id: 42, form_gone: false });
     expect(scope.isDone()).toBe(true);
   });
 
   test('succeeds when nothing matched (real server 200 [], a spec server 204 without a body)', async () => {
     const real = deleteHook().reply(200, []);
-    await run(unsubscribe, {}, { subscribeData: { hookUrl: HOOK, form_id: 42 } as never });
+    await run(unsubscribe, {}, { subscribeData: { hookUrl: HOOK, form_id: 42 } });
     const spec = deleteHook().reply(204);
     await expect(
-      run(unsubscribe, {}, { subscribeData: { hookUrl: HOOK, form_id: 42 } as never }),
+      run(unsubscribe, {}, { subscribeData: { hookUrl: HOOK, form_id: 42 } }),
     ).resolves.toMatchObject({ form_gone: false });
     expect(real.isDone() && spec.isDone()).toBe(true);
   });
@@ -73,9 +67,11 @@ describe('performUnsubscribe', () => {
     const scope = deleteHook().reply(404, {
       message: 'No query results for model [App\\Models\\Forms\\Form].',
     });
-    await expect(
-      run(unsubscribe, {}, { subscribeData: { hookUrl: HOOK, form_id: 42 } as never }),
-    ).resolves.toEqual({ hookUrl: HOOK, form_id: 42, form_gone: true });
+    await expect(run(unsubscribe, {}, { subscribeData: { hookUrl: HOOK, form_id: 42 } })).resolves.toEqual({
+      hookUrl: HOOK,
+      form_id: 42,
+      form_gone: true,
+    });
     expect(scope.isDone()).toBe(true);
   });
 
@@ -84,23 +80,21 @@ describe('performUnsubscribe', () => {
     await run(
       unsubscribe,
       { workspace_id: 7, form_id: '42' },
-      { targetUrl: HOOK, subscribeData: { id: 'legacy' } as never },
+      { targetUrl: HOOK, subscribeData: { id: 'legacy' } },
     );
     expect(scope.isDone()).toBe(true);
   });
 
   test('other failures are not hidden: the hook may still exist, so the user is told', async () => {
     deleteHook().reply(403, { message: 'Invalid ability provided.' });
-    const error = await failure(
-      run(unsubscribe, {}, { subscribeData: { hookUrl: HOOK, form_id: 42 } as never }),
-    );
+    const error = await failure(run(unsubscribe, {}, { subscribeData: { hookUrl: HOOK, form_id: 42 } }));
     expect(error).toMatchObject({ code: 'forbidden', status: 403 });
   });
 });
 
 describe('perform (a delivery; the form is read only for an ambiguous date)', () => {
   /** `GET /open/forms/42`: REAL_DELIVERY's Stay "05/11/2026 - ..." needs the question's date format. */
-  const formRead = () => nock(BASE, { reqheaders: API_HEADERS }).get('/open/forms/42').reply(200, FORM);
+  const formRead = () => api().get('/open/forms/42').reply(200, FORM);
 
   test('shapes a real-server delivery: every block type, files, attribution, no deprecated keys', async () => {
     const form = formRead();
@@ -109,7 +103,7 @@ describe('perform (a delivery; the form is read only for an ambiguous date)', ()
       { workspace_id: 7, form_id: '42' },
       {
         cleanedRequest: REAL_DELIVERY,
-        subscribeData: { hookUrl: HOOK, form_id: 42 } as never,
+        subscribeData: { hookUrl: HOOK, form_id: 42 },
       },
     )) as Array<Record<string, unknown>>;
     expect(rest).toEqual([]);
@@ -140,7 +134,7 @@ describe('perform (a delivery; the form is read only for an ambiguous date)', ()
     const items = await run(
       withCache(perform, new Map()),
       { workspace_id: 7, form_id: '42' },
-      { cleanedRequest: { ...REAL_DELIVERY, data }, subscribeData: { hookUrl: HOOK, form_id: 42 } as never },
+      { cleanedRequest: { ...REAL_DELIVERY, data }, subscribeData: { hookUrl: HOOK, form_id: 42 } },
     );
     expect(items).toHaveLength(1);
   });
@@ -149,7 +143,7 @@ describe('perform (a delivery; the form is read only for an ambiguous date)', ()
     const store = new Map<string, unknown>();
     const calls: string[] = [];
     const form = formRead();
-    const bundle = { cleanedRequest: REAL_DELIVERY, subscribeData: { hookUrl: HOOK, form_id: 42 } as never };
+    const bundle = { cleanedRequest: REAL_DELIVERY, subscribeData: { hookUrl: HOOK, form_id: 42 } };
     await expect(
       run(withCache(perform, store, calls), { workspace_id: 7, form_id: '42' }, bundle),
     ).resolves.toHaveLength(1);
@@ -162,7 +156,7 @@ describe('perform (a delivery; the form is read only for an ambiguous date)', ()
     expect(delivered).toEqual([`get ${key}`, `set ${key} ${SEEN_TTL_SECONDS}`, `get ${key}`]);
     expect(form.isDone()).toBe(true);
     // another Zap on the same form (another hook URL) still gets it
-    const other = { ...bundle, subscribeData: { hookUrl: `${HOOK}other/`, form_id: 42 } as never };
+    const other = { ...bundle, subscribeData: { hookUrl: `${HOOK}other/`, form_id: 42 } };
     await expect(
       run(withCache(perform, store), { workspace_id: 7, form_id: '42' }, other),
     ).resolves.toHaveLength(1);
@@ -176,10 +170,10 @@ describe('perform (a delivery; the form is read only for an ambiguous date)', ()
   test('edits on: every delivery that changes the answers triggers; an unchanged re-delivery is skipped (no loop)', async () => {
     const store = new Map<string, unknown>();
     const form = formRead();
-    const bundle = { cleanedRequest: REAL_DELIVERY, subscribeData: { hookUrl: HOOK, form_id: 42 } as never };
+    const bundle = { cleanedRequest: REAL_DELIVERY, subscribeData: { hookUrl: HOOK, form_id: 42 } };
     const input = { workspace_id: 7, form_id: '42', include_edits: 'yes' };
     const deliver = (cleanedRequest: unknown) =>
-      run(withCache(perform, store), input, { ...bundle, cleanedRequest: cleanedRequest as never });
+      run(withCache(perform, store), input, { ...bundle, cleanedRequest });
     // the submission, then the Zap's own Update Submission delivered back (answers changed): both trigger
     await expect(deliver(REAL_DELIVERY)).resolves.toHaveLength(1);
     const data = REAL_DELIVERY.data as Record<string, { value: unknown }>;
@@ -209,7 +203,7 @@ describe('perform (a delivery; the form is read only for an ambiguous date)', ()
   test('deliveries without a submission id never share an id (two identical submissions both trigger)', async () => {
     const store = new Map<string, unknown>();
     const { submission_id: _id, ...noId } = SPEC_DELIVERY;
-    const bundle = { cleanedRequest: noId, subscribeData: { hookUrl: HOOK, form_id: 42 } as never };
+    const bundle = { cleanedRequest: noId, subscribeData: { hookUrl: HOOK, form_id: 42 } };
     const ids = new Set<number>();
     for (let i = 0; i < 50; i += 1) {
       const items = (await run(
@@ -229,7 +223,7 @@ describe('perform (a delivery; the form is read only for an ambiguous date)', ()
   });
 
   test('when the cache fails the delivery still triggers (a duplicate beats a lost submission)', async () => {
-    const bundle = { cleanedRequest: SPEC_DELIVERY, subscribeData: { hookUrl: HOOK, form_id: 42 } as never };
+    const bundle = { cleanedRequest: SPEC_DELIVERY, subscribeData: { hookUrl: HOOK, form_id: 42 } };
     // whether it is an edit cannot be known then: is_edit is null, not a guess
     await expect(
       run(withCache(perform, 'broken'), { workspace_id: 7, form_id: 42 }, bundle),

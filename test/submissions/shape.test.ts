@@ -1,4 +1,3 @@
-import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { DeliveryPayload, Submission } from '../../src/schemas/resources';
 import { submissionFile } from '../../src/submissions/files';
@@ -10,7 +9,8 @@ import {
 } from '../../src/submissions/output-fields';
 import type { SubmissionOutput } from '../../src/submissions/output-types';
 import { shapeDelivery, shapeSubmission } from '../../src/submissions/shape';
-import { API_HEADERS, BASE, failure, run, TOKEN } from '../helpers/app';
+import { failure, run, TOKEN } from '../helpers/app';
+import { api, otherHost } from '../helpers/scopes';
 import {
   API_ITEM,
   CV_URL,
@@ -286,7 +286,7 @@ describe('output fields', () => {
   });
 
   test('answerOutputFields: one GET /open/forms/{id}', async () => {
-    const scope = nock(BASE, { reqheaders: API_HEADERS }).get('/open/forms/42').reply(200, FORM);
+    const scope = api().get('/open/forms/42').reply(200, FORM);
     const fields = await run(answerOutputFields, { workspace_id: '7', form_id: '42' });
     expect(fields).toEqual(formAnswerFields(form as never));
     expect(scope.isDone()).toBe(true);
@@ -315,7 +315,7 @@ describe('file hydrator', () => {
 
   test('downloads the signed link without the token and stashes it under its name', async () => {
     const calls: unknown[] = [];
-    const scope = nock('https://api.opnform.com', { badheaders: ['authorization'] })
+    const scope = otherHost('https://api.opnform.com')
       .get('/forms/assets/cv.pdf')
       .query({ expires: '1763820000', signature: 'abc123' })
       .reply(200, '%PDF-1.7', { 'Content-Type': 'application/pdf' });
@@ -327,7 +327,10 @@ describe('file hydrator', () => {
   });
 
   test('an expired link says so, without the link itself', async () => {
-    nock('https://api.opnform.com').get('/forms/assets/cv.pdf').query(true).reply(403, 'Invalid signature.');
+    otherHost('https://api.opnform.com')
+      .get('/forms/assets/cv.pdf')
+      .query(true)
+      .reply(403, 'Invalid signature.');
     const error = await failure(run(stubbed([]), { url: CV_URL, name: 'cv.pdf' }, cloud));
     expect(error).toMatchObject({ code: 'file_expired', status: 403 });
     expect(error.message).toContain(

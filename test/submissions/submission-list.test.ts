@@ -1,12 +1,12 @@
-import nock from 'nock';
-import { API_HEADERS, BASE, op, run } from '../helpers/app';
+import { op, run } from '../helpers/app';
+import { api } from '../helpers/scopes';
 import { FORM_ID, item, page } from './sample-form';
 
 const perform = op('triggers.submission_list.operation.perform');
 const LIST = `/open/forms/${FORM_ID}/submissions`;
 
 test('submission_list: newest first, each labelled by a readable answer and its date', async () => {
-  const scope = nock(BASE, { reqheaders: API_HEADERS })
+  const scope = api()
     .get(LIST)
     .query({ page: '1', per_page: '50' })
     .reply(
@@ -35,12 +35,12 @@ test('submission_list: newest first, each labelled by a readable answer and its 
 });
 
 test('submission_list pages: Zapier page 2 (meta.page = 1) reads API page 2', async () => {
-  const scope = nock(BASE)
+  const scope = api()
     .get(LIST)
     .query({ page: '2', per_page: '50' })
     .reply(200, page([item(400)], 2, 2, 50));
   await expect(
-    run(perform, { workspace_id: '7', form_id: String(FORM_ID) }, { meta: { page: 1 } } as never),
+    run(perform, { workspace_id: '7', form_id: String(FORM_ID) }, { meta: { page: 1 } }),
   ).resolves.toEqual([{ id: 400, label: 'Ada Lovelace · 2026-11-20 14:03 UTC' }]);
   expect(scope.isDone()).toBe(true);
 });

@@ -1,5 +1,6 @@
 import nock from 'nock';
-import { API_HEADERS, BASE } from '../helpers/app';
+
+import { api } from '../helpers/scopes';
 /** Members and invites as the spec and as a real OpnForm server send them. */
 
 export const SPEC_MEMBERS = [
@@ -144,6 +145,6 @@ export const workspace7As = (
 
 /** The guard's read (Remove Member, Update Member Role): by default workspace 7 as Ada (user 3, admin) sees it. */
 export const workspaces = (body: unknown = workspace7As(3)) =>
-  nock(BASE, { reqheaders: API_HEADERS })
+  api()
     .get('/open/workspaces')
     .reply(200, body as nock.Body);

@@ -1,11 +1,11 @@
-import nock from 'nock';
-import { API_HEADERS, BASE, op, run } from '../helpers/app';
+import { op, run } from '../helpers/app';
 import { recorded, recordedScope } from '../helpers/recorded';
+import { api } from '../helpers/scopes';
 
 const perform = op('triggers.workspace_list.operation.perform');
 
 test('workspace_list lists every workspace of the user as id and name', async () => {
-  const scope = nock(BASE, { reqheaders: API_HEADERS })
+  const scope = api()
     .get('/external/zapier/workspaces')
     .reply(200, [
       { id: 7, name: 'Marketing', icon: '📣' },

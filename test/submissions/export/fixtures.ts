@@ -7,18 +7,16 @@ import { Readable } from 'node:stream';
 import nock from 'nock';
 import { clock } from '../../../src/http/step-budget';
 import { exportClock } from '../../../src/submissions/export/time';
-import { API_HEADERS, BASE } from '../../helpers/app';
+import { BASE } from '../../helpers/app';
 import { type RecordedExchange, recorded } from '../../helpers/recorded';
+import { api } from '../../helpers/scopes';
 
 export const syncCsv = recorded('exports--sync-csv');
 export const asyncExports = recorded('exports--async-and-status');
 export const limits = recorded('limits--rate-limit-429');
 
 /** The export POST is streamed: it accepts CSV or JSON. */
-export const exportApi = () =>
-  nock(BASE, {
-    reqheaders: { authorization: API_HEADERS.authorization, accept: 'text/csv, application/json' },
-  });
+export const exportApi = () => api(BASE, { headers: { accept: 'text/csv, application/json' } });
 
 /** An export POST answered with a recorded answer (body replaced when given). */
 export const exportScope = (formId: number, body: unknown, ex: RecordedExchange, answer?: () => Readable) =>

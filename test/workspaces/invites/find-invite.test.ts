@@ -1,11 +1,12 @@
 import nock from 'nock';
-import { API_HEADERS, BASE, failure, op, run } from '../../helpers/app';
+import { failure, op, run } from '../../helpers/app';
+import { api } from '../../helpers/scopes';
 import { FORBIDDEN, NOT_ADMIN, REAL_INVITES, SPEC_INVITES } from '../fixtures';
 
 const perform = op('searches.find_invite.operation.perform');
 
 const invites = (body: unknown) =>
-  nock(BASE, { reqheaders: API_HEADERS })
+  api()
     .get('/open/workspaces/7/invites')
     .reply(200, body as nock.Body);
 
@@ -106,7 +107,7 @@ test('find_invite: an unknown status is refused before any request', async () =>
 });
 
 test('find_invite: not an admin (403) names workspaces-write and admin rights', async () => {
-  nock(BASE).get('/open/workspaces/7/invites').reply(403, { message: NOT_ADMIN });
+  api().get('/open/workspaces/7/invites').reply(403, { message: NOT_ADMIN });
   const error = await failure(run(perform, { workspace_id: 7, email: 'a@example.org' }));
   expect(error).toEqual({
     name: 'AppError',

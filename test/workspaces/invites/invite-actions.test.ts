@@ -1,6 +1,7 @@
 import nock from 'nock';
-import { API_HEADERS, BASE, failure, op, run } from '../../helpers/app';
+import { failure, op, run } from '../../helpers/app';
 import { recorded, recordedScope } from '../../helpers/recorded';
+import { api } from '../../helpers/scopes';
 import {
   ALREADY_ACCEPTED,
   CANCEL_NOT_FOUND,
@@ -12,14 +13,14 @@ import {
 
 const steps = [
   {
-    key: 'resend_invite',
+    key: 'resend_invite' as const,
     method: 'post' as const,
     path: '/open/workspaces/7/invites/71/resend',
     flag: 'resent',
     fallback: 'Invite email resent.',
   },
   {
-    key: 'cancel_invite',
+    key: 'cancel_invite' as const,
     method: 'delete' as const,
     path: '/open/workspaces/7/invites/71/cancel',
     flag: 'cancelled',
@@ -38,7 +39,7 @@ describe.each(steps)('$key', ({ key, method, path, flag, fallback }) => {
    * was): here invite 71 is pending and valid, so the write is sent.
    */
   const reply = (status: number, body?: nock.Body) => {
-    const scope = nock(BASE, { reqheaders: API_HEADERS });
+    const scope = api();
     scope.get('/open/workspaces/7/invites').reply(200, [
       {
         id: 71,
@@ -164,7 +165,7 @@ describe.each(steps)('$key', ({ key, method, path, flag, fallback }) => {
     ['not an admin', NOT_ADMIN],
     ['missing ability', UNAUTHORIZED],
   ])('403 (%s) names the write ability and admin rights', async (_why, said) => {
-    nock(BASE, { reqheaders: API_HEADERS }).get('/open/workspaces/7/invites').reply(403, { message: said });
+    api().get('/open/workspaces/7/invites').reply(403, { message: said });
     const error = await failure(run(perform, input));
     expect(error).toEqual({
       name: 'AppError',
@@ -175,9 +176,7 @@ describe.each(steps)('$key', ({ key, method, path, flag, fallback }) => {
   });
 
   test('a 403 that happens to carry a known sentence stays a 403', async () => {
-    nock(BASE, { reqheaders: API_HEADERS })
-      .get('/open/workspaces/7/invites')
-      .reply(403, { message: 'Invite already accepted.' });
+    api().get('/open/workspaces/7/invites').reply(403, { message: 'Invite already accepted.' });
     const error = await failure(run(perform, input));
     expect(error.code).toBe('forbidden');
   });
@@ -202,10 +201,7 @@ describe('resend_invite on a real server (recorded: team--invites)', () => {
   const RECORDED_AT = Date.parse('2026-11-23T17:44:10Z');
 
   beforeEach(() => jest.spyOn(Date, 'now').mockReturnValue(RECORDED_AT));
-  afterEach(() => {
-    jest.restoreAllMocks();
-    nock.cleanAll();
-  });
+  afterEach(() => jest.restoreAllMocks());
 
   test('a pending, valid invite: the list, then the resend (2 requests)', async () => {
     const read = recordedScope(list);

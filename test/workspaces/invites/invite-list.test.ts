@@ -1,13 +1,11 @@
-import nock from 'nock';
-import { API_HEADERS, BASE, failure, op, run } from '../../helpers/app';
+import { failure, op, run } from '../../helpers/app';
+import { api } from '../../helpers/scopes';
 import { FORBIDDEN, NOT_ADMIN, REAL_INVITES, SPEC_INVITES, UNAUTHORIZED } from '../fixtures';
 
 const perform = op('triggers.invite_list.operation.perform');
 
 test('invite_list (spec): pending first (newest first), labelled "email (role), status"', async () => {
-  const scope = nock(BASE, { reqheaders: API_HEADERS })
-    .get('/open/workspaces/7/invites')
-    .reply(200, SPEC_INVITES);
+  const scope = api().get('/open/workspaces/7/invites').reply(200, SPEC_INVITES);
   await expect(run(perform, { workspace_id: '7' })).resolves.toEqual([
     {
       id: 72,
@@ -41,7 +39,7 @@ test('invite_list (spec): pending first (newest first), labelled "email (role), 
 });
 
 test('invite_list (real server): the same shape, and no invite token anywhere', async () => {
-  nock(BASE, { reqheaders: API_HEADERS }).get('/open/workspaces/7/invites').reply(200, REAL_INVITES);
+  api().get('/open/workspaces/7/invites').reply(200, REAL_INVITES);
   const invites = (await run(perform, { workspace_id: 7 })) as Array<Record<string, unknown>>;
   expect(invites.map((i) => [i.id, i.label, i.valid_until])).toEqual([
     [72, 'linus@example.org (admin), pending, expired', '2020-06-03T10:00:00+00:00'],
@@ -64,7 +62,7 @@ test.each([
   ['not an admin', NOT_ADMIN],
   ['missing ability', UNAUTHORIZED],
 ])('invite_list: 403 (%s) names workspaces-write and admin rights', async (_why, said) => {
-  nock(BASE).get('/open/workspaces/7/invites').reply(403, { message: said });
+  api().get('/open/workspaces/7/invites').reply(403, { message: said });
   const error = await failure(run(perform, { workspace_id: 7 }));
   expect(error).toEqual({
     name: 'AppError',

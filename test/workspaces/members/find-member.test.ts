@@ -1,11 +1,12 @@
 import nock from 'nock';
-import { API_HEADERS, BASE, failure, op, run } from '../../helpers/app';
+import { failure, op, run } from '../../helpers/app';
+import { api } from '../../helpers/scopes';
 import { FORBIDDEN, REAL_MEMBERS, SPEC_MEMBERS, UNAUTHORIZED } from '../fixtures';
 
 const perform = op('searches.find_member.operation.perform');
 
 const members = (body: unknown) =>
-  nock(BASE, { reqheaders: API_HEADERS })
+  api()
     .get('/open/workspaces/7/users')
     .reply(200, body as nock.Body);
 
@@ -59,7 +60,7 @@ test('find_member: a blank email is refused before any request', async () => {
 });
 
 test('find_member: missing ability (403) names the read abilities', async () => {
-  nock(BASE).get('/open/workspaces/7/users').reply(403, { message: UNAUTHORIZED });
+  api().get('/open/workspaces/7/users').reply(403, { message: UNAUTHORIZED });
   const error = await failure(run(perform, { workspace_id: 7, email: 'ada@example.org' }));
   expect(error).toEqual({
     name: 'AppError',
@@ -70,7 +71,7 @@ test('find_member: missing ability (403) names the read abilities', async () => 
 });
 
 test('find_member: unknown workspace (404)', async () => {
-  nock(BASE)
+  api()
     .get('/open/workspaces/99/users')
     .reply(404, { message: 'No query results for model [App\\Models\\Workspace] 99' });
   const error = await failure(run(perform, { workspace_id: 99, email: 'ada@example.org' }));

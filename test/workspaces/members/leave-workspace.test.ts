@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { API_HEADERS, BASE, failure, op, run } from '../../helpers/app';
+import { failure, op, run } from '../../helpers/app';
 import { api, recorded, recordedScope } from '../../helpers/recorded';
 import { FORBIDDEN, UNAUTHORIZED } from '../fixtures';
 
@@ -106,10 +106,10 @@ test('a token without workspaces-read (recorded 403) names the one ability leavi
 });
 
 test('a spec server (204, no body; workspaces without is_admin) still leaves', async () => {
-  const list = nock(BASE, { reqheaders: API_HEADERS })
+  const list = api()
     .get('/open/workspaces')
     .reply(200, [{ id: 7, name: 'Ops' }]);
-  const scope = nock(BASE, { reqheaders: API_HEADERS })
+  const scope = api()
     .post(
       '/open/workspaces/7/leave',
       (body) => body === '' || body === undefined || Object.keys(body).length === 0,

@@ -1,13 +1,11 @@
-import nock from 'nock';
-import { API_HEADERS, BASE, failure, op, run } from '../../helpers/app';
+import { failure, op, run } from '../../helpers/app';
+import { api } from '../../helpers/scopes';
 import { FORBIDDEN, REAL_MEMBERS, SPEC_MEMBERS, UNAUTHORIZED } from '../fixtures';
 
 const perform = op('triggers.member_list.operation.perform');
 
 test('member_list (spec): role `member` becomes `user`; labelled "Name (email), role"; highest id first', async () => {
-  const scope = nock(BASE, { reqheaders: API_HEADERS })
-    .get('/open/workspaces/7/users')
-    .reply(200, SPEC_MEMBERS);
+  const scope = api().get('/open/workspaces/7/users').reply(200, SPEC_MEMBERS);
   await expect(run(perform, { workspace_id: '7' })).resolves.toEqual([
     {
       id: 12,
@@ -35,9 +33,7 @@ test('member_list (spec): role `member` becomes `user`; labelled "Name (email), 
 });
 
 test('member_list (real server): role from pivot.role, newest membership first, nothing else of the user record', async () => {
-  const scope = nock(BASE, { reqheaders: API_HEADERS })
-    .get('/open/workspaces/7/users')
-    .reply(200, REAL_MEMBERS);
+  const scope = api().get('/open/workspaces/7/users').reply(200, REAL_MEMBERS);
   await expect(run(perform, { workspace_id: 7 })).resolves.toEqual([
     {
       id: 8,
@@ -65,7 +61,7 @@ test('member_list (real server): role from pivot.role, newest membership first, 
 });
 
 test('member_list labels a member without a name by email only', async () => {
-  nock(BASE)
+  api()
     .get('/open/workspaces/7/users')
     .reply(200, [{ id: 4, name: null, email: 'x@example.org', role: 'admin' }]);
   await expect(run(perform, { workspace_id: 7 })).resolves.toEqual([
@@ -74,7 +70,7 @@ test('member_list labels a member without a name by email only', async () => {
 });
 
 test('member_list: 403 names the read abilities', async () => {
-  nock(BASE).get('/open/workspaces/7/users').reply(403, { message: UNAUTHORIZED });
+  api().get('/open/workspaces/7/users').reply(403, { message: UNAUTHORIZED });
   const error = await failure(run(perform, { workspace_id: 7 }));
   expect(error).toEqual({
     name: 'AppError',

@@ -1,13 +1,11 @@
-import nock from 'nock';
-import { API_HEADERS, BASE, op, run } from '../../helpers/app';
+import { op, run } from '../../helpers/app';
+import { api } from '../../helpers/scopes';
 import { REAL_MEMBERS, SPEC_MEMBERS } from '../fixtures';
 
 const perform = op('triggers.new_workspace_member.operation.perform');
 
 test('new_workspace_member (spec): no timestamps, so highest id first; joined_at null', async () => {
-  const scope = nock(BASE, { reqheaders: API_HEADERS })
-    .get('/open/workspaces/7/users')
-    .reply(200, SPEC_MEMBERS);
+  const scope = api().get('/open/workspaces/7/users').reply(200, SPEC_MEMBERS);
   await expect(run(perform, { workspace_id: '7' })).resolves.toEqual([
     {
       id: 12,
@@ -38,7 +36,7 @@ test('new_workspace_member (spec): no timestamps, so highest id first; joined_at
 });
 
 test('new_workspace_member (real server): newest membership (pivot.created_at) first, whatever the ids', async () => {
-  nock(BASE, { reqheaders: API_HEADERS }).get('/open/workspaces/7/users').reply(200, REAL_MEMBERS);
+  api().get('/open/workspaces/7/users').reply(200, REAL_MEMBERS);
   await expect(run(perform, { workspace_id: 7 })).resolves.toEqual([
     {
       id: 8,
@@ -68,7 +66,7 @@ test('new_workspace_member (real server): newest membership (pivot.created_at) f
 });
 
 test('new_workspace_member: top-level created_at orders members when there is no pivot', async () => {
-  nock(BASE)
+  api()
     .get('/open/workspaces/7/users')
     .reply(200, [
       { id: 9, name: 'B', email: 'b@example.org', role: 'member', created_at: '2026-01-01 08:00:00' },
@@ -79,7 +77,7 @@ test('new_workspace_member: top-level created_at orders members when there is no
 });
 
 test('new_workspace_member: when some members lack a timestamp, all are ordered by id, highest first', async () => {
-  nock(BASE)
+  api()
     .get('/open/workspaces/7/users')
     .reply(200, [
       {
@@ -101,7 +99,7 @@ test('new_workspace_member: when some members lack a timestamp, all are ordered 
 });
 
 test('new_workspace_member: the role is always admin, user or readonly', async () => {
-  nock(BASE)
+  api()
     .get('/open/workspaces/7/users')
     .reply(200, [
       { id: 1, name: 'A', email: 'a@example.org', role: 'Admin' },

@@ -1,5 +1,6 @@
 import nock from 'nock';
-import { API_HEADERS, App, BASE, failure, op, run } from '../../helpers/app';
+import { App, failure, op, run } from '../../helpers/app';
+import { api } from '../../helpers/scopes';
 import {
   FORBIDDEN,
   NOT_ADMIN,
@@ -16,9 +17,7 @@ afterEach(() => nock.cleanAll());
 
 test('remove_member (spec): the workspaces, then DELETE .../users/{id}/remove; the output names the member', async () => {
   const list = workspaces(workspace7As(3, SPEC_MEMBERS));
-  const scope = nock(BASE, { reqheaders: API_HEADERS })
-    .delete('/open/workspaces/7/users/12/remove')
-    .reply(200, { message: 'User removed.' });
+  const scope = api().delete('/open/workspaces/7/users/12/remove').reply(200, { message: 'User removed.' });
   await expect(run(perform, { workspace_id: '7', user_id: '12' })).resolves.toEqual({
     id: 12,
     workspace_id: 7,
@@ -33,7 +32,7 @@ test('remove_member (spec): the workspaces, then DELETE .../users/{id}/remove; t
 
 test('remove_member (real server): answer {type, message}; role from pivot.role', async () => {
   const list = workspaces();
-  const scope = nock(BASE, { reqheaders: API_HEADERS })
+  const scope = api()
     .delete('/open/workspaces/7/users/8/remove')
     .reply(200, { type: 'success', message: 'User removed from workspace.' });
   await expect(run(perform, { workspace_id: 7, user_id: 8 })).resolves.toEqual({
@@ -83,7 +82,7 @@ test('remove_member: an admin is removed when another admin stays', async () => 
     m.id === 12 ? { ...m, pivot: { ...m.pivot, role: 'admin' } } : m,
   );
   const list = workspaces(workspace7As(undefined, twoAdmins));
-  const scope = nock(BASE).delete('/open/workspaces/7/users/12/remove').reply(200, { message: 'Removed.' });
+  const scope = api().delete('/open/workspaces/7/users/12/remove').reply(200, { message: 'Removed.' });
   await expect(run(perform, { workspace_id: 7, user_id: 12 })).resolves.toMatchObject({
     removed: true,
     role: 'admin',
@@ -93,10 +92,8 @@ test('remove_member: an admin is removed when another admin stays', async () => 
 
 test('remove_member: a workspace answer without every member embedded: the members are read (3 requests)', async () => {
   const list = workspaces(workspace7As(3, [], { users_count: 3 }));
-  const members = nock(BASE, { reqheaders: API_HEADERS })
-    .get('/open/workspaces/7/users')
-    .reply(200, REAL_MEMBERS);
-  const scope = nock(BASE).delete('/open/workspaces/7/users/12/remove').reply(200, { message: 'Removed.' });
+  const members = api().get('/open/workspaces/7/users').reply(200, REAL_MEMBERS);
+  const scope = api().delete('/open/workspaces/7/users/12/remove').reply(200, { message: 'Removed.' });
   await expect(run(perform, { workspace_id: 7, user_id: 12 })).resolves.toMatchObject({
     name: 'Grace Hopper',
     email: 'grace@example.org',
@@ -124,7 +121,7 @@ test('remove_member: a member id that is not a number is refused before any requ
 
 test('remove_member: a user the workspace does not list is left to OpnForm; its 404 (empty message) halts', async () => {
   const list = workspaces();
-  const scope = nock(BASE).delete('/open/workspaces/7/users/99/remove').reply(404, { message: '' });
+  const scope = api().delete('/open/workspaces/7/users/99/remove').reply(404, { message: '' });
   const error = await failure(run(perform, { workspace_id: 7, user_id: 99 }));
   expect(list.isDone() && scope.isDone()).toBe(true);
   expect(error).toEqual({
@@ -135,7 +132,7 @@ test('remove_member: a user the workspace does not list is left to OpnForm; its 
 
 test('remove_member: an unknown user id (404 on the model) stays an error', async () => {
   const list = workspaces();
-  const scope = nock(BASE)
+  const scope = api()
     .delete('/open/workspaces/7/users/99/remove')
     .reply(404, { message: 'No query results for model [App\\Models\\User] 99' });
   const error = await failure(run(perform, { workspace_id: 7, user_id: 99 }));
@@ -153,7 +150,7 @@ test.each([
   ['missing ability', UNAUTHORIZED],
 ])('remove_member: 403 (%s) names the write abilities and admin rights', async (_why, said) => {
   workspaces();
-  nock(BASE).delete('/open/workspaces/7/users/12/remove').reply(403, { message: said });
+  api().delete('/open/workspaces/7/users/12/remove').reply(403, { message: said });
   const error = await failure(run(perform, { workspace_id: 7, user_id: 12 }));
   expect(error).toEqual({
     name: 'AppError',

@@ -1,5 +1,6 @@
 import nock from 'nock';
-import { API_HEADERS, App, BASE, failure, op, run } from '../../helpers/app';
+import { App, failure, op, run } from '../../helpers/app';
+import { api, apiJson } from '../../helpers/scopes';
 import {
   FORBIDDEN,
   NOT_ADMIN,
@@ -11,13 +12,12 @@ import {
 } from '../fixtures';
 
 const perform = op('creates.update_member_role.operation.perform');
-const JSON_HEADERS = { ...API_HEADERS, 'content-type': 'application/json' };
 
 afterEach(() => nock.cleanAll());
 
 test('update_member_role (spec): the workspaces, then PUT {role}; the output names the member and the old role', async () => {
   const list = workspaces(workspace7As(3, SPEC_MEMBERS));
-  const scope = nock(BASE, { reqheaders: JSON_HEADERS })
+  const scope = apiJson()
     .put('/open/workspaces/7/users/12/update-role', { role: 'readonly' })
     .reply(200, { message: 'Role updated.' });
   await expect(run(perform, { workspace_id: '7', user_id: '12', role: 'readonly' })).resolves.toEqual({
@@ -34,7 +34,7 @@ test('update_member_role (spec): the workspaces, then PUT {role}; the output nam
 
 test('update_member_role (real server): answer {type, message}; the role is matched case-insensitively', async () => {
   const list = workspaces();
-  const scope = nock(BASE, { reqheaders: JSON_HEADERS })
+  const scope = apiJson()
     .put('/open/workspaces/7/users/12/update-role', { role: 'admin' })
     .reply(200, { type: 'success', message: 'User role updated.' });
   await expect(run(perform, { workspace_id: 7, user_id: 12, role: ' Admin ' })).resolves.toEqual({
@@ -85,7 +85,7 @@ test('update_member_role: demoting the last admin is refused before any change',
 
 test('update_member_role: "admin" for the connected admin or the last admin is never refused', async () => {
   const list = workspaces();
-  const scope = nock(BASE, { reqheaders: JSON_HEADERS })
+  const scope = apiJson()
     .put('/open/workspaces/7/users/3/update-role', { role: 'admin' })
     .reply(200, { message: 'Role updated.' });
   await expect(run(perform, { workspace_id: 7, user_id: 3, role: 'admin' })).resolves.toMatchObject({
@@ -96,7 +96,7 @@ test('update_member_role: "admin" for the connected admin or the last admin is n
 });
 
 test('update_member_role: a token without workspaces-read cannot run the guard (403 names both abilities)', async () => {
-  nock(BASE).get('/open/workspaces').reply(403, { message: UNAUTHORIZED });
+  api().get('/open/workspaces').reply(403, { message: UNAUTHORIZED });
   const error = await failure(run(perform, { workspace_id: 7, user_id: 12, role: 'user' }));
   expect(nock.pendingMocks()).toEqual([]);
   expect(error.message).toBe(FORBIDDEN.guardedManage(UNAUTHORIZED));
@@ -114,7 +114,7 @@ test('update_member_role: a role outside admin, user, readonly is refused before
 
 test('update_member_role: a user the workspace does not list is left to OpnForm, whose 404 is explained', async () => {
   workspaces();
-  nock(BASE)
+  api()
     .put('/open/workspaces/7/users/99/update-role')
     .reply(404, { message: 'No query results for model [App\\Models\\User] 99' });
   const error = await failure(run(perform, { workspace_id: 7, user_id: 99, role: 'user' }));
@@ -131,7 +131,7 @@ test.each([
   ['missing ability', UNAUTHORIZED],
 ])('update_member_role: 403 (%s) names the write abilities and admin rights', async (_why, said) => {
   workspaces();
-  nock(BASE).put('/open/workspaces/7/users/12/update-role').reply(403, { message: said });
+  api().put('/open/workspaces/7/users/12/update-role').reply(403, { message: said });
   const error = await failure(run(perform, { workspace_id: 7, user_id: 12, role: 'user' }));
   expect(error).toEqual({
     name: 'AppError',
