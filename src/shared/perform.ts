@@ -6,4 +6,4 @@ import type { Bundle, PollingTriggerPerform, ZObject } from 'zapier-platform-cor
  */
 export const pollingPerform = <Out extends { id: number | string }>(
   fn: (z: ZObject, bundle: Bundle) => Promise<Out[]>,
-): PollingTriggerPerform<any> & ((z: ZObject, bundle: Bundle) => Promise<Out[]>) => fn as never;
+): PollingTriggerPerform & ((z: ZObject, bundle: Bundle) => Promise<Out[]>) => fn as never;

@@ -406,8 +406,11 @@ export class Replay {
         const url = new URL(m[0]);
         this.sandboxLinks.set(fileKey(url.pathname), m[0]);
       }
-    } else if (Array.isArray(node)) node.forEach((n) => this.collectLinks(n));
-    else if (isRecord(node)) Object.values(node).forEach((n) => this.collectLinks(n));
+    } else if (Array.isArray(node)) {
+      for (const n of node) this.collectLinks(n);
+    } else if (isRecord(node)) {
+      for (const n of Object.values(node)) this.collectLinks(n);
+    }
   }
 
   /** After a creating exchange: the recorded slug and submission UUID (the server's random values). */

@@ -56,5 +56,6 @@ export const call = async (
   } catch {
     json = undefined;
   }
+  // biome-ignore lint/suspicious/noExplicitAny: e2e assertions walk the sandbox's JSON freely; a wrong path fails the assertion
   return { status: response.status, headers: response.headers, text, json: json as any };
 };

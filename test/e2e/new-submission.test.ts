@@ -7,7 +7,7 @@ import { submissionFile } from '../../src/submissions/files';
 import { partialClock } from '../../src/submissions/new-partial-submission';
 import type { SubmissionOutput } from '../../src/submissions/shape';
 import { App, type BundleExtra, failure, op, run } from '../helpers/app';
-import { keyPaths, withCache } from '../submissions/cache';
+import { withCache } from '../submissions/cache';
 import { useSandbox } from './helpers';
 
 const sandbox = useSandbox();
@@ -174,7 +174,7 @@ test('subscribe, a delivery, the trigger output, an edit, unsubscribe: zero hook
 test('output fields: one request, every question of the form labelled, duplicates told apart', async () => {
   const s = sandbox();
   s.resetRequests();
-  const fields = (App.triggers?.new_submission?.operation.outputFields as unknown[]).find(
+  const fields = ((App.triggers?.new_submission?.operation.outputFields ?? []) as unknown[]).find(
     (f) => typeof f === 'function',
   ) as Fn;
   const out = await on<Array<{ key: string; label: string }>>(s, fields, {

@@ -105,6 +105,7 @@ describe('deliveries', () => {
         { attribution: { utm_source: 'newsletter' } },
       );
       const got = await catcher.next();
+      // biome-ignore lint/suspicious/noExplicitAny: e2e assertions walk the sandbox's JSON freely; a wrong path fails the assertion
       const payload = got.json as Record<string, any>;
       expect(payload.submission_id).toBe(id);
       expect(payload.submission).toMatchObject({
@@ -168,6 +169,7 @@ describe('deliveries', () => {
       });
       expect(edited.status).toBe(200);
       const [created, again] = [await catcher.next(), await catcher.next()];
+      // biome-ignore lint/suspicious/noExplicitAny: e2e assertions walk the sandbox's JSON freely; a wrong path fails the assertion
       expect((created.json as Record<string, any>).submission).toMatchObject({
         'Full Name': 'First',
         Plan: 'Free',

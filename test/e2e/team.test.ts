@@ -20,6 +20,7 @@ afterEach(async () => {
   await sandbox.close();
 });
 
+// biome-ignore lint/suspicious/noExplicitAny: e2e assertions walk the sandbox's JSON freely; a wrong path fails the assertion
 const on = <T = any>(method: StepPath, inputData: Record<string, unknown>, token: TokenName = 'admin') =>
   runOn<T>(sandbox, method, inputData, token);
 

@@ -26,6 +26,7 @@ const update = (inputData: Record<string, unknown>, token: 'admin' | 'noIntegrat
 const stored = async () => {
   const s = sandbox();
   const reply = await call(s, 'GET', `/open/forms/${s.ids.formId}/integrations`);
+  // biome-ignore lint/suspicious/noExplicitAny: e2e assertions walk the sandbox's JSON freely; a wrong path fails the assertion
   return (reply.json as Array<Record<string, any>>).find((i) => i.id === s.ids.webhookIntegrationId);
 };
 
@@ -43,6 +44,7 @@ afterEach(async () => {
 describe('find_form', () => {
   it('finds the seeded form by slug with its questions', async () => {
     const s = sandbox();
+    // biome-ignore lint/suspicious/noExplicitAny: e2e assertions walk the sandbox's JSON freely; a wrong path fails the assertion
     const [form] = await runOn<Array<Record<string, any>>>(s, 'searches.find_form.operation.perform', {
       form: s.ids.formSlug,
     });
@@ -64,6 +66,7 @@ describe('find_form', () => {
 describe('new_form', () => {
   it('lists the workspace forms newest created first, ISO dates with offset, one request', async () => {
     const s = sandbox();
+    // biome-ignore lint/suspicious/noExplicitAny: e2e assertions walk the sandbox's JSON freely; a wrong path fails the assertion
     const forms = await runOn<Array<Record<string, any>>>(s, 'triggers.new_form.operation.perform', {
       workspace_id: s.ids.workspaceId,
     });

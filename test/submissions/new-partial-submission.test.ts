@@ -263,7 +263,9 @@ test('the editor shows the idle time: an input with bounded choices and a defaul
   expect(trigger.display.description).toContain('idle for the time you choose (30 minutes by default)');
   const field = trigger.operation.inputFields.find((f) => f.key === 'idle_minutes');
   expect(field).toMatchObject({ label: 'Idle Time (Minutes)', required: false, default: '30' });
-  expect((field?.choices as Array<{ value: string; label: string }>).map((c) => [c.value, c.label])).toEqual([
+  expect(
+    ((field?.choices ?? []) as Array<{ value: string; label: string }>).map((c) => [c.value, c.label]),
+  ).toEqual([
     ['5', '5 minutes'],
     ['15', '15 minutes'],
     ['30', '30 minutes'],

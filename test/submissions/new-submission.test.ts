@@ -119,10 +119,10 @@ describe('perform (a delivery; the form is read only for an ambiguous date)', ()
     });
     expect(Object.keys(item as object)).not.toContain('submission');
     expect(Object.keys(item as object)).not.toContain('message');
-    expect((item?.answers as Record<string, unknown>)[F.consent]).toBe(true);
+    expect((item?.answers as Record<string, unknown> | undefined)?.[F.consent]).toBe(true);
     // Stay has no date_format: OpnForm's default d/m/Y, so 05/11 is 5 November
-    expect((item?.answers as Record<string, unknown>)[F.stay]).toBe('2026-11-05 - 2026-11-21');
-    expect((item?.answer_dates as Record<string, unknown>)[F.stay]).toEqual({
+    expect((item?.answers as Record<string, unknown> | undefined)?.[F.stay]).toBe('2026-11-05 - 2026-11-21');
+    expect((item?.answer_dates as Record<string, unknown> | undefined)?.[F.stay]).toEqual({
       start: '2026-11-05',
       end: '2026-11-21',
     });

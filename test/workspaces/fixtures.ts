@@ -1,4 +1,4 @@
-import nock from 'nock';
+import type nock from 'nock';
 
 import { api } from '../helpers/scopes';
 /** Members and invites as the spec and as a real OpnForm server send them. */

@@ -1,4 +1,4 @@
-import nock from 'nock';
+import type nock from 'nock';
 import { App, failure, op, run } from '../../helpers/app';
 import { api, recordedScope } from '../../helpers/recorded';
 import { otherHost } from '../../helpers/scopes';

@@ -4,7 +4,7 @@
  * with `per_page=1` in the recordings: its pages of 100 are made from that recorded item.
  */
 import { Readable } from 'node:stream';
-import nock from 'nock';
+import type nock from 'nock';
 import { clock } from '../../../src/http/step-budget';
 import { exportClock } from '../../../src/submissions/export/time';
 import { BASE } from '../../helpers/app';

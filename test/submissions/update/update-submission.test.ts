@@ -1,4 +1,3 @@
-import type nock from 'nock';
 import { KEEP_NOTE } from '../../../src/submissions/update/fields';
 import { failure, op, run } from '../../helpers/app';
 import { api } from '../../helpers/scopes';

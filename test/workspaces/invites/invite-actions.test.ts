@@ -1,4 +1,4 @@
-import nock from 'nock';
+import type nock from 'nock';
 import { failure, op, run } from '../../helpers/app';
 import { recorded, recordedScope } from '../../helpers/recorded';
 import { api } from '../../helpers/scopes';

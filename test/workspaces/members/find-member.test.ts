@@ -1,4 +1,4 @@
-import nock from 'nock';
+import type nock from 'nock';
 import { failure, op, run } from '../../helpers/app';
 import { api } from '../../helpers/scopes';
 import { FORBIDDEN, REAL_MEMBERS, SPEC_MEMBERS, UNAUTHORIZED } from '../fixtures';
