@@ -3,7 +3,7 @@
 // Live Zaps store these keys, labels, inputs and samples: a refactor must not change one of them.
 // A step in the snapshot must come back identical; a step not in it is new (listed, allowed).
 // The one intended difference is `search` hints on id inputs (SEARCH_HINTS below).
-//   npx tsx scripts/definition-check.ts --write <definition.json>   (re-take the snapshot on purpose)
+//   UPDATE_DEFINITION_SNAPSHOT=1 npm run check:zapier   (re-take the snapshot from the built zip, on purpose)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -88,7 +88,8 @@ export const compareDefinition = (
       else {
         const found = firstDifference(
           withoutHints(`${kind}.${key}`, is[key] ?? null, problems),
-          was[key] ?? null,
+          // a re-taken snapshot holds the hints too: compared without them on both sides
+          withoutHints(`${kind}.${key}`, was[key] ?? null, []),
           `${kind}.${key}`,
         );
         if (found) problems.push(`differs from the snapshot at ${found}`);
@@ -101,12 +102,6 @@ export const compareDefinition = (
 
 export const readSnapshot = (): unknown => JSON.parse(readFileSync(SNAPSHOT, 'utf8'));
 
-if (require.main === module && process.argv[2] === '--write') {
-  const source = process.argv[3];
-  if (!source) throw new Error('usage: tsx scripts/definition-check.ts --write <definition.json>');
-  writeFileSync(
-    SNAPSHOT,
-    `${JSON.stringify(normalize(JSON.parse(readFileSync(source, 'utf8'))), null, 2)}\n`,
-  );
-  console.log(`snapshot written: ${SNAPSHOT}`);
-}
+/** Re-takes the snapshot from a built definition (`UPDATE_DEFINITION_SNAPSHOT=1 npm run check:zapier`). */
+export const writeSnapshot = (built: unknown) =>
+  writeFileSync(SNAPSHOT, `${JSON.stringify(normalize(built), null, 2)}\n`);
