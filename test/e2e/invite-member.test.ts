@@ -16,7 +16,7 @@ afterEach(async () => {
 const on = <T = any>(method: StepPath, inputData: Record<string, unknown>, token: TokenName = 'admin') =>
   runOn<T>(sandbox, method, inputData, token);
 const invite = (email: string, role = 'user', token: TokenName = 'admin', s = sandbox) =>
-  runOn(
+  runOn<{ invite_id: number | null; valid_until: string | null }>(
     s,
     'creates.invite_member.operation.perform',
     { workspace_id: s.ids.workspaceId, email, role },
