@@ -52,7 +52,8 @@ const perform = (async (z, bundle) => {
     status: already ? ('already_member' as const) : ('added' as const),
     message: message || 'User has been successfully added to workspace.',
     email,
-    role: has ?? role,
+    // a member the list does not show (left meanwhile): their role is unknown, never the one asked
+    role: has ?? (already ? null : role),
     name: member?.name ?? null,
     invite_id: null,
     valid_until: null,

@@ -180,3 +180,48 @@ test('the step is paired with Find Workspace Member as Find or Invite Member', a
     create: 'invite_member',
   });
 });
+
+test('answers without a message (the spec shows none): added or invited all the same, with default messages', async () => {
+  const add = api()
+    .post('/open/workspaces/6/users/add', { email: 'corpus-member-6074b7@example.test', role: 'user' })
+    .reply(200, {});
+  const list = usersList();
+  await expect(
+    run(invite, { workspace_id: 6, email: 'corpus-member-6074b7@example.test', role: 'user' }),
+  ).resolves.toMatchObject({
+    id: 6,
+    status: 'added',
+    message: 'User has been successfully added to workspace.',
+  });
+  const invited = api()
+    .post('/open/workspaces/6/users/add', { email: 'new@example.org', role: 'admin' })
+    .reply(200, { invite: { id: 12, valid_until: null } });
+  await expect(
+    run(invite, { workspace_id: 6, email: 'new@example.org', role: 'admin' }),
+  ).resolves.toMatchObject({
+    status: 'invited',
+    message: 'Registration invitation email sent to user.',
+    invite_id: 12,
+    valid_until: null,
+  });
+  expect(add.isDone() && list.isDone() && invited.isDone()).toBe(true);
+});
+
+test('"already in workspace" for someone the members list no longer shows: no id, no role claimed', async () => {
+  const add = recordedScope(addUser.exchange(1), {
+    body: { email: 'gone@example.org', role: 'admin' },
+  });
+  const list = usersList();
+  await expect(run(invite, { workspace_id: 6, email: 'gone@example.org', role: 'admin' })).resolves.toEqual({
+    id: null,
+    workspace_id: 6,
+    status: 'already_member',
+    message: 'User is already in workspace.',
+    email: 'gone@example.org',
+    role: null,
+    name: null,
+    invite_id: null,
+    valid_until: null,
+  });
+  expect(add.isDone() && list.isDone()).toBe(true);
+});
