@@ -23,6 +23,7 @@ import { findInvite } from './src/workspaces/invites/find-invite';
 import { inviteList } from './src/workspaces/invites/invite-list';
 import { resendInvite } from './src/workspaces/invites/resend-invite';
 import { findMember } from './src/workspaces/members/find-member';
+import { inviteMember } from './src/workspaces/members/invite-member';
 import { leaveWorkspace } from './src/workspaces/members/leave-workspace';
 import { memberList } from './src/workspaces/members/member-list';
 import { newWorkspaceMember } from './src/workspaces/members/new-workspace-member';
@@ -64,6 +65,7 @@ const app = defineApp(
       [updateWebhookIntegration.key]: updateWebhookIntegration,
       [updateSubmission.key]: updateSubmission,
       [exportSubmissions.key]: exportSubmissions,
+      [inviteMember.key]: inviteMember,
     },
     searches: {
       [findMember.key]: findMember,
@@ -71,6 +73,18 @@ const app = defineApp(
       [findForm.key]: findForm,
       [findSubmission.key]: findSubmission,
       [findExport.key]: findExport,
+    },
+    // Zapier requires a search-or-create's `key` to be its search's key (an editor limitation).
+    searchOrCreates: {
+      find_or_invite_member: {
+        key: findMember.key,
+        display: {
+          label: 'Find or Invite Member',
+          description: 'Finds a workspace member by email, or invites them if they are not a member.',
+        },
+        search: findMember.key,
+        create: inviteMember.key,
+      },
     },
   }),
 );

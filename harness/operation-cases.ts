@@ -198,4 +198,10 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
     minimum: 1,
     why: 'form',
   },
+  invite_member: {
+    method: 'creates.invite_member.operation.perform',
+    inputData: (ids) => ({ workspace_id: ids.workspaceId, email: 'Katherine@Example.org', role: 'user' }),
+    minimum: 1,
+    why: 'add (an email with no account: the answer carries the invite; an account added costs the members list for its id)',
+  },
 };

@@ -375,3 +375,23 @@ describe('samples hold only keys every form has (issue 13, point 8)', () => {
     },
   );
 });
+
+describe('search-or-create pairs: Find or Invite Member', () => {
+  const pairs = (
+    App as unknown as { searchOrCreates?: Record<string, { key: string; search: string; create: string }> }
+  ).searchOrCreates;
+  const byKey = (kind: (typeof kinds)[number], key: string) =>
+    all.find((d) => d.kind === kind && d.def.key === key)?.def;
+
+  test('its key is its search key (Zapier editor rule), both steps exist, their nouns match, the create takes the search inputs', () => {
+    const pair = pairs?.find_or_invite_member;
+    expect(pair).toMatchObject({ key: 'find_member', search: 'find_member', create: 'invite_member' });
+    const search = byKey('searches', pair?.search ?? '');
+    const create = byKey('creates', pair?.create ?? '');
+    expect(search?.noun).toBeDefined();
+    expect(create?.noun).toBe(search?.noun);
+    const keysOf = (def: Definition | undefined) =>
+      (def?.operation.inputFields ?? []).map((f) => (f as Field).key);
+    for (const key of keysOf(search)) expect(keysOf(create)).toContain(key);
+  });
+});

@@ -3,7 +3,7 @@ import { opnform } from '../http/client';
 import type { KnownFailure, RequestContext } from '../http/failures';
 import { path } from '../http/path';
 import { MessageReply } from '../schemas/resources';
-import { type Member, MemberList, type MemberRole } from '../schemas/workspaces';
+import { AddMemberReply, type Member, MemberList, type MemberRole } from '../schemas/workspaces';
 
 /*
  * What each team endpoint asks of the token and the connected user, as a real OpnForm server checks it
@@ -108,3 +108,49 @@ export const updateMemberRole = (
     NOT_A_MEMBER_ON_ROLE_CHANGE,
     { role },
   );
+
+/**
+ * The refusals of `users/add` that get their own message (recorded: `team--add-user` #3, #5). A
+ * pending invite for the same email means the person is invited already: the goal holds, so a halt.
+ * The self-hosted licence limit is a 403 that is no policy refusal (no new token or role helps).
+ */
+export const ADD_MEMBER_FAILURES: readonly KnownFailure[] = [
+  {
+    said: 'User has already been invited.',
+    code: 'conflict',
+    halt: true,
+    message:
+      'This email already has a pending invite to the workspace, so OpnForm sent no new one (and kept the ' +
+      "invite's role). Use Resend Invite to send it again, or Cancel Invite and invite them again to change the role.",
+  },
+  {
+    said: 'Enterprise license is required to add more than 2 users to a self-hosted instance.',
+    status: 403,
+    code: 'forbidden',
+    message:
+      'OpnForm refused to invite this person (403): this self-hosted OpnForm server has no Enterprise licence, ' +
+      'and without one it allows only 2 user accounts, so it cannot invite someone who has no account on it yet. ' +
+      'People who already have an account on this server can still be added; for more, the server needs a licence.',
+  },
+];
+
+/**
+ * `POST /open/workspaces/{id}/users/add` with `{email, role}`: adds a user who has an account (the
+ * server looks the email up case-sensitively), answers "User is already in workspace." for a member
+ * (role unchanged), or invites an unknown email (`invite` in the answer).
+ */
+export const addMember = (
+  z: ZObject,
+  bundle: Bundle,
+  workspaceId: number,
+  email: string,
+  role: MemberRole,
+): Promise<AddMemberReply> =>
+  opnform(z, bundle).post(path`/open/workspaces/${workspaceId}/users/add`, {
+    thing: 'workspace',
+    ...MANAGE_MEMBERS,
+    known: ADD_MEMBER_FAILURES,
+    fields: { email: 'Email (email)', role: 'Role (role)' },
+    body: { email, role },
+    schema: AddMemberReply,
+  });

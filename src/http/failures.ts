@@ -13,7 +13,7 @@ export interface KnownFailure {
   said: string;
   message: string;
   code: ErrorCode;
-  /** Only at this status (required for `said: ''`). */
+  /** Only at this status (required for `said: ''`, and for a 403: other 403s are policy refusals). */
   status?: number;
   /** A routine outcome: a `HaltedError` instead of an error (rule in `src/errors.ts`). */
   halt?: boolean;
@@ -289,20 +289,24 @@ export const retryAfterSeconds = (header: string | null | undefined, now = Date.
   return Number.isNaN(at) ? 60 : Math.max(1, Math.ceil((at - now) / 1000));
 };
 
-/** The known failure a client-error body names (not for 401/402/403/429, which mean something else). */
+/**
+ * The known failure a client-error body names (not for 401/402/429, which mean something else; a 403
+ * only for an entry with `status: 403`).
+ */
 export const knownFailure = (
   status: number,
   body: unknown,
   ctx: RequestContext,
 ): KnownFailure | undefined => {
-  if (ctx.known === undefined || status < 400 || status >= 500 || [401, 402, 403, 429].includes(status)) {
+  if (ctx.known === undefined || status < 400 || status >= 500 || [401, 402, 429].includes(status)) {
     return undefined;
   }
   const message = serverMessage(body);
   const said = [message, ...fieldErrorTexts(body)].filter((t): t is string => t !== undefined);
   return ctx.known.find(
     (k) =>
-      (k.status === undefined || k.status === status) &&
+      // a 403 is a policy refusal unless an entry names that status (a licence limit, say)
+      (k.status === undefined ? status !== 403 : k.status === status) &&
       (k.said === ''
         ? k.status !== undefined && message === undefined && said.length === 0
         : said.some((text) => sentence(text) === sentence(k.said))),
@@ -361,8 +365,8 @@ export const failureFor = (
   if (status === 429) return new z.errors.ThrottledError(THROTTLED_MESSAGE, retryAfterSeconds(retryAfter));
   const error = (message: string, code: ErrorCode) =>
     userError(z, redacted(message, ctx.redact), code, status);
-  if (status === 403) return forbiddenError(z, body, ctx);
   const known = knownFailure(status, body, ctx);
+  if (status === 403 && known === undefined) return forbiddenError(z, body, ctx);
   if (known?.halt) return halt(z, redacted(known.message, ctx.redact));
   if (known !== undefined) return error(known.message, known.code);
   if (status === 404) return error(notFoundMessage(ctx), 'not_found');

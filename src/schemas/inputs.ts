@@ -60,6 +60,27 @@ export const RequiredText = (required = 'is required') =>
     }),
   );
 
+/**
+ * One email address to write to OpnForm (Invite Member): trimmed, lower-cased, one `@` and a dotted
+ * domain, no spaces, at most 255 characters. Lower case because OpnForm looks accounts up
+ * case-sensitively: an existing account's email in other case would get a registration invite.
+ */
+export const EmailAddress = z.pipe(
+  RequiredText('is required (an email address)'),
+  z.transform((text, ctx) => {
+    const email = text.toLowerCase();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 255) {
+      ctx.issues.push({
+        code: 'custom',
+        input: text,
+        message: `must be one email address like name@example.org (got ${JSON.stringify(text).slice(0, 60)})`,
+      });
+      return z.NEVER;
+    }
+    return email;
+  }),
+);
+
 /** Optional free text: trimmed; empty means "not given". */
 export const OptionalText = z.pipe(
   z.optional(z.nullable(z.union([z.string(), z.number()], { error: 'must be text' }))),

@@ -25,3 +25,22 @@ export const OpenWorkspaceList = z.array(Workspace);
 
 /** `GET /open/workspaces/{id}/invites`: a bare array. */
 export const InviteList = z.array(Invite);
+
+/**
+ * `POST /open/workspaces/{id}/users/add`: `{type, message}`, plus the new `invite` (without its
+ * token; `valid_until` ISO here) when OpnForm sent a registration invitation.
+ */
+export const AddMemberReply = z.looseObject({
+  message: z.optional(z.nullable(z.string())),
+  invite: z.optional(
+    z.nullable(
+      z.looseObject({
+        id: z.number(),
+        email: z.optional(z.nullable(z.string())),
+        role: z.optional(z.nullable(z.string())),
+        valid_until: z.optional(z.nullable(z.string())),
+      }),
+    ),
+  ),
+});
+export type AddMemberReply = z.infer<typeof AddMemberReply>;

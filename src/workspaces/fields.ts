@@ -49,3 +49,19 @@ export const emailField = defineInputField({
   required: true,
   helpText: 'The exact email address (upper or lower case does not matter; spaces around it are ignored).',
 });
+
+/** The role a new member gets (Invite Member): required, "user" unless the Zap says otherwise. */
+export const inviteRoleField = defineInputField({
+  ...roleField,
+  default: 'user',
+  helpText:
+    'The role they get: admin, user or readonly (default user). A person who is already a member keeps ' +
+    'their role: use Update Member Role to change it.',
+});
+
+export const inviteEmailField = defineInputField({
+  ...emailField,
+  helpText:
+    'The email address of the person. Someone with an OpnForm account is added at once; anyone else gets an ' +
+    'invitation email. Sent in lower case (OpnForm would otherwise invite an existing account again).',
+});

@@ -1,6 +1,7 @@
 /** Input schemas of the workspace team steps (members and invites), beside their `inputFields`. */
 import {
   Choice,
+  EmailAddress,
   InviteId,
   inputObject,
   OptionalChoice,
@@ -27,3 +28,9 @@ export const UpdateRoleInput = inputObject({
   role: Choice(MEMBER_ROLES),
 });
 export const InviteInput = inputObject({ workspace_id: WorkspaceId, invite_id: InviteId });
+
+export const InviteMemberInput = inputObject({
+  workspace_id: WorkspaceId,
+  email: EmailAddress,
+  role: Choice(MEMBER_ROLES),
+});

@@ -26,3 +26,16 @@ test('no partial sentences, no body, no list of known failures', () => {
     knownFailure(400, { message: 'Invite already accepted.' }, { thing: 'invite', abilities: [] }),
   ).toBeUndefined();
 });
+
+test('a 403 is matched only by an entry that names status 403 (a licence limit, not a policy refusal)', () => {
+  const licence: KnownFailure = {
+    said: 'Licence needed.',
+    message: 'Clear.',
+    code: 'forbidden',
+    status: 403,
+  };
+  const both = { ...ctx, known: [...known, licence] };
+  expect(knownFailure(403, { message: 'Licence needed.' }, both)).toBe(licence);
+  expect(knownFailure(400, { message: 'Licence needed.' }, both)).toBeUndefined();
+  expect(knownFailure(403, { message: 'Invite already accepted.' }, both)).toBeUndefined();
+});

@@ -271,6 +271,12 @@ describe('hand-written bad inputs the generators would rarely build', () => {
     ['creates.update_member_role.operation.perform', { workspace_id: 7, user_id: 3, role: 'owner' }, 'role'],
     ['creates.resend_invite.operation.perform', { workspace_id: 7, invite_id: { id: 5 } }, 'invite_id'],
     ['searches.find_member.operation.perform', { workspace_id: 7, email: ['a@b.c'] }, 'email'],
+    [
+      'creates.invite_member.operation.perform',
+      { workspace_id: 7, email: 'ada@example', role: 'user' },
+      'email',
+    ],
+    ['creates.invite_member.operation.perform', { workspace_id: 7, email: 'a@b.c', role: 'owner' }, 'role'],
     ['searches.find_form.operation.perform', { form: '😀' }, 'form'],
     ['searches.find_form.operation.perform', { form: '..' }, 'form'],
     ['searches.find_form.operation.perform', { form: 'contact%2F..%2Fadmin' }, 'form'],
