@@ -11,6 +11,8 @@ import { webhookIntegrationList } from './src/integrations/webhook-integration-l
 import { exportSubmissions } from './src/submissions/export/export-submissions';
 import { exportFileHydrator } from './src/submissions/export/file-hydrator';
 import { findExport } from './src/submissions/export/find-export';
+import { createSubmission } from './src/submissions/create/create-submission';
+import { FIND_OR_CREATE_SUBMISSION, findOrCreateSubmission } from './src/submissions/create/find-or-create';
 import { submissionFile } from './src/submissions/files';
 import { findSubmission } from './src/submissions/find-submission';
 import { newPartialSubmission } from './src/submissions/new-partial-submission';
@@ -64,6 +66,7 @@ const app = defineApp(
       [updateWebhookIntegration.key]: updateWebhookIntegration,
       [updateSubmission.key]: updateSubmission,
       [exportSubmissions.key]: exportSubmissions,
+      [createSubmission.key]: createSubmission,
     },
     searches: {
       [findMember.key]: findMember,
@@ -71,6 +74,9 @@ const app = defineApp(
       [findForm.key]: findForm,
       [findSubmission.key]: findSubmission,
       [findExport.key]: findExport,
+    },
+    searchOrCreates: {
+      [FIND_OR_CREATE_SUBMISSION]: findOrCreateSubmission,
     },
   }),
 );
