@@ -10,7 +10,8 @@ export const findOrCreateSubmission = {
   key: 'find_submission',
   display: {
     label: 'Find or Create Submission',
-    description: 'Finds a submission whose answer to a question equals a value, or creates one if none exists.',
+    description:
+      'Finds a submission whose answer to a question equals a value, or creates one if none exists.',
   },
   search: 'find_submission',
   create: 'create_submission',

@@ -38,7 +38,11 @@ export const refuseUnanswerableForm = (z: ZObject, form: Form, now: number): voi
   const record = form as Record<string, unknown>;
   const title = `Form "${form.title}"`;
   const closesAt = closesAtMs(record.closes_at);
-  if (record.visibility === 'closed' || flagOn(record.is_closed) || (closesAt !== undefined && closesAt <= now)) {
+  if (
+    record.visibility === 'closed' ||
+    flagOn(record.is_closed) ||
+    (closesAt !== undefined && closesAt <= now)
+  ) {
     const when =
       record.visibility !== 'closed' && closesAt !== undefined && closesAt <= now
         ? ` (it closed at ${String(record.closes_at)})`
