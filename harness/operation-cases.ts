@@ -167,6 +167,21 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
     why: 'the form (check every value before writing) + list page 1 (current answers: no single read for tokens) + PUT',
     writes: /^PUT /,
   },
+  create_submission: {
+    method: 'creates.create_submission.operation.perform',
+    inputData: (ids) => ({
+      ...form(ids),
+      [`answer__${ids.fields.full_name}`]: 'Case Created',
+      [`answer__${ids.fields.email}`]: 'case@example.org',
+      [`answer__${ids.fields.plan}`]: 'Pro',
+    }),
+    minimum: 3,
+    why:
+      'the form (refusals and value checks before writing) + the public answer POST + list page 1 (the new ' +
+      "submission's real id, by the UUID an editable form returns; a form without editable submissions adds " +
+      'one list read before the POST: 4)',
+    writes: /^POST \/forms\//,
+  },
   find_submission: {
     method: 'searches.find_submission.operation.perform',
     inputData: (ids) => ({ ...form(ids), search_field: ids.fields.referrer, search: 'Newsletter' }),
