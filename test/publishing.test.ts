@@ -375,3 +375,41 @@ describe('samples hold only keys every form has (issue 13, point 8)', () => {
     },
   );
 });
+
+describe('search-or-create pairs', () => {
+  type Pair = {
+    key: string;
+    display: { label: string; description: string };
+    search: string;
+    create: string;
+  };
+  const app = App as unknown as Record<string, Record<string, Definition> | undefined> & {
+    searchOrCreates?: Record<string, Pair>;
+  };
+  const pairs = Object.entries(app.searchOrCreates ?? {});
+  const keysOfSample = (def: Definition | undefined) => Object.keys(def?.operation.sample ?? {});
+  const outputKeys = (def: Definition | undefined) => staticOutputs(def?.operation ?? {}).map((f) => f.key);
+  const inputKeys = (def: Definition | undefined) => staticFields(def?.operation ?? {}).map((f) => f.key);
+
+  test('the pairs are the ones expected', () => {
+    expect(pairs.map(([name]) => name)).toContain('find_or_create_submission');
+  });
+
+  test.each(pairs)(
+    '%s: keys exist, nouns match, the create returns what the search returns',
+    (_name, pair) => {
+      const search = app.searches?.[pair.search];
+      const create = app.creates?.[pair.create];
+      // Zapier: a search-or-create's key must be a search's key (zapier-platform-schema searchOrCreateKeys)
+      expect(app.searches?.[pair.key]).toBeDefined();
+      expect([search?.key, create?.key]).toEqual([pair.search, pair.create]);
+      expect(create?.noun).toBe(search?.noun);
+      expect(isTitleCase(pair.display.label)).toBe(true);
+      expect(keysOfSample(search).filter((key) => !keysOfSample(create).includes(key))).toEqual([]);
+      expect(outputKeys(search).filter((key) => !outputKeys(create).includes(key))).toEqual([]);
+      // the search's pickers (workspace, form) are the create's too, under the same keys
+      const pickers = inputKeys(search).filter((key) => /_id$/.test(key));
+      expect(pickers.filter((key) => !inputKeys(create).includes(key))).toEqual([]);
+    },
+  );
+});
