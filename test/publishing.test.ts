@@ -395,6 +395,17 @@ describe('search-or-create pairs', () => {
     expect(pairs.map(([name]) => name)).toContain('find_or_create_submission');
   });
 
+  test("Zapier's schema accepts them (its key must be the search's key, not the pair's name)", () => {
+    // functions (dynamic input fields, performs) as the definition Zapier stores them
+    const stored = JSON.parse(JSON.stringify(App, (_k, v) => (typeof v === 'function' ? '$func$2$f$' : v)));
+    // the schema package ships no types: its one function, typed here
+    const { validateAppDefinition } = require('zapier-platform-schema') as {
+      validateAppDefinition: (d: unknown) => { errors: Array<{ property: string; message: string }> };
+    };
+    const errors = validateAppDefinition(stored).errors.map((e) => `${e.property} ${e.message}`);
+    expect(errors.filter((e) => e.includes('searchOrCreates'))).toEqual([]);
+  });
+
   test.each(pairs)(
     '%s: keys exist, nouns match, the create returns what the search returns',
     (_name, pair) => {
