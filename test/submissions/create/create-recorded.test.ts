@@ -3,20 +3,10 @@
 // respondent calls it, and the created submission read back from the /open list (submissions--list.json,
 // submissions--update.json) by its answers or its public UUID. Every refusal happens before any write.
 import { failure, op, run } from '../../helpers/app';
-import { api, recorded, recordedScope } from '../../helpers/recorded';
+import { recorded, recordedScope } from '../../helpers/recorded';
+import { formScope } from '../recorded-forms';
 
 const create = op('creates.create_submission.operation.perform');
-
-const postgres = (form: unknown, flags: Record<string, unknown> = {}) => {
-  const out = { ...(form as Record<string, unknown>) };
-  for (const key of ['editable_submissions', 'enable_partial_submissions', 'is_closed', 'use_captcha']) {
-    if (out[key] === 0 || out[key] === 1) out[key] = out[key] === 1;
-  }
-  return { ...out, ...flags };
-};
-
-const formScope = (id: number, body: unknown, flags: Record<string, unknown> = {}) =>
-  api().get(`/open/forms/${id}`).reply(200, postgres(body, flags));
 
 const FIRST_PAGE = { page: '1', per_page: '100' };
 
