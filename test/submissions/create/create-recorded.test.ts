@@ -36,8 +36,8 @@ const ADA = {
 };
 
 /** Form 6 before the recorded POST (newest id 1054) and after it (2058 new; 2063 not yet made). */
-const adaScopes = () => [
-  formScope(6, FORM_6),
+const adaScopes = (flags: Record<string, unknown> = {}) => [
+  formScope(6, FORM_6, flags),
   recordedScope(
     list6((id) => id < 2058),
     { query: FIRST_PAGE },
@@ -183,5 +183,44 @@ describe('refused before any write', () => {
     formScope(6, FORM_6);
     const error = await failure(run(create, { workspace_id: 6, form_id: 6 }));
     expect(error.message).toBe('Nothing to submit: every answer field is empty. Nothing was submitted.');
+  });
+});
+
+describe('what is not refused, and what only the server knows', () => {
+  test.each([
+    [{ closes_at: '2999-01-01 00:00:00' }],
+    [{ max_submissions_count: 6 }],
+    [{ password: '0', has_password: false }],
+  ])('%j: created', async (flags) => {
+    const scopes = adaScopes(flags);
+    recordedScope(
+      list6((id) => id !== 2063),
+      { query: FIRST_PAGE },
+    );
+    const out = (await run(create, ADA)) as { id: number };
+    expect(scopes.every((s) => s.isDone())).toBe(true);
+    expect(out.id).toBe(2058);
+  });
+
+  test("a 422 of the answer endpoint (the server's own rules) names the questions", async () => {
+    formScope(13, FORM_13);
+    recordedScope(publicCreate.exchange(3), { anonymous: true, body: () => true });
+    const error = await failure(
+      run(create, {
+        workspace_id: 6,
+        form_id: 13,
+        'answer__b25602d4-a4c4-4d85-b359-f75cd6520fee': 'Grace',
+        'answer__c902302d-7ee5-4a88-b522-a9b9d9ffed1d': '12',
+      }),
+    );
+    // the recorded answer to a body with many bad values: every field id is named by its question
+    expect(error.message).toBe(
+      'OpnForm rejected the request (422): The Full Name field is required. (and 10 more errors) Full Name: The ' +
+        'Full Name field is required.; Email: The Email must be a valid email address.; Website: The Website ' +
+        'format is invalid.; Phone: The Phone must be at least 6 characters. The Phone is not a valid phone ' +
+        'number.; Plan: The selected Plan is invalid.; Visit Date: The Visit Date is not a valid date.; Stay: ' +
+        'From date must be before or equal to To date; Age: The Age must be a number.; Feedback: Invalid value ' +
+        "'Excellent' for row 'Support'.; Interests: The selected 0b0070f3-6149-414f-a483-451827bca29e.1 is invalid.",
+    );
   });
 });
