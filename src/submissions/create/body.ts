@@ -6,10 +6,10 @@
  */
 import type { ZObject } from 'zapier-platform-core';
 import { invalidInput } from '../../errors';
-import { answerableBlocks, blockName, distinctLabels } from '../../forms/blocks';
+import { answerableBlocks, blockName, distinctLabels, matrixRows } from '../../forms/blocks';
 import type { Form, FormBlock } from '../../schemas/resources';
 import { KEPT_AS_IS_TYPES } from '../answer-facts';
-import { answerKey, isDateRange, rangeKey } from '../update/fields';
+import { answerKey, hasRowInputs, isDateRange, matrixRowKey, rangeKey } from '../update/fields';
 import { type AnswerChanges, isEmptyInput } from '../update/values';
 
 const NOTHING = 'Nothing was submitted.';
@@ -46,7 +46,12 @@ export const newAnswers = (z: ZObject, form: Form, changes: AnswerChanges): Reco
           'make it optional in OpnForm to create submissions of this form',
       );
     } else {
-      const key = isDateRange(block) ? rangeKey(block, 'start') : answerKey(block);
+      const firstRow = matrixRows(block)[0];
+      const key = isDateRange(block)
+        ? rangeKey(block, 'start')
+        : hasRowInputs(block) && firstRow !== undefined
+          ? `${matrixRowKey(block, firstRow)}, ...`
+          : answerKey(block);
       problems.push(`"${labelOf(block)}" (${key}) is required`);
     }
   }
