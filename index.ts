@@ -8,6 +8,8 @@ import { guardApp } from './src/http/guard';
 import { mapOpnformErrors } from './src/http/middleware';
 import { updateWebhookIntegration } from './src/integrations/update-webhook-integration';
 import { webhookIntegrationList } from './src/integrations/webhook-integration-list';
+import { createSubmission } from './src/submissions/create/create-submission';
+import { FIND_OR_CREATE_SUBMISSION, findOrCreateSubmission } from './src/submissions/create/find-or-create';
 import { exportSubmissions } from './src/submissions/export/export-submissions';
 import { exportFileHydrator } from './src/submissions/export/file-hydrator';
 import { findExport } from './src/submissions/export/find-export';
@@ -23,6 +25,7 @@ import { findInvite } from './src/workspaces/invites/find-invite';
 import { inviteList } from './src/workspaces/invites/invite-list';
 import { resendInvite } from './src/workspaces/invites/resend-invite';
 import { findMember } from './src/workspaces/members/find-member';
+import { FIND_OR_INVITE_MEMBER, findOrInviteMember } from './src/workspaces/members/find-or-invite';
 import { inviteMember } from './src/workspaces/members/invite-member';
 import { leaveWorkspace } from './src/workspaces/members/leave-workspace';
 import { memberList } from './src/workspaces/members/member-list';
@@ -66,6 +69,7 @@ const app = defineApp(
       [updateSubmission.key]: updateSubmission,
       [exportSubmissions.key]: exportSubmissions,
       [inviteMember.key]: inviteMember,
+      [createSubmission.key]: createSubmission,
     },
     searches: {
       [findMember.key]: findMember,
@@ -74,17 +78,11 @@ const app = defineApp(
       [findSubmission.key]: findSubmission,
       [findExport.key]: findExport,
     },
-    // Zapier requires a search-or-create's `key` to be its search's key (an editor limitation).
+    // Zapier requires a search-or-create's `key` to be its search's key (an editor limitation): the
+    // pair's public key is its property name here.
     searchOrCreates: {
-      find_or_invite_member: {
-        key: findMember.key,
-        display: {
-          label: 'Find or Invite Member',
-          description: 'Finds a workspace member by email, or invites them if they are not a member.',
-        },
-        search: findMember.key,
-        create: inviteMember.key,
-      },
+      [FIND_OR_CREATE_SUBMISSION]: findOrCreateSubmission,
+      [FIND_OR_INVITE_MEMBER]: findOrInviteMember,
     },
   }),
 );

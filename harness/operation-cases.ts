@@ -4,6 +4,7 @@
  * request counts. A new operation adds its line here.
  */
 import type { SandboxIds } from '../sandbox/seed';
+import { stableUuid } from '../sandbox/seeds/builders';
 
 export interface OperationCase {
   /** The app method Zapier calls. */
@@ -166,6 +167,34 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
     minimum: 3,
     why: 'the form (check every value before writing) + list page 1 (current answers: no single read for tokens) + PUT',
     writes: /^PUT /,
+  },
+  create_submission: {
+    method: 'creates.create_submission.operation.perform',
+    inputData: (ids) => ({
+      ...form(ids),
+      [`answer__${ids.fields.full_name}`]: 'Case Created',
+      [`answer__${ids.fields.email}`]: 'case@example.org',
+      [`answer__${ids.fields.plan}`]: 'Pro',
+    }),
+    minimum: 3,
+    why:
+      'the form (refusals and value checks before writing) + the public answer POST + list page 1 (the new ' +
+      "submission's real id, by the UUID an editable form returns; a form without editable submissions adds " +
+      'one list read before the POST: 4)',
+    writes: /^POST \/forms\//,
+  },
+  'create_submission (no editable submissions)': {
+    method: 'creates.create_submission.operation.perform',
+    inputData: (ids) => ({
+      workspace_id: ids.workspaceId,
+      form_id: ids.emptyFormId,
+      [`answer__${stableUuid('field:empty:name')}`]: 'Case Created',
+    }),
+    minimum: 4,
+    why:
+      'the form + list page 1 before the POST (the newest id) + the public answer POST + list page 1 (the ' +
+      'new submission: a higher id holding exactly the answers sent)',
+    writes: /^POST \/forms\//,
   },
   find_submission: {
     method: 'searches.find_submission.operation.perform',

@@ -376,22 +376,54 @@ describe('samples hold only keys every form has (issue 13, point 8)', () => {
   );
 });
 
-describe('search-or-create pairs: Find or Invite Member', () => {
-  const pairs = (
-    App as unknown as { searchOrCreates?: Record<string, { key: string; search: string; create: string }> }
-  ).searchOrCreates;
-  const byKey = (kind: (typeof kinds)[number], key: string) =>
-    all.find((d) => d.kind === kind && d.def.key === key)?.def;
+describe('search-or-create pairs', () => {
+  type Pair = {
+    key: string;
+    display: { label: string; description: string };
+    search: string;
+    create: string;
+  };
+  const app = App as unknown as Record<string, Record<string, Definition> | undefined> & {
+    searchOrCreates?: Record<string, Pair>;
+  };
+  const pairs = Object.entries(app.searchOrCreates ?? {});
+  const keysOfSample = (def: Definition | undefined) => Object.keys(def?.operation.sample ?? {});
+  const outputKeys = (def: Definition | undefined) => staticOutputs(def?.operation ?? {}).map((f) => f.key);
+  const inputKeys = (def: Definition | undefined) => staticFields(def?.operation ?? {}).map((f) => f.key);
 
-  test('its key is its search key (Zapier editor rule), both steps exist, their nouns match, the create takes the search inputs', () => {
-    const pair = pairs?.find_or_invite_member;
-    expect(pair).toMatchObject({ key: 'find_member', search: 'find_member', create: 'invite_member' });
-    const search = byKey('searches', pair?.search ?? '');
-    const create = byKey('creates', pair?.create ?? '');
-    expect(search?.noun).toBeDefined();
-    expect(create?.noun).toBe(search?.noun);
-    const keysOf = (def: Definition | undefined) =>
-      (def?.operation.inputFields ?? []).map((f) => (f as Field).key);
-    for (const key of keysOf(search)) expect(keysOf(create)).toContain(key);
+  test('the pairs are the ones expected', () => {
+    expect(pairs.map(([name]) => name).sort()).toEqual([
+      'find_or_create_submission',
+      'find_or_invite_member',
+    ]);
   });
+
+  test("Zapier's schema accepts them (its key must be the search's key, not the pair's name)", () => {
+    // functions (dynamic input fields, performs) as the definition Zapier stores them
+    const stored = JSON.parse(JSON.stringify(App, (_k, v) => (typeof v === 'function' ? '$func$2$f$' : v)));
+    // the schema package ships no types: its one function, typed here
+    const { validateAppDefinition } = require('zapier-platform-schema') as {
+      validateAppDefinition: (d: unknown) => { errors: Array<{ property: string; message: string }> };
+    };
+    const errors = validateAppDefinition(stored).errors.map((e) => `${e.property} ${e.message}`);
+    expect(errors.filter((e) => e.includes('searchOrCreates'))).toEqual([]);
+  });
+
+  test.each(pairs)(
+    '%s: keys exist, nouns match, the create returns what the search returns',
+    (_name, pair) => {
+      const search = app.searches?.[pair.search];
+      const create = app.creates?.[pair.create];
+      // Zapier: a search-or-create's key must be a search's key (zapier-platform-schema searchOrCreateKeys)
+      expect(app.searches?.[pair.key]).toBeDefined();
+      expect([search?.key, create?.key]).toEqual([pair.search, pair.create]);
+      expect(create?.noun).toBe(search?.noun);
+      expect(isTitleCase(pair.display.label)).toBe(true);
+      expect(keysOfSample(search).filter((key) => !keysOfSample(create).includes(key))).toEqual([]);
+      expect(outputKeys(search).filter((key) => !outputKeys(create).includes(key))).toEqual([]);
+      // the search's pickers (workspace, form) are the create's too, under the same keys
+      const pickers = inputKeys(search).filter((key) => /_id$/.test(key));
+      expect(pickers.filter((key) => !inputKeys(create).includes(key))).toEqual([]);
+    },
+  );
 });

@@ -7,6 +7,7 @@ import { startHookCatcher } from '../../harness/hook-catcher';
 import { appHandler } from '../../harness/invoke';
 import App from '../../index';
 import { type SandboxOptions, startSandbox } from '../../sandbox/server';
+import { CREATE_SUBMISSION_STEPS } from './steps/create-submission';
 import { INVITE_STEPS } from './steps/invite';
 import { NEW_SUBMISSION_STEPS } from './steps/new-submission';
 import { SUBMISSION_DEMO_STEPS } from './steps/submissions';
@@ -65,6 +66,7 @@ export const DEMO_STEPS: DemoStep[] = [
   // subscribe, a delivery, the trigger output; the unsubscribe closes the flow (as turning the Zap off would)
   ...NEW_SUBMISSION_STEPS.filter((step) => !step.name.endsWith('unsubscribe')),
   ...SUBMISSION_DEMO_STEPS,
+  ...CREATE_SUBMISSION_STEPS,
   ...TEAM_STEPS,
   ...INVITE_STEPS,
   ...WEBHOOK_DEMO_STEPS,

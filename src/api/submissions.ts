@@ -8,7 +8,7 @@ import { READ_FORM } from '../http/abilities';
 import { Absent, baseUrlOf, opnform } from '../http/client';
 import { downloadFile } from '../http/download';
 import { path } from '../http/path';
-import { SubmissionPage, UpdateReply } from '../schemas/submissions';
+import { PublicAnswerReply, SubmissionPage, UpdateReply } from '../schemas/submissions';
 
 export interface PageQuery {
   search?: string;
@@ -88,6 +88,28 @@ export const putSubmission = (
     abilities: ['forms-write'],
     body,
     schema: UpdateReply,
+    fields,
+  });
+
+/**
+ * `POST /forms/{slug}/answer`: the public answer endpoint, exactly as a respondent's browser calls it
+ * (no token: the route is public and the recorded answer is the same with or without one), so the
+ * form's integrations and hooks fire as for any respondent. A 422 is keyed by field id (`fields`
+ * names the questions); 404 is an unknown form.
+ */
+export const postPublicAnswer = (
+  z: ZObject,
+  bundle: Bundle,
+  slug: string,
+  body: Record<string, unknown>,
+  fields: Readonly<Record<string, string>>,
+) =>
+  opnform(z, bundle).post(path`/forms/${slug}/answer`, {
+    thing: 'form',
+    abilities: [],
+    anonymous: true,
+    body,
+    schema: PublicAnswerReply,
     fields,
   });
 

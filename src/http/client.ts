@@ -45,6 +45,11 @@ export interface Call<T> extends RequestContext {
   quiet?: (data: T) => string;
   /** Error statuses with a message of the endpoint's own (a plan limit), thrown instead of the usual one. */
   special?: Readonly<Record<number, SpecialStatus>>;
+  /**
+   * A public route (the respondent's answer endpoint): sent without the token, as a respondent sends
+   * it. The token is still required in the connection (every step reads the form with it first).
+   */
+  anonymous?: boolean;
 }
 
 /** The error an endpoint gives for one status in place of the usual one (see `Call.special`). */
@@ -144,7 +149,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
   const send = async (
     method: Method,
     apiPath: ApiPath,
-    ctx: RequestContext & { query?: Query; body?: unknown; quiet?: unknown },
+    ctx: RequestContext & { query?: Query; body?: unknown; quiet?: unknown; anonymous?: boolean },
     allow: readonly number[],
     raw: boolean,
   ): Promise<HttpResponse | RawHttpResponse> => {
@@ -166,7 +171,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       allow,
     };
     const headers: Record<string, string> = {
-      Authorization: `Bearer ${token}`,
+      ...(ctx.anonymous === true ? {} : { Authorization: `Bearer ${token}` }),
       Accept: raw ? 'text/csv, application/json' : 'application/json',
       'User-Agent': USER_AGENT,
     };

@@ -31,3 +31,15 @@ export const UpdateReply = z.union([
   }),
 ]);
 export type UpdateReply = z.infer<typeof UpdateReply>;
+
+/**
+ * The answer of the public `POST /forms/{slug}/answer` (submissions--public-create.json):
+ * `{type, message, submission_id, is_first_submission, redirect}`; `submission_id` is null, or the
+ * public UUID on a form with editable submissions, never the integer id.
+ */
+export const PublicAnswerReply = z.looseObject({
+  type: z.optional(z.nullable(z.string())),
+  message: z.optional(z.nullable(z.string())),
+  submission_id: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+});
+export type PublicAnswerReply = z.infer<typeof PublicAnswerReply>;

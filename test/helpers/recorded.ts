@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type nock from 'nock';
 import { BASE } from './app';
-import { api } from './scopes';
+import { api, publicApi } from './scopes';
 
 export { api };
 
@@ -143,6 +143,8 @@ export interface RequestOverride {
   /** The JSON body the connector sends (default: the recorded one); a function decides. */
   body?: unknown;
   base?: string;
+  /** A public route: the request must carry no token (`publicApi()`). */
+  anonymous?: boolean;
 }
 
 /**
@@ -154,10 +156,11 @@ export const recordedScope = (ex: RecordedExchange, override: RequestOverride = 
   const path = override.path ?? request.path;
   const bodyMatch = 'body' in override ? override.body : request.body;
   const method = request.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch';
+  const scope = override.anonymous === true ? publicApi(override.base) : api(override.base);
   const interceptor =
     bodyMatch === null || bodyMatch === undefined || method === 'get'
-      ? api(override.base)[method](path)
-      : api(override.base)[method](path, bodyMatch as nock.RequestBodyMatcher);
+      ? scope[method](path)
+      : scope[method](path, bodyMatch as nock.RequestBodyMatcher);
   const query = override.query ?? request.query;
   const withQuery =
     query === true

@@ -24,6 +24,16 @@ export const api = (base: string = BASE, options: ApiScopeOptions = {}) =>
     ...(options.badheaders ? { badheaders: options.badheaders } : {}),
   });
 
+/**
+ * A scope on OpnForm's public routes (the respondent's answer endpoint): the connector's Accept and
+ * User-Agent, and never the bearer token.
+ */
+export const publicApi = (base: string = BASE) =>
+  nock(base, {
+    reqheaders: { accept: API_HEADERS.accept, 'user-agent': API_HEADERS['user-agent'] },
+    badheaders: ['authorization'],
+  });
+
 /** `api()` for a request with a JSON body (PUT, POST, DELETE with a body). */
 export const apiJson = (base: string = BASE) =>
   api(base, { headers: { 'content-type': 'application/json' } });

@@ -285,6 +285,7 @@ describe('hand-written bad inputs the generators would rarely build', () => {
       { workspace_id: 7, form_id: 9, search: ['a', 'b'] },
       'search',
     ],
+    ['creates.create_submission.operation.perform', { workspace_id: 7, form_id: '9/../8' }, 'form_id'],
     [
       'searches.find_export.operation.perform',
       { workspace_id: 7, form_id: 9, job_id: '../../users' },

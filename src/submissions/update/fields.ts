@@ -136,13 +136,16 @@ export const answerInputsFor = (block: FormBlock, label: string = blockName(bloc
   return [field({ key: answerKey(block), label, type: block.type === 'rich_text' ? 'text' : 'string' })];
 };
 
-/** The answer inputs of a form: the note said once, then each editable question's inputs in form order. */
-export const answerInputFields = (form: Pick<Form, 'properties'>): AnswerInputField[] => {
+/**
+ * The answer inputs of a form: the note said once, then each editable question's inputs in form order
+ * (Update Submission and Create Submission; each says what an empty input means in its note).
+ */
+export const answerInputFields = (form: Pick<Form, 'properties'>, note = KEEP_NOTE): AnswerInputField[] => {
   const blocks = editableBlocks(form);
   if (blocks.length === 0) return [];
   const labels = distinctLabels(answerableBlocks(form));
   return [
-    { key: 'answers_note', type: 'copy', helpText: KEEP_NOTE },
+    { key: 'answers_note', type: 'copy', helpText: note },
     ...blocks.flatMap((block) => answerInputsFor(block, labels.get(block.id))),
   ];
 };

@@ -159,6 +159,7 @@ export const answerChanges = (
   form: Pick<Form, 'properties'>,
   inputData: Readonly<Record<string, unknown>>,
   clearInput: readonly string[],
+  outcome = 'Nothing was changed.',
 ): AnswerChanges => {
   const set: Record<string, unknown> = {};
   const rows: Record<string, Record<string, string>> = {};
@@ -221,7 +222,7 @@ export const answerChanges = (
   if (problems.length > 0) {
     const shown = problems.slice(0, MAX_ERRORS).join('; ');
     const more = problems.length > MAX_ERRORS ? ` (and ${problems.length - MAX_ERRORS} more)` : '';
-    throw invalidInput(z, `${shown}${more}. Nothing was changed.`);
+    throw invalidInput(z, `${shown}${more}. ${outcome}`);
   }
   return { set, clear, rows, ranges };
 };

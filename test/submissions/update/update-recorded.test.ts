@@ -4,25 +4,11 @@
 import nock from 'nock';
 import { failure, op, run } from '../../helpers/app';
 import { api, recorded, recordedScope } from '../../helpers/recorded';
+import { formScope } from '../recorded-forms';
 
 const update = op('creates.update_submission.operation.perform');
 const dropdown = op('triggers.submission_list.operation.perform');
 const samples = op('triggers.new_submission.operation.performList');
-
-/**
- * A recorded form read as PostgreSQL (production, OpnForm Cloud) sends it: the recording server ran
- * sqlite, whose 0/1 booleans are a listed local artefact (README, artefact 1) another branch handles.
- */
-const postgres = (form: unknown, flags: Record<string, unknown> = {}) => {
-  const out = { ...(form as Record<string, unknown>) };
-  for (const key of ['editable_submissions', 'enable_partial_submissions', 'is_closed', 'use_captcha']) {
-    if (out[key] === 0 || out[key] === 1) out[key] = out[key] === 1;
-  }
-  return { ...out, ...flags };
-};
-
-/** `GET /open/forms/{id}` answered with a recorded form. */
-const formScope = (id: number, body: unknown) => api().get(`/open/forms/${id}`).reply(200, postgres(body));
 
 const FIRST_PAGE = { page: '1', per_page: '100' };
 

@@ -1,0 +1,87 @@
+/**
+ * What Create Submission refuses before any write, from the form as `GET /open/forms/{id}` reads it
+ * (forms--get-form.json: `visibility`, `closes_at`, `is_closed`, `max_submissions_count`,
+ * `submissions_count`, `max_number_of_submissions_reached`, `use_captcha`, `has_password`,
+ * `is_password_protected`). A respondent could not submit such a form either; the public answer
+ * endpoint is the respondent's, so the step says why up front instead of meeting a refusal.
+ */
+import type { ZObject } from 'zapier-platform-core';
+import { type ErrorCode, userError } from '../../errors';
+import type { Form } from '../../schemas/resources';
+import { flagOn } from '../update/checks';
+
+const NOTHING = 'Nothing was submitted.';
+
+const refuse = (z: ZObject, message: string, code: ErrorCode): never => {
+  throw userError(z, `${message} ${NOTHING}`, code, 400);
+};
+
+const numberOf = (value: unknown): number | undefined => {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+};
+
+/** `closes_at` as milliseconds since the epoch (OpnForm writes ISO or `Y-m-d H:i:s` UTC). */
+const closesAtMs = (value: unknown): number | undefined => {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const text = value.trim().replace(' ', 'T');
+  const ms = Date.parse(/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) ? text : `${text}Z`);
+  return Number.isNaN(ms) ? undefined : ms;
+};
+
+/**
+ * Refuses a form no respondent can answer now: closed (visibility `closed`, `is_closed`, or
+ * `closes_at` in the past, compared with `now`), at its submission limit, with a captcha, or
+ * protected by a password. `now` is passed in (the step gives the clock; tests a fixed time).
+ */
+export const refuseUnanswerableForm = (z: ZObject, form: Form, now: number): void => {
+  const record = form as Record<string, unknown>;
+  const title = `Form "${form.title}"`;
+  const closesAt = closesAtMs(record.closes_at);
+  if (
+    record.visibility === 'closed' ||
+    flagOn(record.is_closed) ||
+    (closesAt !== undefined && closesAt <= now)
+  ) {
+    const when =
+      record.visibility !== 'closed' && closesAt !== undefined && closesAt <= now
+        ? ` (it closed at ${String(record.closes_at)})`
+        : '';
+    refuse(
+      z,
+      `${title} is closed${when}, so it takes no new submissions. Open it again in OpnForm (Settings > ` +
+        'Access, or remove the closing date) to create submissions.',
+      'form_closed',
+    );
+  }
+  const max = numberOf(record.max_submissions_count);
+  const count = numberOf(record.submissions_count);
+  if (
+    flagOn(record.max_number_of_submissions_reached) ||
+    (max !== undefined && max > 0 && count !== undefined && count >= max)
+  ) {
+    refuse(
+      z,
+      `${title} has reached its limit of ${max ?? 'its'} submissions${count === undefined ? '' : ` (it has ${count})`}, ` +
+        'so it takes no new submissions. Raise or remove the limit in OpnForm (Settings > Access) to create more.',
+      'submission_limit',
+    );
+  }
+  if (flagOn(record.use_captcha)) {
+    refuse(
+      z,
+      `${title} requires a captcha, which OpnForm demands on every submission and an automation cannot solve. ` +
+        "To create submissions through Zapier, turn the captcha off in the form's settings (Security & Privacy).",
+      'captcha_form',
+    );
+  }
+  if (flagOn(record.has_password) || flagOn(record.is_password_protected)) {
+    refuse(
+      z,
+      `${title} is protected by a password. Zapier does not submit password-protected forms (the password ` +
+        "would have to be stored in the Zap). Remove the password in the form's settings (Security & Privacy) to " +
+        'create submissions through Zapier.',
+      'password_form',
+    );
+  }
+};
