@@ -8,6 +8,7 @@ import { guardApp } from './src/http/guard';
 import { mapOpnformErrors } from './src/http/middleware';
 import { updateWebhookIntegration } from './src/integrations/update-webhook-integration';
 import { webhookIntegrationList } from './src/integrations/webhook-integration-list';
+import { deleteSubmission } from './src/submissions/delete-submission';
 import { exportSubmissions } from './src/submissions/export/export-submissions';
 import { exportFileHydrator } from './src/submissions/export/file-hydrator';
 import { findExport } from './src/submissions/export/find-export';
@@ -64,6 +65,7 @@ const app = defineApp(
       [updateWebhookIntegration.key]: updateWebhookIntegration,
       [updateSubmission.key]: updateSubmission,
       [exportSubmissions.key]: exportSubmissions,
+      [deleteSubmission.key]: deleteSubmission,
     },
     searches: {
       [findMember.key]: findMember,
