@@ -4,6 +4,7 @@ import { FormId, inputObject, SubmissionId, WorkspaceId } from '../schemas/input
 import { parseInput } from '../schemas/parse';
 import { formField, workspaceField } from '../shared/fields';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
+import { submissionField } from './submission-field';
 import { refuseUnrealSubmissionId } from './update/checks';
 
 /** What the step outputs: which submission of which form was deleted, and OpnForm's message. */
@@ -24,18 +25,10 @@ const inputFields = defineInputFields([
   ),
   workspaceField,
   formField,
-  {
-    key: 'submission_id',
-    label: 'Submission',
-    type: 'string',
-    required: true,
-    dynamic: 'submission_list.id.label',
-    search: 'find_submission.id',
-    dependsOn: ['form_id'],
-    helpText:
-      'The submission to delete. Choose one of the recent submissions, or map a Submission ID from an earlier ' +
+  submissionField(
+    'The submission to delete. Choose one of the recent submissions, or map a Submission ID from an earlier ' +
       'step (New Submission, Find Submission). It must be a submission of the chosen form.',
-  },
+  ),
 ]);
 
 /**
