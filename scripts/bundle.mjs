@@ -17,6 +17,9 @@ await build({
   format: 'cjs',
   external: ['zapier-platform-core'],
   legalComments: 'none',
+  // Shorter syntax (folded constants, dead branches dropped), same names and lines: about 2 KB less in
+  // the zip. Whitespace is kept so a stack trace from Zapier's logs still points at a readable line.
+  minifySyntax: true,
   logLevel: 'warning',
   define: release ? { 'process.env.OPNFORM_DEV_LOCAL_SERVER': '"off"' } : {},
 });

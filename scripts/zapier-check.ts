@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import AdmZip from 'adm-zip';
 import { startSandbox } from '../sandbox/server';
-import { compareDefinition, readSnapshot } from './definition-check';
+import { compareDefinition, readSnapshot, writeSnapshot } from './definition-check';
 
 const root = resolve(__dirname, '..');
 const cli = join(root, 'node_modules', 'zapier-platform-cli', 'src', 'bin', 'run');
@@ -63,6 +63,10 @@ const main = async () => {
     const app = definition.results ?? fail('the zip answered no definition');
     if (app.authentication?.type !== 'custom') fail('definition has no custom authentication');
     // Live Zaps store keys, labels, inputs and samples: every published step must stay as it was.
+    if (process.env.UPDATE_DEFINITION_SNAPSHOT === '1') {
+      writeSnapshot(app);
+      console.log('definition snapshot re-taken (UPDATE_DEFINITION_SNAPSHOT=1): review its diff');
+    }
     const { problems, added } = compareDefinition(app, readSnapshot());
     if (problems.length > 0) fail(`definition changed:\n  ${problems.join('\n  ')}`);
     console.log(

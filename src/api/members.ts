@@ -63,42 +63,48 @@ export const listMembers = (z: ZObject, bundle: Bundle, workspaceId: number): Pr
     schema: MemberList,
   });
 
-/** `DELETE /open/workspaces/{id}/users/{user}/remove`: the server's message, if any. */
-export const removeMember = async (
+/** A change to one member (admins only); the server's message, if any. */
+const changeMember = async (
   z: ZObject,
   bundle: Bundle,
-  workspaceId: number,
-  userId: number,
+  method: 'delete' | 'put',
+  apiPath: ReturnType<typeof path>,
+  known: readonly KnownFailure[],
+  body?: unknown,
 ): Promise<string | null | undefined> => {
-  const reply = await opnform(z, bundle).delete(
-    path`/open/workspaces/${workspaceId}/users/${userId}/remove`,
-    {
-      thing: 'member',
-      ...MANAGE_MEMBERS,
-      known: NOT_A_MEMBER_ON_REMOVE,
-      schema: MessageReply,
-    },
-  );
+  const reply = await opnform(z, bundle)[method](apiPath, {
+    thing: 'member',
+    ...MANAGE_MEMBERS,
+    known,
+    schema: MessageReply,
+    ...(body === undefined ? {} : { body }),
+  });
   return reply?.message;
 };
 
+/** `DELETE /open/workspaces/{id}/users/{user}/remove`: the server's message, if any. */
+export const removeMember = (z: ZObject, bundle: Bundle, workspaceId: number, userId: number) =>
+  changeMember(
+    z,
+    bundle,
+    'delete',
+    path`/open/workspaces/${workspaceId}/users/${userId}/remove`,
+    NOT_A_MEMBER_ON_REMOVE,
+  );
+
 /** `PUT /open/workspaces/{id}/users/{user}/update-role` with `{role}`: the server's message, if any. */
-export const updateMemberRole = async (
+export const updateMemberRole = (
   z: ZObject,
   bundle: Bundle,
   workspaceId: number,
   userId: number,
   role: MemberRole,
-): Promise<string | null | undefined> => {
-  const reply = await opnform(z, bundle).put(
+) =>
+  changeMember(
+    z,
+    bundle,
+    'put',
     path`/open/workspaces/${workspaceId}/users/${userId}/update-role`,
-    {
-      thing: 'member',
-      ...MANAGE_MEMBERS,
-      known: NOT_A_MEMBER_ON_ROLE_CHANGE,
-      body: { role },
-      schema: MessageReply,
-    },
+    NOT_A_MEMBER_ON_ROLE_CHANGE,
+    { role },
   );
-  return reply?.message;
-};

@@ -6,22 +6,37 @@ import * as z from 'zod/mini';
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 
+/**
+ * A whole number from `min` to `max`, given as a number or as at most `digits` digits; otherwise one
+ * issue: "<allowed>, got <the value, shortened>". Shared by every whole-number input.
+ */
+export const wholeNumber = (
+  value: unknown,
+  ctx: { issues: z.core.$ZodRawIssue[] },
+  { min, max, digits, allowed }: { min: number; max: number; digits: number; allowed: string },
+): number => {
+  const text = String(value).trim();
+  const n = new RegExp(`^\\d{1,${digits}}$`).test(text) ? Number(text) : Number.NaN;
+  if (Number.isSafeInteger(n) && n >= min && n <= max) return n;
+  ctx.issues.push({
+    code: 'custom',
+    input: value,
+    message: `${allowed}, got ${JSON.stringify(value).slice(0, 60)}`,
+  });
+  return z.NEVER;
+};
+
 /** A positive integer id, given as a number or as digits. */
 export const IntegerId = z.pipe(
   z.union([z.number(), z.string()], { error: 'must be a whole number (an OpnForm id)' }),
-  z.transform((value, ctx) => {
-    const text = String(value).trim();
-    const n = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
-    if (!Number.isSafeInteger(n) || n < 1 || n > MAX_ID) {
-      ctx.issues.push({
-        code: 'custom',
-        input: value,
-        message: `must be a whole number (an OpnForm id), got ${JSON.stringify(value).slice(0, 60)}`,
-      });
-      return z.NEVER;
-    }
-    return n;
-  }),
+  z.transform((value, ctx) =>
+    wholeNumber(value, ctx, {
+      min: 1,
+      max: MAX_ID,
+      digits: 16,
+      allowed: 'must be a whole number (an OpnForm id)',
+    }),
+  ),
 );
 
 export const WorkspaceId = IntegerId;

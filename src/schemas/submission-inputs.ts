@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { parseTimestamp } from '../shared/dates';
+import { wholeNumber } from './inputs';
 
 /** An optional whole number from 1 to `max`; empty means "not given". */
 export const OptionalCount = (max: number) =>
@@ -13,17 +14,12 @@ export const OptionalCount = (max: number) =>
     ),
     z.transform((value, ctx): number | undefined => {
       if (value === undefined || value === null || String(value).trim() === '') return undefined;
-      const text = String(value).trim();
-      const n = /^\d{1,7}$/.test(text) ? Number(text) : Number.NaN;
-      if (!Number.isInteger(n) || n < 1 || n > max) {
-        ctx.issues.push({
-          code: 'custom',
-          input: value,
-          message: `must be a whole number from 1 to ${max}, got ${JSON.stringify(value).slice(0, 60)}`,
-        });
-        return z.NEVER;
-      }
-      return n;
+      return wholeNumber(value, ctx, {
+        min: 1,
+        max,
+        digits: 7,
+        allowed: `must be a whole number from 1 to ${max}`,
+      });
     }),
   );
 
