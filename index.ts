@@ -10,6 +10,7 @@ import { updateWebhookIntegration } from './src/integrations/update-webhook-inte
 import { webhookIntegrationList } from './src/integrations/webhook-integration-list';
 import { createSubmission } from './src/submissions/create/create-submission';
 import { FIND_OR_CREATE_SUBMISSION, findOrCreateSubmission } from './src/submissions/create/find-or-create';
+import { deleteSubmission } from './src/submissions/delete-submission';
 import { exportSubmissions } from './src/submissions/export/export-submissions';
 import { exportFileHydrator } from './src/submissions/export/file-hydrator';
 import { findExport } from './src/submissions/export/find-export';
@@ -70,6 +71,7 @@ const app = defineApp(
       [exportSubmissions.key]: exportSubmissions,
       [inviteMember.key]: inviteMember,
       [createSubmission.key]: createSubmission,
+      [deleteSubmission.key]: deleteSubmission,
     },
     searches: {
       [findMember.key]: findMember,

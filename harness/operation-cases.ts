@@ -23,6 +23,9 @@ export interface OperationCase {
 
 const ws = (ids: SandboxIds) => ({ workspace_id: ids.workspaceId });
 const form = (ids: SandboxIds) => ({ workspace_id: ids.workspaceId, form_id: ids.formId });
+/** A seeded submission of the main form no other case reads (the file submission is Update Submission's). */
+const spareSubmission = (ids: SandboxIds) =>
+  ids.latestSubmissionId === ids.fileSubmissionId ? ids.latestSubmissionId - 1 : ids.latestSubmissionId;
 
 export const OPERATION_CASES: Record<string, OperationCase> = {
   'authentication.test': {
@@ -232,5 +235,18 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
     inputData: (ids) => ({ workspace_id: ids.workspaceId, email: 'Katherine@Example.org', role: 'user' }),
     minimum: 1,
     why: 'add (an email with no account: the answer carries the invite; an account added costs the members list for its id)',
+  },
+  delete_submission: {
+    method: 'creates.delete_submission.operation.perform',
+    inputData: (ids) => ({ ...form(ids), submission_id: spareSubmission(ids) }),
+    minimum: 1,
+    why: "delete (OpnForm itself refuses another form's submission: 404, which halts like one already gone)",
+  },
+  'new_submission.performList (Transfer page)': {
+    method: 'triggers.new_submission.operation.performList',
+    inputData: form,
+    bundle: () => ({ meta: { isBulkRead: true, page: 0 } }),
+    minimum: 2,
+    why: 'the form (question types, date formats) + one list page of 100 (Transfer: Zapier page N = list page N + 1)',
   },
 };

@@ -2,7 +2,8 @@
 // `scripts/definition.snapshot.json` (taken from the zip before the architecture rework of issue 14).
 // Live Zaps store these keys, labels, inputs and samples: a refactor must not change one of them.
 // A step in the snapshot must come back identical; a step not in it is new (listed, allowed).
-// The one intended difference is `search` hints on id inputs (SEARCH_HINTS below).
+// The intended differences: `search` hints on id inputs (SEARCH_HINTS below) and `canPaginate` on the
+// two submission triggers (PAGINATED_TRIGGERS, issue 15 item 7).
 //   UPDATE_DEFINITION_SNAPSHOT=1 npm run check:zapier   (re-take the snapshot from the built zip, on purpose)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +31,26 @@ export const SEARCH_HINTS: Readonly<Record<string, string>> = {
   submission_id: 'find_submission.id',
   user_id: 'find_member.id',
   invite_id: 'find_invite.id',
+};
+
+/**
+ * `canPaginate: true` added on purpose (issue 15 item 7: Zapier's Transfer pages through these
+ * triggers' history): trigger key -> the only difference allowed, checked to be exactly `true`.
+ */
+export const PAGINATED_TRIGGERS: ReadonlySet<string> = new Set(['new_submission', 'new_partial_submission']);
+
+/**
+ * Removes the intended `canPaginate: true` of a trigger in PAGINATED_TRIGGERS before comparing; given
+ * `problems` (the built side), any other value is one (that it is there: test/submissions/transfer.test.ts).
+ */
+const withoutPaging = (kind: string, key: string, def: Json, problems?: string[]): Json => {
+  if (kind !== 'triggers' || !PAGINATED_TRIGGERS.has(key)) return def;
+  const op = (def as { operation?: Record<string, Json> }).operation;
+  if (!op) return def;
+  const { canPaginate, ...rest } = op;
+  if (problems !== undefined && canPaginate !== undefined && canPaginate !== true)
+    problems.push(`${kind}.${key}: canPaginate ${String(canPaginate)}, expected true`);
+  return { ...(def as object), operation: rest } as Json;
 };
 
 /** The first path where two normalized values differ (for a readable failure). */
@@ -87,9 +108,9 @@ export const compareDefinition = (
       if (!(key in is)) problems.push(`${kind}.${key} is missing`);
       else {
         const found = firstDifference(
-          withoutHints(`${kind}.${key}`, is[key] ?? null, problems),
-          // a re-taken snapshot holds the hints too: compared without them on both sides
-          withoutHints(`${kind}.${key}`, was[key] ?? null, []),
+          withoutHints(`${kind}.${key}`, withoutPaging(kind, key, is[key] ?? null, problems), problems),
+          // a re-taken snapshot holds the hints and the paging too: compared without them on both sides
+          withoutHints(`${kind}.${key}`, withoutPaging(kind, key, was[key] ?? null), []),
           `${kind}.${key}`,
         );
         if (found) problems.push(`differs from the snapshot at ${found}`);

@@ -8,6 +8,7 @@ import { READ_FORM } from '../http/abilities';
 import { Absent, baseUrlOf, opnform } from '../http/client';
 import { downloadFile } from '../http/download';
 import { path } from '../http/path';
+import { MessageReply } from '../schemas/resources';
 import { PublicAnswerReply, SubmissionPage, UpdateReply } from '../schemas/submissions';
 
 export interface PageQuery {
@@ -63,13 +64,13 @@ export const fetchSearchedPage = async (
   return reply instanceof Absent ? undefined : reply;
 };
 
-/** The newest partial submissions (page 1); 402 means the workspace's plan has no partial submissions. */
-export const fetchPartialPage = (z: ZObject, bundle: Bundle, formId: number, perPage: number) =>
+/** A page of partial submissions (the newest: page 1); 402 means the workspace's plan has no partial submissions. */
+export const fetchPartialPage = (z: ZObject, bundle: Bundle, formId: number, perPage: number, page = 1) =>
   opnform(z, bundle).get(listPath(formId), {
     thing: 'form',
     // the submissions list takes forms-read OR manage-integrations (submissions--list.json)
     ...READ_FORM,
-    query: { status: 'partial', per_page: perPage, page: 1 },
+    query: { status: 'partial', per_page: perPage, page },
     schema: SubmissionPage,
     special: { 402: { message: PARTIAL_PLAN_MESSAGE, code: 'payment_required' } },
   });
@@ -145,3 +146,28 @@ export const downloadAnswerFile = (
             status,
           ),
   });
+
+/**
+ * A submission already deleted, an unknown id and another form's submission all answer 404 with an
+ * empty message (submissions--delete.json #4, #5): OpnForm cannot tell them apart, and the goal (the
+ * submission is not on this form) holds, so it halts (rule in src/errors.ts).
+ */
+export const SUBMISSION_ALREADY_GONE =
+  'This submission is not on the form (any more): it was already deleted, or it belongs to another form. ' +
+  'Nothing was deleted.';
+
+/** `DELETE /open/forms/{id}/submissions/{submissionId}` (forms-write): the server's message, if any. */
+export const deleteSubmission = async (
+  z: ZObject,
+  bundle: Bundle,
+  formId: number,
+  submissionId: number,
+): Promise<string | undefined> => {
+  const reply = await opnform(z, bundle).delete(path`/open/forms/${formId}/submissions/${submissionId}`, {
+    thing: 'submission',
+    abilities: ['forms-write'],
+    known: [{ said: '', status: 404, code: 'not_found', halt: true, message: SUBMISSION_ALREADY_GONE }],
+    schema: MessageReply,
+  });
+  return reply?.message ?? undefined;
+};

@@ -11,6 +11,7 @@ import { formField, workspaceField } from '../shared/fields';
 import { pollingPerform } from '../shared/perform';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
 import { shapeSubmission } from './shape';
+import { listPageOf } from './transfer';
 
 /** Submissions per poll: OpnForm's maximum page, and about what Zapier takes from one poll. */
 export const PARTIAL_PAGE_SIZE = 100;
@@ -61,15 +62,20 @@ export const lastSavedMs = (item: Submission): number | undefined => {
  * without a save. One request when there is nothing to shape; otherwise a second one for the form
  * (its slug, title and block types). Loading a test record in the editor skips the idle time, so the
  * user sees the newest partial submissions at once.
+ *
+ * Transfer (`canPaginate`): Zapier's page N is the list's page N + 1, 100 a page in a bulk read,
+ * without the idle wait (src/submissions/transfer.ts); an empty page ends the transfer.
  */
 const perform = pollingPerform(async (z, bundle) => {
   const { form_id, idle_minutes } = parseInput(z, PartialInput, bundle.inputData, inputFields);
   const limit = bundle.meta?.limit;
   const per_page =
     typeof limit === 'number' && limit > 0 ? Math.min(limit, PARTIAL_PAGE_SIZE) : PARTIAL_PAGE_SIZE;
-  const page = await fetchPartialPage(z, bundle, form_id, per_page);
+  const { page: listPage, perPage, bulk } = listPageOf(bundle, per_page);
+  const page = await fetchPartialPage(z, bundle, form_id, perPage, listPage);
   const idleSince = partialClock.now() - idle_minutes * 60_000;
-  const waits = bundle.meta?.isLoadingSample !== true;
+  // a bulk read (Transfer) replays the history: the user picks the records, so nothing is held back
+  const waits = bundle.meta?.isLoadingSample !== true && !bulk;
   const items = page.data.filter((item) => {
     // a server that ignores the filter must not pass completed submissions off as partial ones
     if ((item.data.status ?? 'partial') !== 'partial') return false;
@@ -95,6 +101,7 @@ export const newPartialSubmission = defineTrigger({
     type: 'polling',
     inputFields,
     perform,
+    canPaginate: true,
     sample: {
       ...SUBMISSION_SAMPLE,
       id: 1851,

@@ -24,6 +24,7 @@ import { deliveryDates, deliveryOfSubmission } from './delivery-dates';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
 import type { SubmissionOutput } from './output-types';
 import { deliveryId, shapeDelivery } from './shape';
+import { listPageOf } from './transfer';
 
 /**
  * The hook trigger's item: a submission, when Zapier received it, whether it is an edit of one this
@@ -216,11 +217,15 @@ const perform = (async (z, bundle) => {
  * ids and times, so a following Update Submission test works. Two requests: the form (types, date
  * formats, title) and one page of submissions. OpnForm's legacy sample endpoint is no longer used: its
  * items carry no id and no time, and its example for an empty form is made up.
+ *
+ * Transfer (`canPaginate`): Zapier's page N is the list's page N + 1, 100 a page in a bulk read
+ * (src/submissions/transfer.ts), shaped the same way; an empty page ends the transfer.
  */
 const performList = (async (z, bundle) => {
   const { form_id } = parseInput(z, FormInput, bundle.inputData, inputFields);
+  const { page: listPage, perPage } = listPageOf(bundle, SAMPLE_SIZE);
   const form = await fetchForm(z, bundle, form_id);
-  const page = await fetchSubmissionPage(z, bundle, form_id, 1, SAMPLE_SIZE, { status: 'completed' });
+  const page = await fetchSubmissionPage(z, bundle, form_id, listPage, perPage, { status: 'completed' });
   const dates = dateQuestions(form.properties);
   const received_at = nowIso();
   return page.data.map((item): NewSubmissionOutput => {
@@ -257,6 +262,7 @@ export const newSubmission = defineTrigger({
     performUnsubscribe,
     perform,
     performList,
+    canPaginate: true,
     sample: NEW_SUBMISSION_SAMPLE,
     outputFields: submissionOutputFields(
       { key: 'received_at', label: 'Received At (When Zapier Received It)', type: 'datetime' },

@@ -9,6 +9,7 @@ import { formField, workspaceField } from '../../shared/fields';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from '../output-fields';
 import { scanSubmissions } from '../pages';
 import { shapeSubmission } from '../shape';
+import { submissionField } from '../submission-field';
 import {
   type DroppedAnswer,
   questionLabels,
@@ -47,19 +48,11 @@ const answerFields = async (z: ZObject, bundle: Bundle) => {
 const inputFields = defineInputFields([
   workspaceField,
   formField,
-  {
-    key: 'submission_id',
-    label: 'Submission',
-    type: 'string',
-    required: true,
-    dynamic: 'submission_list.id.label',
-    search: 'find_submission.id',
-    dependsOn: ['form_id'],
-    helpText:
-      'The submission to update. Choose one of the recent submissions, or map a submission id. ' +
+  submissionField(
+    'The submission to update. Choose one of the recent submissions, or map a submission id. ' +
       `Only the ${CURRENT_ANSWERS_PAGE_SIZE * CURRENT_ANSWERS_MAX_PAGES} newest submissions of a form can be updated. ` +
       'Partial submissions are labelled ", partial" (see Complete a Partial Submission).',
-  },
+  ),
   answerFields,
   {
     key: 'clear_fields',

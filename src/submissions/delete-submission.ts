@@ -1,0 +1,70 @@
+import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
+import { deleteSubmission as deleteFromForm } from '../api/submissions';
+import { FormId, inputObject, SubmissionId, WorkspaceId } from '../schemas/inputs';
+import { parseInput } from '../schemas/parse';
+import { formField, workspaceField } from '../shared/fields';
+import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
+import { submissionField } from './submission-field';
+import { refuseUnrealSubmissionId } from './update/checks';
+
+/** What the step outputs: which submission of which form was deleted, and OpnForm's message. */
+export interface DeleteSubmissionOutput {
+  id: number;
+  form_id: number;
+  deleted: true;
+  message: string;
+}
+
+const Input = inputObject({ workspace_id: WorkspaceId, form_id: FormId, submission_id: SubmissionId });
+
+const inputFields = defineInputFields([
+  destructiveWarning(
+    'The submission and its answers (uploaded files included) are deleted from OpnForm for good: ' +
+      'export or copy anything you still need first. A submission that is already gone stops the run ' +
+      'without an error (nothing is deleted).',
+  ),
+  workspaceField,
+  formField,
+  submissionField(
+    'The submission to delete. Choose one of the recent submissions, or map a Submission ID from an earlier ' +
+      'step (New Submission, Find Submission). It must be a submission of the chosen form.',
+  ),
+]);
+
+/**
+ * One request: `DELETE /open/forms/{form}/submissions/{id}`. There is no single-submission read for
+ * tokens, so the id is checked only for being a real one (not a made-up test id or a public UUID);
+ * OpnForm refuses another form's submission itself (404, which halts like an already-deleted one).
+ */
+const perform = (async (z, bundle) => {
+  refuseUnrealSubmissionId(z, bundle.inputData?.submission_id);
+  const { form_id, submission_id } = parseInput(z, Input, bundle.inputData, inputFields);
+  const message = await deleteFromForm(z, bundle, form_id, submission_id);
+  const output: DeleteSubmissionOutput = {
+    id: submission_id,
+    form_id,
+    deleted: true,
+    message: message === undefined || message === '' ? 'Submission deleted.' : message,
+  };
+  return output;
+}) satisfies CreatePerform;
+
+export const deleteSubmission = defineCreate({
+  key: 'delete_submission',
+  noun: 'Submission',
+  display: {
+    label: 'Delete Submission',
+    description: `Deletes a submission. ${DESTRUCTIVE_NOTE}`,
+  },
+  operation: {
+    inputFields,
+    perform,
+    sample: { id: 2063, form_id: 6, deleted: true, message: 'Record successfully removed.' },
+    outputFields: [
+      { key: 'id', label: 'Submission ID', type: 'integer' },
+      { key: 'form_id', label: 'Form ID', type: 'integer' },
+      { key: 'deleted', label: 'Deleted', type: 'boolean' },
+      { key: 'message', label: 'Message', type: 'string' },
+    ],
+  },
+});

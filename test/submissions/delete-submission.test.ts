@@ -1,0 +1,101 @@
+// Delete Submission against the real server's recorded answers (submissions--delete.json).
+import nock from 'nock';
+import { App, failure, op, run } from '../helpers/app';
+import { recorded, recordedScope } from '../helpers/recorded';
+
+const perform = op('creates.delete_submission.operation.perform');
+const DELETE = recorded('submissions--delete');
+const GONE = {
+  name: 'HaltedError',
+  message:
+    'This submission is not on the form (any more): it was already deleted, or it belongs to another form. ' +
+    'Nothing was deleted.',
+};
+
+afterEach(() => nock.cleanAll());
+
+test('one request, DELETE /open/forms/6/submissions/2063 as recorded; the output says which was deleted', async () => {
+  const scope = recordedScope(DELETE.find('DELETE', '/open/forms/6/submissions/2063', 200));
+  await expect(run(perform, { workspace_id: 6, form_id: '6', submission_id: ' 2063' })).resolves.toEqual({
+    id: 2063,
+    form_id: 6,
+    deleted: true,
+    message: 'Record successfully removed.',
+  });
+  expect(scope.isDone()).toBe(true);
+});
+
+test('a second delete of the same submission (404, empty message): the goal holds, so the run halts', async () => {
+  const scope = recordedScope(DELETE.exchange(3));
+  expect(DELETE.exchange(3).comment).toBe('Again.');
+  expect(await failure(run(perform, { workspace_id: 6, form_id: 6, submission_id: 2063 }))).toEqual(GONE);
+  expect(scope.isDone()).toBe(true);
+});
+
+test("another form's submission answers the same 404: the same halt, nothing deleted", async () => {
+  const scope = recordedScope(DELETE.find('DELETE', '/open/forms/6/submissions/1049', 404));
+  expect(await failure(run(perform, { workspace_id: 6, form_id: 6, submission_id: 1049 }))).toEqual(GONE);
+  expect(scope.isDone()).toBe(true);
+});
+
+test('a token without forms-write (403): an error naming the ability', async () => {
+  const scope = recordedScope(DELETE.exchange(1));
+  expect(DELETE.exchange(1).comment).toBe('Token without forms-write.');
+  const error = await failure(run(perform, { workspace_id: 6, form_id: 6, submission_id: 2063 }));
+  expect(scope.isDone()).toBe(true);
+  expect(error).toMatchObject({ name: 'AppError', code: 'forbidden', status: 403 });
+  expect(error.message).toBe(
+    'OpnForm refused this step (403): "This action is unauthorized." Either the access token lacks the ' +
+      '"forms-write" ability (then create a new token with it ticked in OpnForm, Settings > Access Tokens, and ' +
+      'reconnect), or the connected user is read-only in the workspace or not a member of it (then ask an admin ' +
+      'of the workspace; a new token does not help).',
+  );
+});
+
+test("another user's form (403): an error, not a halt", async () => {
+  const scope = recordedScope(DELETE.find('DELETE', '/open/forms/9/submissions/1035', 403));
+  const error = await failure(run(perform, { workspace_id: 6, form_id: 9, submission_id: 1035 }));
+  expect(scope.isDone()).toBe(true);
+  expect(error).toMatchObject({ name: 'AppError', code: 'forbidden', status: 403 });
+});
+
+test.each([
+  ['a public UUID from an edit link', '511c48aa-7ee7-4b22-98f4-4e8d6d71edb3', 'is not a real submission id'],
+  ['a made-up test id', String(2 ** 52 + 5), 'is not a real submission id'],
+  ['an e-mail', 'ann@example.org', 'must be a whole number'],
+])('%s is refused before any request, naming the field', async (_why, submission_id, says) => {
+  const error = await failure(run(perform, { workspace_id: 6, form_id: 6, submission_id }));
+  expect(error.code).toBe('invalid_input');
+  expect(error.message).toContain('Submission (submission_id)');
+  expect(error.message).toContain(says);
+});
+
+test('a missing form is named before any request', async () => {
+  const error = await failure(run(perform, { workspace_id: 6, submission_id: 2063 }));
+  expect(error.code).toBe('invalid_input');
+  expect(error.message).toContain('(form_id)');
+});
+
+test('the editor shows the warning first; the description says it is final; Find Submission is offered', () => {
+  const def = App.creates.delete_submission;
+  expect(def.display).toEqual({
+    label: 'Delete Submission',
+    description: 'Deletes a submission. This cannot be undone.',
+  });
+  const [warning, , , submission] = def.operation.inputFields ?? [];
+  expect(warning).toEqual({
+    key: 'destructive_warning',
+    label: 'Warning',
+    type: 'copy',
+    helpText:
+      '**Warning: this step cannot be undone.** The submission and its answers (uploaded files included) are ' +
+      'deleted from OpnForm for good: export or copy anything you still need first. A submission that is ' +
+      'already gone stops the run without an error (nothing is deleted).',
+  });
+  expect(submission).toMatchObject({
+    key: 'submission_id',
+    dynamic: 'submission_list.id.label',
+    search: 'find_submission.id',
+    dependsOn: ['form_id'],
+  });
+});
