@@ -6,6 +6,9 @@ import { formList } from './src/forms/form-list';
 import { newForm } from './src/forms/new-form';
 import { guardApp } from './src/http/guard';
 import { mapOpnformErrors } from './src/http/middleware';
+import { createWebhookIntegration } from './src/integrations/create-webhook-integration';
+import { deleteWebhookIntegration } from './src/integrations/delete-webhook-integration';
+import { newWebhookDeliveryFailure } from './src/integrations/new-webhook-delivery-failure';
 import { updateWebhookIntegration } from './src/integrations/update-webhook-integration';
 import { webhookIntegrationList } from './src/integrations/webhook-integration-list';
 import { exportSubmissions } from './src/submissions/export/export-submissions';
@@ -54,6 +57,7 @@ const app = defineApp(
       [webhookIntegrationList.key]: webhookIntegrationList,
       [formFieldList.key]: formFieldList,
       [submissionList.key]: submissionList,
+      [newWebhookDeliveryFailure.key]: newWebhookDeliveryFailure,
     },
     creates: {
       [updateMemberRole.key]: updateMemberRole,
@@ -64,6 +68,8 @@ const app = defineApp(
       [updateWebhookIntegration.key]: updateWebhookIntegration,
       [updateSubmission.key]: updateSubmission,
       [exportSubmissions.key]: exportSubmissions,
+      [createWebhookIntegration.key]: createWebhookIntegration,
+      [deleteWebhookIntegration.key]: deleteWebhookIntegration,
     },
     searches: {
       [findMember.key]: findMember,
