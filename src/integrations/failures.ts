@@ -33,12 +33,11 @@ const CURL_HELP = 'https://curl.haxx.se/libcurl/c/libcurl-errors.html';
 const URL_IN_TEXT = /https?:\/\/[^\s"'<>()]+/gi;
 
 /**
- * A failure message as a Zap may show it: the integration's credentials (secret, header values)
- * hidden, every URL but cURL's help link masked like the step's URLs (scheme and host only).
+ * A failure message as a Zap may show it: the credentials of the form's integrations (secrets,
+ * header values, URLs: `credentialsOf`) hidden, every URL but cURL's help link masked like the step's URLs (scheme and host only).
  */
-export const cleanMessage = (message: string, integration: FormIntegration | undefined): string => {
+export const cleanMessage = (message: string, credentials: readonly string[]): string => {
   let out = message;
-  const credentials = integration === undefined ? [] : credentialsOf(integration);
   for (const secret of [...credentials].sort((a, b) => b.length - a.length)) {
     if (secret.length < 4) continue;
     const shown = /^https?:\/\//i.test(secret.trim()) ? (maskUrl(secret) ?? MASK) : MASK;
@@ -85,6 +84,7 @@ export const failuresOf = (
   integrationId: number,
   integration: FormIntegration | undefined,
   events: readonly IntegrationEvent[],
+  credentials: readonly string[] = integration === undefined ? [] : credentialsOf(integration),
 ) => {
   const seen = new Map<string, number>();
   const out = [];
@@ -108,7 +108,7 @@ export const failuresOf = (
       integration_type: integration?.integration_id ?? null,
       webhook_url: maskUrl(urlOf(integration)),
       failed_at: isoDateTime(date),
-      message: cleanMessage(message, integration),
+      message: cleanMessage(message, credentials),
       http_status: statusOf(data),
       sortKey: [parseTimestamp(date) ?? Number.NEGATIVE_INFINITY, integrationId, ordinal] as const,
     });

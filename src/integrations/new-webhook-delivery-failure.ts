@@ -48,6 +48,7 @@ const readAll = async (
   bundle: Bundle,
   formId: number,
   integrations: readonly FormIntegration[],
+  credentials: readonly string[],
 ) => {
   const out: Failure[] = [];
   for (let i = 0; i < integrations.length; i += PARALLEL) {
@@ -59,13 +60,11 @@ const readAll = async (
     }
     const batch = integrations.slice(i, i + PARALLEL);
     const logs = await Promise.all(
-      batch.map((integration) =>
-        listIntegrationEvents(z, bundle, formId, integration.id, credentialsOf(integration)),
-      ),
+      batch.map((integration) => listIntegrationEvents(z, bundle, formId, integration.id, credentials)),
     );
     // a log that is gone (404: deleted since the list was read) has nothing to report
     batch.forEach((integration, n) => {
-      out.push(...failuresOf(formId, integration.id, integration, logs[n] ?? []));
+      out.push(...failuresOf(formId, integration.id, integration, logs[n] ?? [], credentials));
     });
   }
   return out;
@@ -84,6 +83,8 @@ const perform = pollingPerform(async (z, bundle) => {
     inputFields,
   );
   const list = await listIntegrations(z, bundle, form_id);
+  // every integration's credentials: a message may quote another integration's URL or secret
+  const credentials = (list ?? []).flatMap(credentialsOf);
   if (chosen === undefined) {
     if (list === undefined) {
       throw userError(
@@ -94,7 +95,10 @@ const perform = pollingPerform(async (z, bundle) => {
         404,
       );
     }
-    return newestFailuresFirst(await readAll(z, bundle, form_id, watched(list))).slice(0, MAX_FAILURES);
+    return newestFailuresFirst(await readAll(z, bundle, form_id, watched(list), credentials)).slice(
+      0,
+      MAX_FAILURES,
+    );
   }
   const integration = list?.find((i) => i.id === chosen);
   const missing = () =>
@@ -104,15 +108,12 @@ const perform = pollingPerform(async (z, bundle) => {
         'that form, or leave Webhook Integration empty to watch every integration of the form.',
     );
   if (list !== undefined && integration === undefined) throw missing();
-  const events = await listIntegrationEvents(
-    z,
-    bundle,
-    form_id,
-    chosen,
-    integration === undefined ? [] : credentialsOf(integration),
-  );
+  const events = await listIntegrationEvents(z, bundle, form_id, chosen, credentials);
   if (events === undefined) throw missing();
-  return newestFailuresFirst(failuresOf(form_id, chosen, integration, events)).slice(0, MAX_FAILURES);
+  return newestFailuresFirst(failuresOf(form_id, chosen, integration, events, credentials)).slice(
+    0,
+    MAX_FAILURES,
+  );
 });
 
 export const newWebhookDeliveryFailure = defineTrigger({
