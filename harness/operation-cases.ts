@@ -198,4 +198,33 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
     minimum: 1,
     why: 'form',
   },
+  create_webhook_integration: {
+    method: 'creates.create_webhook_integration.operation.perform',
+    inputData: (ids) => ({
+      workspace_id: ids.workspaceId,
+      form_id: ids.emptyFormId,
+      webhook_url: 'https://hooks.example.com/opnform/case',
+      webhook_secret: 'case-secret-0123456789',
+    }),
+    minimum: 1,
+    why: 'create (every value checked before it)',
+    writes: /^POST /,
+  },
+  delete_webhook_integration: {
+    method: 'creates.delete_webhook_integration.operation.perform',
+    inputData: (ids) => ({
+      workspace_id: ids.workspaceId,
+      form_id: ids.freeFormId,
+      webhook_integration_id: ids.spareWebhookIntegrationId,
+    }),
+    minimum: 2,
+    why: "the form's integrations (a webhook of this form, never another Zap's hook) + delete",
+    writes: /^DELETE /,
+  },
+  new_webhook_delivery_failure: {
+    method: 'triggers.new_webhook_delivery_failure.operation.perform',
+    inputData: (ids) => ({ ...form(ids), webhook_integration_id: ids.webhookIntegrationId }),
+    minimum: 2,
+    why: "the form's integrations (kind, URL, credentials to hide) + the chosen one's event log (every integration: 1 + one per integration, at most 10)",
+  },
 };
