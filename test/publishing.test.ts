@@ -228,6 +228,7 @@ describe('delete warnings', () => {
   test('the destructive steps are the ones expected (a new one must show a warning too)', () => {
     expect(destructive.map(({ def }) => def.key).sort()).toEqual([
       'cancel_invite',
+      'delete_webhook_integration',
       'leave_workspace',
       'remove_member',
     ]);
