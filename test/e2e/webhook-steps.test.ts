@@ -147,3 +147,21 @@ test('bad values are refused before any request', async () => {
   ).rejects.toThrow(/Webhook URL \(webhook_url\)/);
   expect(s.requests()).toEqual([]);
 });
+
+test('a webhook on a .invalid host fails as unresolvable (how the demo makes a delivery fail)', async () => {
+  const s = sandbox();
+  const form = { workspace_id: s.ids.workspaceId, form_id: s.ids.emptyFormId };
+  const created = await runOn<{ id: number }>(s, 'creates.create_webhook_integration.operation.perform', {
+    ...form,
+    webhook_url: 'https://receiver.invalid/opnform/abc?key=k1',
+  });
+  await s.submit(s.ids.emptyFormId, { Name: 'Unresolvable' });
+  const [newest] = await runOn<Failure[]>(s, 'triggers.new_webhook_delivery_failure.operation.perform', {
+    ...form,
+    webhook_integration_id: created.id,
+  });
+  expect(newest?.message).toBe(
+    'cURL error 6: Could not resolve host: receiver.invalid (see https://curl.haxx.se/libcurl/c/libcurl-errors.html) ' +
+      'for https://receiver.invalid/********',
+  );
+});
