@@ -207,8 +207,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
       webhook_secret: 'case-secret-0123456789',
     }),
     minimum: 1,
-    why: 'create (every value checked before it)',
-    writes: /^POST /,
+    why: 'create (every value checked before it; no read comes first)',
   },
   delete_webhook_integration: {
     method: 'creates.delete_webhook_integration.operation.perform',
