@@ -4,8 +4,9 @@ import { halt, invalidInput } from '../errors';
 import { labelsOf, parseInput } from '../schemas/parse';
 import { formField, workspaceField } from '../shared/fields';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
+import { webhookIntegrationField } from './fields';
 import { DeleteWebhookInput } from './inputs';
-import { dataOf, isWebhook, maskUrl } from './webhooks';
+import { dataOf, isWebhook, MASK, maskUrl, WEBHOOK_OUTPUT_FIELDS } from './webhooks';
 
 const inputFields = defineInputFields([
   destructiveWarning(
@@ -15,17 +16,10 @@ const inputFields = defineInputFields([
   ),
   workspaceField,
   formField,
-  {
-    key: 'webhook_integration_id',
-    label: 'Webhook Integration',
-    type: 'string',
-    required: true,
-    dynamic: 'webhook_integration_list.id.name',
-    dependsOn: ['form_id'],
-    helpText:
-      "The form's webhook to delete. Choose one from the list (pick the form first), or map the id from " +
+  webhookIntegrationField(
+    "The form's webhook to delete. Choose one from the list (pick the form first), or map the id from " +
       'Create Webhook Integration.',
-  },
+  ),
 ]);
 const LABELS = labelsOf(inputFields);
 
@@ -84,16 +78,13 @@ export const deleteWebhookIntegration = defineCreate({
       form_id: 42,
       integration_id: 'webhook',
       deleted: true,
-      webhook_url: 'https://hooks.example.com/********',
+      webhook_url: `https://hooks.example.com/${MASK}`,
       message: 'Form Integration was deleted.',
     },
     outputFields: [
-      { key: 'id', label: 'Webhook Integration ID', type: 'integer', primary: true },
-      { key: 'form_id', label: 'Form ID', type: 'integer' },
-      { key: 'integration_id', label: 'Integration Type', type: 'string' },
+      ...WEBHOOK_OUTPUT_FIELDS.filter((f) => ['id', 'form_id', 'integration_id'].includes(f.key)),
       { key: 'deleted', label: 'Deleted', type: 'boolean' },
-      { key: 'webhook_url', label: 'Webhook URL (Masked)', type: 'string' },
-      { key: 'message', label: 'Message', type: 'string' },
+      ...WEBHOOK_OUTPUT_FIELDS.filter((f) => ['webhook_url', 'message'].includes(f.key)),
     ],
   },
 });

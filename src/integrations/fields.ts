@@ -53,3 +53,15 @@ export const webhookSettingFields = (mode: 'create' | 'update') => {
     }),
   ] as const;
 };
+
+/** The form's webhook (dropdown of its webhook integrations, after the form); `helpText` says what for. */
+export const webhookIntegrationField = (helpText: string, required = true) =>
+  defineInputField({
+    key: 'webhook_integration_id',
+    label: 'Webhook Integration',
+    type: 'string',
+    required,
+    dynamic: 'webhook_integration_list.id.name',
+    dependsOn: ['form_id'],
+    helpText,
+  });

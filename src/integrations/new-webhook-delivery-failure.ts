@@ -7,6 +7,7 @@ import type { FormIntegration } from '../schemas/resources';
 import { formField, workspaceField } from '../shared/fields';
 import { pollingPerform } from '../shared/perform';
 import { type Failure, failuresOf, newestFailuresFirst } from './failures';
+import { webhookIntegrationField } from './fields';
 import { WebhookFailureInput } from './inputs';
 import { credentialsOf, MASK } from './webhooks';
 
@@ -22,18 +23,12 @@ export const MAX_FAILURES = 100;
 const inputFields = defineInputFields([
   workspaceField,
   formField,
-  {
-    key: 'webhook_integration_id',
-    label: 'Webhook Integration',
-    type: 'string',
-    required: false,
-    dynamic: 'webhook_integration_list.id.name',
-    dependsOn: ['form_id'],
-    helpText:
-      "Only this integration's failed deliveries. Leave empty to watch every integration of the form " +
+  webhookIntegrationField(
+    "Only this integration's failed deliveries. Leave empty to watch every integration of the form " +
       `(webhooks and Zapier hooks; active ones first, at most ${MAX_INTEGRATIONS}). To watch a Zapier ` +
       'hook or another kind of integration alone, enter its id as a custom value.',
-  },
+    false,
+  ),
 ]);
 
 /** Active integrations first (only they deliver), then the newest; at most `MAX_INTEGRATIONS`. */

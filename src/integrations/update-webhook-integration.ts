@@ -10,7 +10,7 @@ import { invalidInput, notFound, userError } from '../errors';
 import { labelsOf, parseInput } from '../schemas/parse';
 import type { FormIntegration } from '../schemas/resources';
 import { formField, workspaceField } from '../shared/fields';
-import { webhookSettingFields } from './fields';
+import { webhookIntegrationField, webhookSettingFields } from './fields';
 import { UpdateWebhookInput, WEBHOOK_STATUSES } from './inputs';
 import {
   dataOf,
@@ -24,18 +24,11 @@ import {
 const inputFields = defineInputFields([
   workspaceField,
   formField,
-  {
-    key: 'webhook_integration_id',
-    label: 'Webhook Integration',
-    type: 'string',
-    required: true,
-    dynamic: 'webhook_integration_list.id.name',
-    dependsOn: ['form_id'],
-    helpText:
-      "The form's webhook to update. Choose one from the list (pick the form first). If the list stays empty " +
+  webhookIntegrationField(
+    "The form's webhook to update. Choose one from the list (pick the form first). If the list stays empty " +
       'although the form has a webhook, your OpnForm server cannot list integrations: enter the integration ' +
       'id as a custom value, and fill in every field below (its current settings cannot be read, so none can be kept).',
-  },
+  ),
   ...webhookSettingFields('update'),
   {
     key: 'clear_webhook_secret',
