@@ -1,6 +1,7 @@
 // New Failed Webhook Delivery against the real server's recorded event logs (integrations--events,
 // integrations--list, integrations--delete), and the id rules (unique, stable between polls).
 import nock from 'nock';
+import { clock } from '../../src/http/step-budget';
 import { failure, op, run } from '../helpers/app';
 import { api, recorded, recordedScope } from '../helpers/recorded';
 
@@ -170,5 +171,51 @@ describe('ids, kinds, messages', () => {
     expect(second[1]?.id).toBe(first[0]?.id);
     expect(second[0]?.id).not.toBe(first[0]?.id);
     expect(second[0]?.id).toMatch(/^30-202611231805-[0-9a-f]{12}-1$/);
+  });
+});
+
+describe('bounded reading', () => {
+  const webhook = (id: number, status = 'active') => ({
+    id,
+    form_id: 6,
+    integration_id: 'webhook',
+    status,
+    data: { webhook_url: `https://in.example.org/${id}` },
+  });
+  const failed = [
+    { date: '2026-11-23 18:05', status: 'Error', data: { message: 'HTTP request returned status code 410' } },
+  ];
+  const realNow = clock.now;
+  afterEach(() => {
+    clock.now = realNow;
+  });
+
+  test('at most 10 integrations, active ones first, then the newest', async () => {
+    const list = [...Array.from({ length: 11 }, (_, i) => webhook(i + 1)), webhook(12, 'inactive')];
+    const scope = api().get('/open/forms/6/integrations').reply(200, list);
+    for (let id = 2; id <= 11; id++) scope.get(`/open/forms/6/integrations/${id}/events`).reply(200, failed);
+    const out = (await run(poll, FORM)) as Array<{ webhook_integration_id: number }>;
+    expect(scope.isDone()).toBe(true);
+    expect(out.map((f) => f.webhook_integration_id)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  });
+
+  test("no new batch of logs when the step's budget is nearly spent: what was read is returned", async () => {
+    let now = 1_000_000;
+    clock.now = () => now;
+    const scope = api()
+      .get('/open/forms/6/integrations')
+      .reply(
+        200,
+        [1, 2, 3, 4, 5].map((id) => webhook(id)),
+      );
+    for (const id of [5, 4, 3]) {
+      scope.get(`/open/forms/6/integrations/${id}/events`).reply(() => {
+        now += 7_000; // three slow answers: 21 s of the 25 s budget gone
+        return [200, failed];
+      });
+    }
+    const out = (await run(poll, FORM)) as Array<{ webhook_integration_id: number }>;
+    expect(scope.isDone()).toBe(true);
+    expect(out.map((f) => f.webhook_integration_id)).toEqual([5, 4, 3]);
   });
 });
