@@ -213,7 +213,7 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
     method: 'creates.delete_webhook_integration.operation.perform',
     inputData: (ids) => ({
       workspace_id: ids.workspaceId,
-      form_id: ids.freeFormId,
+      form_id: ids.closedFormId,
       webhook_integration_id: ids.spareWebhookIntegrationId,
     }),
     minimum: 2,

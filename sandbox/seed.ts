@@ -37,7 +37,7 @@ export const IDS = {
   freeFormId: 106,
   formSlug: 'customer-feedback',
   webhookIntegrationId: 501,
-  /** A second webhook (on the free-plan form) for Delete Webhook Integration to delete. */
+  /** A second webhook (on the closed form: no submission reaches it) for Delete Webhook Integration to delete. */
   spareWebhookIntegrationId: 502,
   pendingInviteId: 201,
   acceptedInviteId: 202,
@@ -197,7 +197,7 @@ export const seed = (opts: SeedOptions, now = Date.now()): { state: SandboxState
     },
     {
       id: IDS.spareWebhookIntegrationId,
-      form_id: IDS.freeFormId,
+      form_id: IDS.closedFormId,
       integration_id: 'webhook',
       status: 'active',
       data: { webhook_url: 'https://hooks.example.com/opnform/spare' },
