@@ -6,6 +6,9 @@ import { formList } from './src/forms/form-list';
 import { newForm } from './src/forms/new-form';
 import { guardApp } from './src/http/guard';
 import { mapOpnformErrors } from './src/http/middleware';
+import { createWebhookIntegration } from './src/integrations/create-webhook-integration';
+import { deleteWebhookIntegration } from './src/integrations/delete-webhook-integration';
+import { newWebhookDeliveryFailure } from './src/integrations/new-webhook-delivery-failure';
 import { updateWebhookIntegration } from './src/integrations/update-webhook-integration';
 import { webhookIntegrationList } from './src/integrations/webhook-integration-list';
 import { createSubmission } from './src/submissions/create/create-submission';
@@ -59,6 +62,7 @@ const app = defineApp(
       [webhookIntegrationList.key]: webhookIntegrationList,
       [formFieldList.key]: formFieldList,
       [submissionList.key]: submissionList,
+      [newWebhookDeliveryFailure.key]: newWebhookDeliveryFailure,
     },
     creates: {
       [updateMemberRole.key]: updateMemberRole,
@@ -72,6 +76,8 @@ const app = defineApp(
       [inviteMember.key]: inviteMember,
       [createSubmission.key]: createSubmission,
       [deleteSubmission.key]: deleteSubmission,
+      [createWebhookIntegration.key]: createWebhookIntegration,
+      [deleteWebhookIntegration.key]: deleteWebhookIntegration,
     },
     searches: {
       [findMember.key]: findMember,

@@ -249,4 +249,32 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
     minimum: 2,
     why: 'the form (question types, date formats) + one list page of 100 (Transfer: Zapier page N = list page N + 1)',
   },
+  create_webhook_integration: {
+    method: 'creates.create_webhook_integration.operation.perform',
+    inputData: (ids) => ({
+      workspace_id: ids.workspaceId,
+      form_id: ids.emptyFormId,
+      webhook_url: 'https://hooks.example.com/opnform/case',
+      webhook_secret: 'case-secret-0123456789',
+    }),
+    minimum: 1,
+    why: 'create (every value checked before it; no read comes first)',
+  },
+  delete_webhook_integration: {
+    method: 'creates.delete_webhook_integration.operation.perform',
+    inputData: (ids) => ({
+      workspace_id: ids.workspaceId,
+      form_id: ids.closedFormId,
+      webhook_integration_id: ids.spareWebhookIntegrationId,
+    }),
+    minimum: 2,
+    why: "the form's integrations (a webhook of this form, never another Zap's hook) + delete",
+    writes: /^DELETE /,
+  },
+  new_webhook_delivery_failure: {
+    method: 'triggers.new_webhook_delivery_failure.operation.perform',
+    inputData: (ids) => ({ ...form(ids), webhook_integration_id: ids.webhookIntegrationId }),
+    minimum: 2,
+    why: "the form's integrations (kind, URL, credentials to hide) + the chosen one's event log (every integration: 1 + one per integration, at most 10)",
+  },
 };

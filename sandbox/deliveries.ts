@@ -14,11 +14,21 @@
  *   not be reached or answered 4xx/5xx.
  *
  * The sandbox never leaves the machine: a hook on a loopback address is really sent (over plain
- * HTTP even for `https://`: the sandbox stands for a TLS-terminated receiver), any other address is
+ * HTTP even for `https://`: the sandbox stands for a TLS-terminated receiver), a host under `.invalid`
+ * fails as unresolvable (cURL error 6: how tests and `npm start` make a delivery fail on purpose;
+ * `resolveHook` returning null gives the recorded "nothing listens" error 7), any other address is
  * only recorded (as a receiver that answered 200). Requests are written on a raw socket so the
  * receiver sees exactly the recorded headers (no `Connection`, `Accept` or `Accept-Encoding`).
  */
-import { CURL_HELP, failureData, loopbackTarget, rawPost, refused } from './hook-post';
+import {
+  CURL_HELP,
+  failureData,
+  loopbackTarget,
+  neverResolves,
+  rawPost,
+  refused,
+  unresolved,
+} from './hook-post';
 import { signature, webhookBody, zapierBody } from './php-json';
 import type { Integration, IntegrationEvent, SandboxState } from './state';
 import { type Answers, logicMet } from './trigger-logic';
@@ -100,6 +110,11 @@ const send = async (
       return { message: delivery.error };
     }
     target = new URL(mapped ?? delivery.url);
+    if (mapped === undefined && neverResolves(url)) {
+      delivery.sent = true;
+      delivery.error = unresolved(url);
+      return { message: delivery.error };
+    }
   } catch {
     return {
       message: `cURL error 3: URL rejected: Malformed input to a URL function ${CURL_HELP} for ${delivery.url}`,

@@ -36,6 +36,16 @@ export const refused = (url: URL, ms: number) =>
   `cURL error 7: Failed to connect to ${hostOf(url)} port ${defaultPort(url)} after ${ms} ms: Could not connect to server ${CURL_HELP} for ${url.href}`;
 
 /**
+ * Names under the reserved `.invalid` top-level domain (RFC 6761) never resolve anywhere: a delivery
+ * there fails as cURL reports it. Tests and `npm start` use it to make a delivery fail on purpose.
+ */
+export const neverResolves = (url: URL) => /(^|\.)invalid\.?$/i.test(url.hostname);
+
+/** cURL's message for a host name that does not resolve. */
+export const unresolved = (url: URL) =>
+  `cURL error 6: Could not resolve host: ${hostOf(url)} ${CURL_HELP} for ${url.href}`;
+
+/**
  * A POST of `url` written on a raw socket to `target` (the same address, or where `resolveHook`
  * points it, like cURL's `CURLOPT_RESOLVE`), so the receiver sees exactly these headers.
  */

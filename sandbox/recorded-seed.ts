@@ -277,6 +277,8 @@ export const recordedSeed = (): { state: SandboxState; ids: SandboxIds; tokens: 
     freeFormId: 9,
     formSlug: 'zapier-test-form-corpus-bnml9u',
     webhookIntegrationId: 17,
+    // no spare webhook in the recorded state: the id of the one that integrations--delete removes
+    spareWebhookIntegrationId: 19,
     pendingInviteId: 8,
     acceptedInviteId: 9,
     expiredInviteId: 10,

@@ -229,6 +229,7 @@ describe('delete warnings', () => {
     expect(destructive.map(({ def }) => def.key).sort()).toEqual([
       'cancel_invite',
       'delete_submission',
+      'delete_webhook_integration',
       'leave_workspace',
       'remove_member',
     ]);

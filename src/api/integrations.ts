@@ -1,9 +1,9 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { opnform } from '../http/client';
+import { Absent, opnform as client } from '../http/client';
 import { path } from '../http/path';
 import { rememberSecrets } from '../http/secrets';
-import { FormIntegrations } from '../schemas/integrations';
-import { type FormIntegration, IntegrationUpdateReply } from '../schemas/resources';
+import { FormIntegrations, type IntegrationEvent, IntegrationEvents } from '../schemas/integrations';
+import { type FormIntegration, IntegrationUpdateReply, MessageReply } from '../schemas/resources';
 import { getOrAbsent } from './absent';
 
 /** What every output and log shows instead of a credential. */
@@ -90,6 +90,80 @@ const SERVER_FIELDS: Readonly<Record<string, string>> = {
   'data.webhook_headers': 'Webhook Headers (webhook_headers)',
 };
 
+/** What a create or an update logs of the saved integration (`summary` names no secret). */
+const savedLog =
+  (verb: string, summary: (saved: FormIntegration) => string) =>
+  (reply: { form_integration: FormIntegration }) =>
+    `webhook integration #${reply.form_integration.id} ${verb} (${summary(reply.form_integration)})`;
+
+/**
+ * `POST /open/forms/{id}/integrations` with a new integration (`integration_id`, `status`, `data`).
+ * Like the update: bodies stay out of the log, `summary` of the created integration is logged instead.
+ * A missing or unknown `integration_id` is a 500 on a real server (the step always sends `webhook`).
+ */
+export const createIntegration = (
+  z: ZObject,
+  bundle: Bundle,
+  formId: number,
+  body: Record<string, unknown>,
+  options: { redact: readonly string[]; summary: (saved: FormIntegration) => string },
+) =>
+  client(z, bundle).post(path`/open/forms/${formId}/integrations`, {
+    thing: 'form',
+    abilities: ['manage-integrations'],
+    body,
+    schema: IntegrationUpdateReply,
+    fields: SERVER_FIELDS,
+    redact: options.redact,
+    quiet: savedLog('created', options.summary),
+  });
+
+/**
+ * `DELETE /open/forms/{id}/integrations/{integration}`: the server's message, or `undefined` where
+ * the server answers 404 (no such integration on that form: already deleted, or never there).
+ */
+export const deleteIntegration = async (
+  z: ZObject,
+  bundle: Bundle,
+  formId: number,
+  integrationId: number,
+): Promise<{ message: string | null | undefined } | undefined> => {
+  const reply = await client(z, bundle).delete(path`/open/forms/${formId}/integrations/${integrationId}`, {
+    thing: 'webhook integration',
+    abilities: ['manage-integrations'],
+    schema: MessageReply,
+    absent: [404],
+  });
+  return reply instanceof Absent ? undefined : { message: reply?.message };
+};
+
+/** What the log shows of an event list: counts only (failure messages hold the hook URL). */
+const eventSummary = (events: readonly IntegrationEvent[]) => {
+  const errors = events.filter((event) => event.status === 'Error').length;
+  return `${events.length} event${events.length === 1 ? '' : 's'}, ${errors} failed`;
+};
+
+/**
+ * `GET /open/forms/{id}/integrations/{integration}/events`: the integration's delivery log, newest
+ * first; `undefined` where the server answers 404 (the integration is not, or no longer, on the
+ * form). Failure messages repeat the hook URL: the answer stays out of Zapier's HTTP log and `redact`
+ * (the integration's credentials) is hidden from any error.
+ */
+export const listIntegrationEvents = (
+  z: ZObject,
+  bundle: Bundle,
+  formId: number,
+  integrationId: number,
+  redact: readonly string[] = [],
+): Promise<IntegrationEvent[] | undefined> =>
+  getOrAbsent(z, bundle, path`/open/forms/${formId}/integrations/${integrationId}/events`, {
+    thing: 'webhook integration',
+    abilities: ['manage-integrations'],
+    schema: IntegrationEvents,
+    redact,
+    quiet: eventSummary,
+  });
+
 /**
  * `PUT /open/forms/{id}/integrations/{integration}` with the whole integration. Bodies stay out of
  * the log (`summary` of the saved integration is logged instead); `redact` are this step's secrets.
@@ -102,13 +176,12 @@ export const updateIntegration = (
   body: Record<string, unknown>,
   options: { redact: readonly string[]; summary: (saved: FormIntegration) => string },
 ) =>
-  opnform(z, bundle).put(path`/open/forms/${formId}/integrations/${integrationId}`, {
+  client(z, bundle).put(path`/open/forms/${formId}/integrations/${integrationId}`, {
     thing: 'webhook integration',
     abilities: ['manage-integrations'],
     body,
     schema: IntegrationUpdateReply,
     fields: SERVER_FIELDS,
     redact: options.redact,
-    quiet: (reply) =>
-      `webhook integration #${reply.form_integration.id} saved (${options.summary(reply.form_integration)})`,
+    quiet: savedLog('saved', options.summary),
   });

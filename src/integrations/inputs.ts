@@ -167,3 +167,54 @@ export const UpdateWebhookInput = inputObject({
   clear_webhook_headers: Flag,
 });
 export type UpdateWebhookInput = z.infer<typeof UpdateWebhookInput>;
+
+/** A webhook URL that must be given (Create Webhook Integration): the same rules as `WebhookUrl`. */
+export const RequiredWebhookUrl = z.pipe(
+  WebhookUrl,
+  z.transform((value, ctx): string => {
+    if (value !== undefined) return value;
+    ctx.issues.push({
+      code: 'custom',
+      input: '[webhook url]',
+      message: 'is required (an https:// address on the public internet)',
+    });
+    return z.NEVER;
+  }),
+);
+
+export const CreateWebhookInput = inputObject({
+  workspace_id: WorkspaceId,
+  form_id: FormId,
+  status: OptionalChoice(WEBHOOK_STATUSES),
+  webhook_url: RequiredWebhookUrl,
+  webhook_secret: WebhookSecret,
+  webhook_headers: WebhookHeaders,
+});
+export type CreateWebhookInput = z.infer<typeof CreateWebhookInput>;
+
+export const DeleteWebhookInput = inputObject({
+  workspace_id: WorkspaceId,
+  form_id: FormId,
+  webhook_integration_id: WebhookIntegrationId,
+});
+
+export const WebhookFailureInput = inputObject({
+  workspace_id: WorkspaceId,
+  form_id: FormId,
+  webhook_integration_id: z.pipe(
+    z.optional(
+      z.nullable(z.union([z.string(), z.number()], { error: 'must be a whole number (an OpnForm id)' })),
+    ),
+    z.transform((value, ctx): number | undefined => {
+      if (isEmpty(value)) return undefined;
+      const parsed = WebhookIntegrationId.safeParse(value);
+      if (parsed.success) return parsed.data;
+      ctx.issues.push({
+        code: 'custom',
+        input: value,
+        message: parsed.error.issues[0]?.message ?? 'is not an id',
+      });
+      return z.NEVER;
+    }),
+  ),
+});

@@ -10,61 +10,26 @@ import { invalidInput, notFound, userError } from '../errors';
 import { labelsOf, parseInput } from '../schemas/parse';
 import type { FormIntegration } from '../schemas/resources';
 import { formField, workspaceField } from '../shared/fields';
+import { webhookIntegrationField, webhookSettingFields } from './fields';
 import { UpdateWebhookInput, WEBHOOK_STATUSES } from './inputs';
-import { dataOf, describeWebhook, isWebhook, MASK } from './webhooks';
-
-const KEEP = 'Leave empty to keep the current value.';
+import {
+  dataOf,
+  isWebhook,
+  WEBHOOK_OUTPUT_FIELDS,
+  webhookLog,
+  webhookOutput,
+  webhookSample,
+} from './webhooks';
 
 const inputFields = defineInputFields([
   workspaceField,
   formField,
-  {
-    key: 'webhook_integration_id',
-    label: 'Webhook Integration',
-    type: 'string',
-    required: true,
-    dynamic: 'webhook_integration_list.id.name',
-    dependsOn: ['form_id'],
-    helpText:
-      "The form's webhook to update. Choose one from the list (pick the form first). If the list stays empty " +
+  webhookIntegrationField(
+    "The form's webhook to update. Choose one from the list (pick the form first). If the list stays empty " +
       'although the form has a webhook, your OpnForm server cannot list integrations: enter the integration ' +
       'id as a custom value, and fill in every field below (its current settings cannot be read, so none can be kept).',
-  },
-  {
-    key: 'status',
-    label: 'Status',
-    type: 'string',
-    required: false,
-    choices: { active: 'Active', inactive: 'Inactive' },
-    helpText: `Whether OpnForm sends the webhook. ${KEEP}`,
-  },
-  {
-    key: 'webhook_url',
-    label: 'Webhook URL',
-    type: 'string',
-    required: false,
-    helpText: `Where OpnForm sends each submission: an https:// address on the public internet. ${KEEP}`,
-  },
-  {
-    key: 'webhook_secret',
-    label: 'Webhook Secret',
-    type: 'password',
-    required: false,
-    helpText:
-      'A new signing secret (at least 12 characters): OpnForm signs every delivery with it in the ' +
-      `X-Webhook-Signature header. ${KEEP} To remove the secret, use Remove Secret.`,
-  },
-  {
-    key: 'webhook_headers',
-    label: 'Webhook Headers',
-    required: false,
-    dict: true,
-    helpText:
-      'Custom headers sent with every delivery (at most 10; not Authorization, Content-Type, Host, Cookie and ' +
-      'other headers OpnForm sets itself). They replace all current custom headers. ' +
-      `${KEEP} To remove all custom headers, use Remove Headers. Zapier's logs hide only the values of headers ` +
-      'whose name contains token, auth, secret, password or api-key (e.g. X-Api-Token).',
-  },
+  ),
+  ...webhookSettingFields('update'),
   {
     key: 'clear_webhook_secret',
     label: 'Remove Secret',
@@ -82,14 +47,6 @@ const inputFields = defineInputFields([
     helpText: 'Yes removes every custom header.',
   },
 ]);
-
-/** What the log shows of a saved webhook: status, masked URL, whether a secret is set, header names. */
-const describeLog = (saved: FormIntegration) => {
-  const shown = describeWebhook(dataOf(saved));
-  return `status ${saved.status ?? 'unknown'}, ${shown.webhook_url ?? 'no URL'}, secret ${
-    shown.has_secret ? 'set' : 'not set'
-  }, headers: ${shown.header_names.join(', ') || 'none'}`;
-};
 
 const INPUT_LABELS = labelsOf(inputFields);
 const label = (key: string) => `${INPUT_LABELS[key]} (${key})`;
@@ -193,19 +150,9 @@ const perform = (async (z, bundle) => {
 
   const reply = await updateIntegration(z, bundle, form_id, id, body, {
     redact: secrets,
-    summary: describeLog,
+    summary: webhookLog,
   });
-  const saved = reply.form_integration;
-  // The spec says the stored data is echoed; if a server leaves it out, show what was sent.
-  const shown = saved.data === undefined || saved.data === null ? data : dataOf(saved);
-  return {
-    id: saved.id,
-    form_id: saved.form_id ?? form_id,
-    integration_id: saved.integration_id,
-    status: saved.status ?? status,
-    ...describeWebhook(shown),
-    message: reply.message ?? 'Form Integration was updated.',
-  };
+  return webhookOutput(reply, { form_id, status, data, message: 'Form Integration was updated.' });
 }) satisfies CreatePerform<InferInputData<typeof inputFields>>;
 
 export const updateWebhookIntegration = defineCreate({
@@ -218,29 +165,7 @@ export const updateWebhookIntegration = defineCreate({
   operation: {
     inputFields,
     perform,
-    sample: {
-      id: 12,
-      form_id: 42,
-      integration_id: 'webhook',
-      status: 'active',
-      webhook_url: `https://hooks.example.com/${MASK}`,
-      has_secret: true,
-      secret_last4: 'x9Qz',
-      // header names are one integration's keys: the map stays empty here, `header_names` lists them
-      webhook_headers: {},
-      header_names: ['X-Source'],
-      message: 'Form Integration was updated.',
-    },
-    outputFields: [
-      { key: 'id', label: 'Webhook Integration ID', type: 'integer', primary: true },
-      { key: 'form_id', label: 'Form ID', type: 'integer' },
-      { key: 'integration_id', label: 'Integration Type', type: 'string' },
-      { key: 'status', label: 'Status', type: 'string' },
-      { key: 'webhook_url', label: 'Webhook URL (Masked)', type: 'string' },
-      { key: 'has_secret', label: 'Has Secret', type: 'boolean' },
-      { key: 'secret_last4', label: 'Secret (Last 4 Characters)', type: 'string' },
-      { key: 'header_names[]', label: 'Header Names', type: 'string' },
-      { key: 'message', label: 'Message', type: 'string' },
-    ],
+    sample: webhookSample('Form Integration was updated.'),
+    outputFields: [...WEBHOOK_OUTPUT_FIELDS],
   },
 });

@@ -1,4 +1,4 @@
-import { MASK, maskUrl } from '../api/integrations';
+import { dataOf, MASK, maskUrl } from '../api/integrations';
 import type { FormIntegration } from '../schemas/resources';
 
 export { credentialsOf, dataOf, MASK, maskUrl } from '../api/integrations';
@@ -32,3 +32,58 @@ export const describeWebhook = (data: Record<string, unknown>) => {
     header_names: headers,
   };
 };
+
+/** What the log shows of a saved webhook: status, masked URL, whether a secret is set, header names. */
+export const webhookLog = (saved: FormIntegration) => {
+  const shown = describeWebhook(dataOf(saved));
+  return `status ${saved.status ?? 'unknown'}, ${shown.webhook_url ?? 'no URL'}, secret ${
+    shown.has_secret ? 'set' : 'not set'
+  }, headers: ${shown.header_names.join(', ') || 'none'}`;
+};
+
+/**
+ * The output of a step that saved a webhook (create, update): the saved integration as the server
+ * echoes it, or what was sent where a server leaves `data` out; never the secret or a header value.
+ */
+export const webhookOutput = (
+  reply: { message?: string | null | undefined; form_integration: FormIntegration },
+  sent: { form_id: number; status: string; data: Record<string, unknown>; message: string },
+) => {
+  const saved = reply.form_integration;
+  const shown = saved.data === undefined || saved.data === null ? sent.data : dataOf(saved);
+  return {
+    id: saved.id,
+    form_id: saved.form_id ?? sent.form_id,
+    integration_id: saved.integration_id,
+    status: saved.status ?? sent.status,
+    ...describeWebhook(shown),
+    message: reply.message ?? sent.message,
+  };
+};
+
+/** The sample of a saved webhook, with the server's message of the step. */
+export const webhookSample = (message: string) => ({
+  id: 12,
+  form_id: 42,
+  integration_id: 'webhook',
+  status: 'active',
+  webhook_url: `https://hooks.example.com/${MASK}`,
+  has_secret: true,
+  secret_last4: 'x9Qz',
+  // header names are one integration's keys: the map stays empty here, `header_names` lists them
+  webhook_headers: {},
+  header_names: ['X-Source'],
+  message,
+});
+
+export const WEBHOOK_OUTPUT_FIELDS = [
+  { key: 'id', label: 'Webhook Integration ID', type: 'integer', primary: true },
+  { key: 'form_id', label: 'Form ID', type: 'integer' },
+  { key: 'integration_id', label: 'Integration Type', type: 'string' },
+  { key: 'status', label: 'Status', type: 'string' },
+  { key: 'webhook_url', label: 'Webhook URL (Masked)', type: 'string' },
+  { key: 'has_secret', label: 'Has Secret', type: 'boolean' },
+  { key: 'secret_last4', label: 'Secret (Last 4 Characters)', type: 'string' },
+  { key: 'header_names[]', label: 'Header Names', type: 'string' },
+  { key: 'message', label: 'Message', type: 'string' },
+] as const;

@@ -117,3 +117,99 @@ test('loading the webhook dropdown logs no header value and no other integration
     expect(everything).not.toContain(secret);
   }
 });
+
+test('a create logs no secret and no header value; a masked summary instead', async () => {
+  const scope = api()
+    .post(`/open/forms/${FORM_ID}/integrations`)
+    .reply(200, (_uri, body) => ({
+      type: 'success',
+      message: 'Form Integration was created.',
+      form_integration: { id: 30, form_id: FORM_ID, ...(body as object) },
+    }));
+  const { logs, result } = await invoke('creates.create_webhook_integration.operation.perform', {
+    workspace_id: '7',
+    form_id: String(FORM_ID),
+    webhook_url: 'https://hooks.example.com/opnform?channel=forms',
+    webhook_secret: NEW_SECRET,
+    webhook_headers: { 'X-Team': PLAIN_HEADER_VALUE, 'X-Api-Token': TOKEN_HEADER_VALUE },
+  });
+  expect(scope.isDone()).toBe(true);
+  const http = logs.filter((log) => log.data.request_via_client === true);
+  expect(http.map((log) => [log.data.request_data ?? null, log.data.response_content])).toEqual([
+    ['<streaming data>', '<probably streaming data>'],
+  ]);
+  const everything = JSON.stringify(logs) + JSON.stringify(result);
+  for (const secret of [NEW_SECRET, TOKEN, TOKEN_HEADER_VALUE, PLAIN_HEADER_VALUE, 'channel=forms']) {
+    expect(everything).not.toContain(secret);
+  }
+  const summaries = logs.filter((log) => log.data.log_type === 'console').map((log) => log.message.trim());
+  expect(summaries).toEqual([
+    `200 POST /open/forms/${FORM_ID}/integrations: webhook integration #30 created (status active, ` +
+      'https://hooks.example.com/********, secret set, headers: X-Team, X-Api-Token) (bodies kept out of this ' +
+      'log: they may hold webhook secrets, header values or URLs)',
+  ]);
+});
+
+test('a delete logs no integration URL or credential (the list is read quietly)', async () => {
+  const scope = api()
+    .get(`/open/forms/${FORM_ID}/integrations`)
+    .reply(200, [webhookIntegration(), slackIntegration])
+    .delete(`/open/forms/${FORM_ID}/integrations/${WEBHOOK_ID}`)
+    .reply(200, { type: 'success', message: 'Form Integration was deleted.' });
+  const { logs, result } = await invoke('creates.delete_webhook_integration.operation.perform', BASE_INPUT);
+  expect(scope.isDone()).toBe(true);
+  const everything = JSON.stringify(logs) + JSON.stringify(result);
+  for (const secret of [
+    CURRENT_SECRET,
+    CURRENT_TOKEN_HEADER,
+    'opnform-forms',
+    SLACK_URL,
+    'channel=forms',
+    TOKEN,
+  ]) {
+    expect(everything).not.toContain(secret);
+  }
+  expect(result.results).toMatchObject({ deleted: true, webhook_url: 'https://hooks.example.com/********' });
+});
+
+test('polling failed deliveries logs counts only: no failure message, URL or credential', async () => {
+  const failed = {
+    date: '2026-11-23 18:05',
+    status: 'Error',
+    data: { message: `cURL error 6: Could not resolve host for ${SLACK_URL} (${CURRENT_SECRET})` },
+  };
+  const scope = api()
+    .get(`/open/forms/${FORM_ID}/integrations`)
+    .reply(200, [webhookIntegration(), slackIntegration])
+    .get(`/open/forms/${FORM_ID}/integrations/${WEBHOOK_ID}/events`)
+    .reply(200, [failed])
+    .get(`/open/forms/${FORM_ID}/integrations/13/events`)
+    .reply(200, [failed]);
+  const { logs, result } = await invoke('triggers.new_webhook_delivery_failure.operation.perform', {
+    workspace_id: '7',
+    form_id: String(FORM_ID),
+  });
+  expect(scope.isDone()).toBe(true);
+  const everything = JSON.stringify(logs) + JSON.stringify(result);
+  for (const secret of [
+    CURRENT_SECRET,
+    CURRENT_TOKEN_HEADER,
+    'opnform-forms',
+    SLACK_URL,
+    'T000/B000',
+    'channel=forms',
+    TOKEN,
+  ]) {
+    expect(everything).not.toContain(secret);
+  }
+  const summaries = logs.filter((log) => log.data.log_type === 'console').map((log) => log.message.trim());
+  // read in parallel: the order of the two lines is not fixed
+  expect(summaries.filter((line) => line.includes('/events')).sort()).toEqual(
+    [WEBHOOK_ID, 13].map(
+      (id) =>
+        `200 GET /open/forms/${FORM_ID}/integrations/${id}/events: 1 event, 1 failed (bodies kept out of this ` +
+        'log: they may hold webhook secrets, header values or URLs)',
+    ),
+  );
+  expect(result.results).toHaveLength(2);
+});

@@ -111,6 +111,34 @@ const RULES: Record<string, KeyRule> = {
   user_id: ID,
   invite_id: ID,
   webhook_integration_id: ID,
+  // the webhook steps: empty means "not given" (update) or is named as missing (create's URL), never invalid here
+  webhook_url: {
+    valid: fc.constantFrom(
+      'https://hooks.example.com/in',
+      ' https://a.example.org/p?q=1 ',
+      'https://x.example.net:8443/',
+    ),
+    invalid: fc.constantFrom(
+      'http://hooks.example.com/in',
+      'https://127.0.0.1/in',
+      'https://10.0.0.1/x',
+      'ftp://a.example.org/',
+      'not a url',
+      'https://user:pw@a.example.org/',
+    ),
+  },
+  webhook_secret: {
+    valid: fc.stringMatching(/^[!-~][ -~]{10,30}[!-~]$/),
+    invalid: fc.oneof(
+      fc.string({ minLength: 1, maxLength: 11 }).filter((t) => t.trim() !== ''),
+      fc.constantFrom(
+        ' leading-space-secret',
+        'trailing-space-secret ',
+        'accented-secret-é',
+        'line\nbreak-secret',
+      ),
+    ),
+  },
   // required free text of the submission searches: anything but blank
   search: {
     valid: fc.string({ minLength: 1, maxLength: 30 }).filter((text) => text.trim() !== ''),
@@ -201,7 +229,14 @@ const inputFor = (fields: Field[], bad: ReadonlySet<string>) =>
         .filter((f) => RULES[f.key] !== undefined || bad.has(f.key))
         .map((f) => [
           f.key,
-          bad.has(f.key) ? (RULES[f.key] as KeyRule).invalid : (RULES[f.key] as KeyRule).valid,
+          bad.has(f.key)
+            ? // an optional field left blank is "not given", which is valid
+              f.required === false
+              ? (RULES[f.key] as KeyRule).invalid.filter(
+                  (v) => v !== null && v !== undefined && !(typeof v === 'string' && v.trim() === ''),
+                )
+              : (RULES[f.key] as KeyRule).invalid
+            : (RULES[f.key] as KeyRule).valid,
         ]),
     ),
   );
@@ -300,6 +335,27 @@ describe('hand-written bad inputs the generators would rarely build', () => {
       'creates.update_webhook_integration.operation.perform',
       { workspace_id: 7, form_id: 9, webhook_integration_id: 5, webhook_secret: 'short' },
       'webhook_secret',
+    ],
+    [
+      'creates.create_webhook_integration.operation.perform',
+      { workspace_id: 7, form_id: 9, webhook_url: 'https://0x7f.1/hook' },
+      'webhook_url',
+    ],
+    ['creates.create_webhook_integration.operation.perform', { workspace_id: 7, form_id: 9 }, 'webhook_url'],
+    [
+      'creates.create_webhook_integration.operation.perform',
+      { workspace_id: 7, form_id: 9, webhook_url: 'https://a.example/h', status: 'paused' },
+      'status',
+    ],
+    [
+      'creates.delete_webhook_integration.operation.perform',
+      { workspace_id: 7, form_id: 9, webhook_integration_id: '../5' },
+      'webhook_integration_id',
+    ],
+    [
+      'triggers.new_webhook_delivery_failure.operation.perform',
+      { workspace_id: 7, form_id: 9, webhook_integration_id: '1.5' },
+      'webhook_integration_id',
     ],
   ] as const)('%s %j names %s and sends nothing', async (method, input, key) => {
     requests = 0;

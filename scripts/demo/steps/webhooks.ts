@@ -66,4 +66,53 @@ export const WEBHOOK_DEMO_STEPS: DemoStep[] = [
       );
     },
   },
+  {
+    name: 'create and delete a webhook (create_webhook_integration, delete_webhook_integration)',
+    run: async (ctx) => {
+      const input = { workspace_id: ctx.picked.workspace_id, form_id: ctx.picked.form_id };
+      const created = await ctx.invoke<{ id: number; webhook_url: string; has_secret: boolean }>(
+        'creates.create_webhook_integration.operation.perform',
+        {
+          ...input,
+          webhook_url: 'https://hooks.example.com/opnform/demo-created',
+          webhook_secret: DEMO_SECRET,
+        },
+      );
+      const deleted = await ctx.invoke<{ deleted: boolean; message: string }>(
+        'creates.delete_webhook_integration.operation.perform',
+        { ...input, webhook_integration_id: created.id },
+      );
+      if (!deleted.deleted) throw new Error(`webhook ${created.id} was not deleted`);
+      return `created webhook #${created.id} to ${created.webhook_url} (signed: ${created.has_secret}), then deleted: ${deleted.message}`;
+    },
+  },
+  {
+    name: 'a failed delivery noticed (new_webhook_delivery_failure)',
+    run: async (ctx) => {
+      const input = { workspace_id: ctx.picked.workspace_id, form_id: ctx.picked.form_id };
+      // a host under .invalid never resolves: the sandbox logs the delivery as failed, as OpnForm does
+      const broken = await ctx.invoke<{ id: number }>(
+        'creates.create_webhook_integration.operation.perform',
+        {
+          ...input,
+          webhook_url: 'https://receiver.invalid/opnform/demo',
+        },
+      );
+      await ctx.sandbox.submit(ctx.sandbox.ids.formId, {
+        'Full Name': 'Demo Unlucky',
+        Email: 'unlucky@example.org',
+        Plan: 'Pro',
+      });
+      const failures = await ctx.invoke<
+        Array<{ id: string; webhook_integration_id: number; message: string }>
+      >('triggers.new_webhook_delivery_failure.operation.perform', input);
+      const failure = failures.find((f) => f.webhook_integration_id === broken.id);
+      if (failure === undefined) throw new Error(`no failed delivery noticed for webhook ${broken.id}`);
+      await ctx.invoke('creates.delete_webhook_integration.operation.perform', {
+        ...input,
+        webhook_integration_id: broken.id,
+      });
+      return `failure ${failure.id}: ${failure.message.slice(0, 60)}...; the broken webhook deleted again`;
+    },
+  },
 ];

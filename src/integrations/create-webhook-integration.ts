@@ -1,0 +1,60 @@
+import {
+  type CreatePerform,
+  defineCreate,
+  defineInputFields,
+  type InferInputData,
+} from 'zapier-platform-core';
+import { createIntegration } from '../api/integrations';
+import { parseInput } from '../schemas/parse';
+import { formField, workspaceField } from '../shared/fields';
+import { webhookSettingFields } from './fields';
+import { CreateWebhookInput } from './inputs';
+import { WEBHOOK_OUTPUT_FIELDS, webhookLog, webhookOutput, webhookSample } from './webhooks';
+
+const inputFields = defineInputFields([workspaceField, formField, ...webhookSettingFields('create')]);
+
+/**
+ * One POST with `integration_id: webhook`, the status (Active unless chosen) and only the members
+ * the user gave (a real server keeps `webhook_url`, `webhook_secret` and `webhook_headers` only).
+ * Every value is checked first with the update step's rules; the secret and header values never
+ * reach the output, the log or an error (the output says whether a secret is set, and its last 4).
+ */
+const perform = (async (z, bundle) => {
+  const input = parseInput(z, CreateWebhookInput, bundle.inputData, inputFields);
+  const status = input.status ?? 'active';
+  const data: Record<string, unknown> = { webhook_url: input.webhook_url };
+  if (input.webhook_secret !== undefined) data.webhook_secret = input.webhook_secret;
+  if (input.webhook_headers !== undefined) data.webhook_headers = input.webhook_headers;
+  const secrets = [
+    ...(input.webhook_secret === undefined ? [] : [input.webhook_secret]),
+    ...Object.values(input.webhook_headers ?? {}),
+  ];
+  const reply = await createIntegration(
+    z,
+    bundle,
+    input.form_id,
+    { integration_id: 'webhook', status, data },
+    { redact: secrets, summary: webhookLog },
+  );
+  return webhookOutput(reply, {
+    form_id: input.form_id,
+    status,
+    data,
+    message: 'Form Integration was created.',
+  });
+}) satisfies CreatePerform<InferInputData<typeof inputFields>>;
+
+export const createWebhookIntegration = defineCreate({
+  key: 'create_webhook_integration',
+  noun: 'Webhook Integration',
+  display: {
+    label: 'Create Webhook Integration',
+    description: 'Adds a webhook to a form: OpnForm posts each new submission to the URL.',
+  },
+  operation: {
+    inputFields,
+    perform,
+    sample: webhookSample('Form Integration was created.'),
+    outputFields: [...WEBHOOK_OUTPUT_FIELDS],
+  },
+});

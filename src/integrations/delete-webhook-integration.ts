@@ -1,0 +1,90 @@
+import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
+import { deleteIntegration, listIntegrations } from '../api/integrations';
+import { halt, invalidInput } from '../errors';
+import { labelsOf, parseInput } from '../schemas/parse';
+import { formField, workspaceField } from '../shared/fields';
+import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
+import { webhookIntegrationField } from './fields';
+import { DeleteWebhookInput } from './inputs';
+import { dataOf, isWebhook, MASK, maskUrl, WEBHOOK_OUTPUT_FIELDS } from './webhooks';
+
+const inputFields = defineInputFields([
+  destructiveWarning(
+    'Deleting a webhook cannot be undone from Zapier: OpnForm stops sending submissions to its URL at ' +
+      'once, and its delivery log is gone. To send them again, create the webhook again (with its secret ' +
+      'and headers). Only webhook integrations can be deleted here, never a Zap subscription or another kind.',
+  ),
+  workspaceField,
+  formField,
+  webhookIntegrationField(
+    "The form's webhook to delete. Choose one from the list (pick the form first), or map the id from " +
+      'Create Webhook Integration.',
+  ),
+]);
+const LABELS = labelsOf(inputFields);
+
+/** Already gone is the goal: a halt, not an error (rule in src/errors.ts). */
+const alreadyGone = (id: number, formId: number) =>
+  `Webhook integration ${id} is not on form ${formId} (any more): it was already deleted, or belongs to ` +
+  'another form. Nothing to delete.';
+
+/**
+ * Reads the form's integrations first (one request): the id must be a webhook of this form, so a
+ * mapped id never deletes another Zap's subscription or a Slack integration; an id that is not
+ * there halts without a DELETE. Then one DELETE; its 404 (deleted in between) halts too. A server
+ * without the list route (404) gets the DELETE directly.
+ */
+const perform = (async (z, bundle) => {
+  const { form_id, webhook_integration_id: id } = parseInput(
+    z,
+    DeleteWebhookInput,
+    bundle.inputData,
+    inputFields,
+  );
+  const list = await listIntegrations(z, bundle, form_id);
+  const current = list?.find((integration) => integration.id === id);
+  if (list !== undefined && current === undefined) throw halt(z, alreadyGone(id, form_id));
+  if (current !== undefined && !isWebhook(current)) {
+    throw invalidInput(
+      z,
+      `${LABELS.webhook_integration_id} (webhook_integration_id) ${id} is a "${current.integration_id}" ` +
+        'integration, not a webhook: this step only deletes webhook integrations.',
+    );
+  }
+  const reply = await deleteIntegration(z, bundle, form_id, id);
+  if (reply === undefined) throw halt(z, alreadyGone(id, form_id));
+  return {
+    id,
+    form_id,
+    integration_id: 'webhook',
+    deleted: true,
+    webhook_url: current === undefined ? null : maskUrl(dataOf(current).webhook_url),
+    message: reply.message ?? 'Form Integration was deleted.',
+  };
+}) satisfies CreatePerform;
+
+export const deleteWebhookIntegration = defineCreate({
+  key: 'delete_webhook_integration',
+  noun: 'Webhook Integration',
+  display: {
+    label: 'Delete Webhook Integration',
+    description: `Deletes a webhook from a form: OpnForm stops sending submissions to its URL. ${DESTRUCTIVE_NOTE}`,
+  },
+  operation: {
+    inputFields,
+    perform,
+    sample: {
+      id: 12,
+      form_id: 42,
+      integration_id: 'webhook',
+      deleted: true,
+      webhook_url: `https://hooks.example.com/${MASK}`,
+      message: 'Form Integration was deleted.',
+    },
+    outputFields: [
+      ...WEBHOOK_OUTPUT_FIELDS.filter((f) => ['id', 'form_id', 'integration_id'].includes(f.key)),
+      { key: 'deleted', label: 'Deleted', type: 'boolean' },
+      ...WEBHOOK_OUTPUT_FIELDS.filter((f) => ['webhook_url', 'message'].includes(f.key)),
+    ],
+  },
+});

@@ -1,0 +1,132 @@
+/**
+ * Failed deliveries of a form's integrations, from OpnForm's event log: one item per failed event,
+ * with a stable unique id, the integration's URL masked and the error message cleaned of credentials.
+ */
+import { createHash } from 'node:crypto';
+import type { IntegrationEvent } from '../schemas/integrations';
+import type { FormIntegration } from '../schemas/resources';
+import { isoDateTime, parseTimestamp } from '../shared/dates';
+import { credentialsOf, dataOf, MASK, maskUrl } from './webhooks';
+
+/** What a failure says about its integration (`undefined` where the list could not be read). */
+export type Kind = 'webhook' | 'zapier_hook' | 'other';
+
+export const kindOf = (integration: FormIntegration | undefined): Kind =>
+  integration?.integration_id === 'webhook'
+    ? 'webhook'
+    : integration?.integration_id === 'zapier'
+      ? 'zapier_hook'
+      : 'other';
+
+/** The URL an integration delivers to: a webhook's, a Zapier hook's, or another kind's first URL. */
+const urlOf = (integration: FormIntegration | undefined): unknown => {
+  const data = dataOf(integration);
+  return (
+    data.webhook_url ??
+    data.hook_url ??
+    Object.values(data).find((v) => typeof v === 'string' && /^https?:\/\//i.test(v.trim()))
+  );
+};
+
+/** cURL's own help link, the one URL a message may keep whole. */
+const CURL_HELP = 'https://curl.haxx.se/libcurl/c/libcurl-errors.html';
+const URL_IN_TEXT = /https?:\/\/[^\s"'<>()]+/gi;
+
+/**
+ * A failure message as a Zap may show it: the credentials of the form's integrations (secrets,
+ * header values, URLs: `credentialsOf`) hidden, every URL but cURL's help link masked like the step's URLs (scheme and host only).
+ */
+export const cleanMessage = (message: string, credentials: readonly string[]): string => {
+  let out = message;
+  for (const secret of [...credentials].sort((a, b) => b.length - a.length)) {
+    if (secret.length < 4) continue;
+    const shown = /^https?:\/\//i.test(secret.trim()) ? (maskUrl(secret) ?? MASK) : MASK;
+    out = out.split(secret).join(shown);
+  }
+  return out.replace(URL_IN_TEXT, (url) =>
+    url === CURL_HELP || url.includes(MASK) ? url : (maskUrl(url) ?? MASK),
+  );
+};
+
+/** Keys sorted at every level: the same data always hashes the same. */
+const stable = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(stable)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.keys(value as Record<string, unknown>)
+            .sort()
+            .map((k) => [k, stable((value as Record<string, unknown>)[k])]),
+        )
+      : value;
+
+const hashOf = (data: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify(stable(data ?? {})))
+    .digest('hex')
+    .slice(0, 12);
+
+const isFailure = (event: IntegrationEvent) => String(event.status ?? '').toLowerCase() === 'error';
+
+const statusOf = (data: Record<string, unknown>): number | null => {
+  const n = typeof data.status === 'string' ? Number(data.status) : data.status;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 100 && n <= 599 ? n : null;
+};
+
+/**
+ * The failed events of one integration (its log is newest first), each with an id built from the
+ * integration id, the minute, a hash of the event data and its ordinal among identical events of
+ * that minute counted from the oldest: two identical failures in one minute are two items, and an
+ * event keeps its id when newer ones arrive (the ordinal of older events never changes).
+ */
+export const failuresOf = (
+  formId: number,
+  integrationId: number,
+  integration: FormIntegration | undefined,
+  events: readonly IntegrationEvent[],
+  credentials: readonly string[] = integration === undefined ? [] : credentialsOf(integration),
+) => {
+  const seen = new Map<string, number>();
+  const out = [];
+  for (const event of [...events].reverse()) {
+    if (!isFailure(event)) continue;
+    const date = String(event.date ?? '');
+    const data =
+      event.data !== null && typeof event.data === 'object' && !Array.isArray(event.data)
+        ? (event.data as Record<string, unknown>)
+        : {};
+    const key = `${date}|${hashOf(data)}`;
+    const ordinal = seen.get(key) ?? 0;
+    seen.set(key, ordinal + 1);
+    const message =
+      typeof data.message === 'string' ? data.message : 'OpnForm logged a failed delivery without a message.';
+    out.push({
+      id: `${integrationId}-${date.replace(/\D/g, '')}-${hashOf(data)}-${ordinal}`,
+      form_id: formId,
+      webhook_integration_id: integrationId,
+      kind: kindOf(integration),
+      integration_type: integration?.integration_id ?? null,
+      webhook_url: maskUrl(urlOf(integration)),
+      failed_at: isoDateTime(date),
+      message: cleanMessage(message, credentials),
+      http_status: statusOf(data),
+      sortKey: [parseTimestamp(date) ?? Number.NEGATIVE_INFINITY, integrationId, ordinal] as const,
+    });
+  }
+  return out;
+};
+
+export type Failure = ReturnType<typeof failuresOf>[number];
+
+/** Newest first (then by integration, then the later of identical events first); sort keys dropped. */
+export const newestFailuresFirst = (failures: readonly Failure[]) =>
+  [...failures]
+    .sort((a, b) => {
+      for (let i = 0; i < 3; i++) {
+        const x = a.sortKey[i] as number;
+        const y = b.sortKey[i] as number;
+        if (x !== y) return y > x ? 1 : -1;
+      }
+      return 0;
+    })
+    .map(({ sortKey: _sortKey, ...failure }) => failure);

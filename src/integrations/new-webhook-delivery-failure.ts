@@ -1,0 +1,152 @@
+import { type Bundle, defineInputFields, defineTrigger, type ZObject } from 'zapier-platform-core';
+import { listIntegrationEvents, listIntegrations } from '../api/integrations';
+import { notFound, userError } from '../errors';
+import { remainingMs } from '../http/step-budget';
+import { parseInput } from '../schemas/parse';
+import type { FormIntegration } from '../schemas/resources';
+import { formField, workspaceField } from '../shared/fields';
+import { pollingPerform } from '../shared/perform';
+import { type Failure, failuresOf, newestFailuresFirst } from './failures';
+import { webhookIntegrationField } from './fields';
+import { WebhookFailureInput } from './inputs';
+import { credentialsOf, MASK } from './webhooks';
+
+/** At most this many integrations are read per poll (one request each, after the list). */
+export const MAX_INTEGRATIONS = 10;
+/** Integrations read at once. */
+const PARALLEL = 3;
+/** No further event log is read with less than this left of the step's 25 s budget. */
+const STOP_READING_MS = 6_000;
+/** At most this many failures are returned per poll (newest first; Zapier keeps the ids it saw). */
+export const MAX_FAILURES = 100;
+
+const inputFields = defineInputFields([
+  workspaceField,
+  formField,
+  webhookIntegrationField(
+    "Only this integration's failed deliveries. Leave empty to watch every integration of the form " +
+      `(webhooks and Zapier hooks; active ones first, at most ${MAX_INTEGRATIONS}). To watch a Zapier ` +
+      'hook or another kind of integration alone, enter its id as a custom value.',
+    false,
+  ),
+]);
+
+/** Active integrations first (only they deliver), then the newest; at most `MAX_INTEGRATIONS`. */
+const watched = (list: readonly FormIntegration[]) =>
+  [...list]
+    .sort((a, b) => Number(b.status === 'active') - Number(a.status === 'active') || b.id - a.id)
+    .slice(0, MAX_INTEGRATIONS);
+
+/** The failures of each integration, read a few at a time while the step's budget allows. */
+const readAll = async (
+  z: ZObject,
+  bundle: Bundle,
+  formId: number,
+  integrations: readonly FormIntegration[],
+  credentials: readonly string[],
+) => {
+  const out: Failure[] = [];
+  for (let i = 0; i < integrations.length; i += PARALLEL) {
+    if (i > 0 && remainingMs(bundle) < STOP_READING_MS) {
+      z.console.log(
+        `stopped after ${i} of ${integrations.length} integrations: the step's time is nearly up`,
+      );
+      break;
+    }
+    const batch = integrations.slice(i, i + PARALLEL);
+    const logs = await Promise.all(
+      batch.map((integration) => listIntegrationEvents(z, bundle, formId, integration.id, credentials)),
+    );
+    // a log that is gone (404: deleted since the list was read) has nothing to report
+    batch.forEach((integration, n) => {
+      out.push(...failuresOf(formId, integration.id, integration, logs[n] ?? [], credentials));
+    });
+  }
+  return out;
+};
+
+/**
+ * All integrations: the list (one request: kinds, URLs, credentials to hide), then one event log per
+ * integration. One integration: the list too (its kind and URL; a server without the list route
+ * still gets the log read), then its log. Zapier deduplicates on the derived `id`.
+ */
+const perform = pollingPerform(async (z, bundle) => {
+  const { form_id, webhook_integration_id: chosen } = parseInput(
+    z,
+    WebhookFailureInput,
+    bundle.inputData,
+    inputFields,
+  );
+  const list = await listIntegrations(z, bundle, form_id);
+  // every integration's credentials: a message may quote another integration's URL or secret
+  const credentials = (list ?? []).flatMap(credentialsOf);
+  if (chosen === undefined) {
+    if (list === undefined) {
+      throw userError(
+        z,
+        `OpnForm did not list the integrations of form ${form_id} (404): either the form does not exist, or ` +
+          'this OpnForm server cannot list integrations. Then choose one integration (enter its id as a custom value).',
+        'not_found',
+        404,
+      );
+    }
+    return newestFailuresFirst(await readAll(z, bundle, form_id, watched(list), credentials)).slice(
+      0,
+      MAX_FAILURES,
+    );
+  }
+  const integration = list?.find((i) => i.id === chosen);
+  const missing = () =>
+    notFound(
+      z,
+      `Integration ${chosen} not found on form ${form_id} in OpnForm (404). Check that it still exists on ` +
+        'that form, or leave Webhook Integration empty to watch every integration of the form.',
+    );
+  if (list !== undefined && integration === undefined) throw missing();
+  const events = await listIntegrationEvents(z, bundle, form_id, chosen, credentials);
+  if (events === undefined) throw missing();
+  return newestFailuresFirst(failuresOf(form_id, chosen, integration, events, credentials)).slice(
+    0,
+    MAX_FAILURES,
+  );
+});
+
+export const newWebhookDeliveryFailure = defineTrigger({
+  key: 'new_webhook_delivery_failure',
+  noun: 'Failed Delivery',
+  display: {
+    label: 'New Failed Webhook Delivery',
+    description:
+      "Triggers when OpnForm could not deliver a submission to one of a form's webhooks or Zapier hooks.",
+  },
+  operation: {
+    type: 'polling',
+    inputFields,
+    perform,
+    canPaginate: false,
+    sample: {
+      id: '19-202611231742-3f9a1c2b7d4e-0',
+      form_id: 6,
+      webhook_integration_id: 19,
+      kind: 'webhook',
+      integration_type: 'webhook',
+      webhook_url: `https://dead.example.net:8443/${MASK}`,
+      failed_at: '2026-11-23T17:42:00+00:00',
+      message:
+        'cURL error 7: Failed to connect to dead.example.net port 8443 after 0 ms: Could not connect to server ' +
+        `(see https://curl.haxx.se/libcurl/c/libcurl-errors.html) for https://dead.example.net:8443/${MASK}`,
+      http_status: null,
+    },
+    outputFields: [
+      { key: 'id', label: 'Failure ID', type: 'string' },
+      { key: 'form_id', label: 'Form ID', type: 'integer' },
+      { key: 'webhook_integration_id', label: 'Integration ID', type: 'integer' },
+      { key: 'kind', label: 'Kind (webhook, zapier_hook or other)', type: 'string' },
+      { key: 'integration_type', label: 'Integration Type', type: 'string' },
+      { key: 'webhook_url', label: 'URL (Masked)', type: 'string' },
+      { key: 'failed_at', label: 'Failed At (UTC, to the minute)', type: 'datetime' },
+      { key: 'message', label: 'Error Message', type: 'string' },
+      { key: 'http_status', label: 'HTTP Status', type: 'integer' },
+    ],
+  },
+});
