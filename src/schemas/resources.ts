@@ -99,6 +99,9 @@ export const Form = z.looseObject({
 });
 export type Form = z.infer<typeof Form>;
 
+/** `PUT /open/forms/{id}` answer: the saved form, in the read shape. */
+export const FormUpdateReply = z.looseObject({ message: optStr, type: optStr, form: Form });
+
 /** A workspace form list item (`properties` omitted). */
 export const FormSummary = z.looseObject({
   id: z.number(),
