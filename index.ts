@@ -1,9 +1,11 @@
 import { defineApp, version as platformVersion } from 'zapier-platform-core';
 import { authentication } from './src/auth';
+import { choiceFieldList } from './src/forms/choice-field-list';
 import { findForm } from './src/forms/find-form';
 import { formFieldList } from './src/forms/form-field-list';
 import { formList } from './src/forms/form-list';
 import { newForm } from './src/forms/new-form';
+import { updateForm } from './src/forms/update-form';
 import { guardApp } from './src/http/guard';
 import { mapOpnformErrors } from './src/http/middleware';
 import { updateWebhookIntegration } from './src/integrations/update-webhook-integration';
@@ -54,6 +56,7 @@ const app = defineApp(
       [webhookIntegrationList.key]: webhookIntegrationList,
       [formFieldList.key]: formFieldList,
       [submissionList.key]: submissionList,
+      [choiceFieldList.key]: choiceFieldList,
     },
     creates: {
       [updateMemberRole.key]: updateMemberRole,
@@ -64,6 +67,7 @@ const app = defineApp(
       [updateWebhookIntegration.key]: updateWebhookIntegration,
       [updateSubmission.key]: updateSubmission,
       [exportSubmissions.key]: exportSubmissions,
+      [updateForm.key]: updateForm,
     },
     searches: {
       [findMember.key]: findMember,

@@ -3,7 +3,7 @@ import type { z } from 'zod/mini';
 import { READ_FORM } from '../http/abilities';
 import { opnform } from '../http/client';
 import { path } from '../http/path';
-import { Form, FormSummary, FormUpdateReply, LegacyForms, Paginated } from '../schemas/resources';
+import { Form, FormSummary, FormUpdateReply, LegacyForms, Paginated, StoredForm } from '../schemas/resources';
 import { getOrAbsent } from './absent';
 
 /** `GET /open/forms/{id}`: the full form with its blocks (one request). */
@@ -43,6 +43,18 @@ export const listFormsPage = (
     abilities: ['forms-read'],
     query: { page, per_page: perPage },
     schema: FormPage,
+  });
+
+/**
+ * `GET /open/forms/{id}` kept exactly as read (no value converted), to be sent back by `updateForm`.
+ * Quiet: a form's read holds its access password (`password`), which stays out of Zapier's log.
+ */
+export const fetchStoredForm = (z: ZObject, bundle: Bundle, formId: number): Promise<StoredForm> =>
+  opnform(z, bundle).get(path`/open/forms/${formId}`, {
+    thing: 'form',
+    ...READ_FORM,
+    schema: StoredForm,
+    quiet: (form) => `form #${form.id} read (${form.properties.length} blocks)`,
   });
 
 /**

@@ -55,30 +55,26 @@ const duplicates = (names: readonly string[]) =>
 export const applyChoiceChange = (
   block: FormBlock,
   change: ChoiceChange,
-): { options: ChoiceOption[] } | { problem: string } => {
+): { options: ChoiceOption[] } | { problem: string; list: keyof ChoiceChange } => {
   const current = optionsOf(block);
   const currentNames = current.map((o) => o.name);
   const name = blockName(block);
   const { replace, add, remove } = change;
-  for (const [label, list] of [
-    ['to set', replace],
-    ['to add', add],
-    ['to remove', remove],
-  ] as const) {
-    const twice = duplicates(list ?? []);
-    if (twice.length > 0) return { problem: `the choices ${label} name ${quoted(twice)} more than once` };
+  for (const list of ['replace', 'add', 'remove'] as const) {
+    const twice = duplicates(change[list] ?? []);
+    if (twice.length > 0)
+      return { list, problem: `${quoted(twice)} ${twice.length === 1 ? 'is' : 'are'} given more than once` };
   }
   let options: ChoiceOption[] = current;
   if (replace !== undefined) {
-    options = replace.map(
-      (text) => current.find((o) => key(o.name) === key(text) && o.name === text) ?? { id: text, name: text },
-    );
+    options = replace.map((text) => current.find((o) => o.name === text) ?? { id: text, name: text });
   }
   if (remove !== undefined) {
     const names = options.map((o) => o.name);
     const missing = remove.filter((text) => !names.some((n) => key(n) === key(text)));
     if (missing.length > 0) {
       return {
+        list: 'remove',
         problem:
           `${quoted(missing)} ${missing.length === 1 ? 'is not a choice' : 'are not choices'} of "${name}"; ` +
           `its choices are ${quoted(names)}`,
@@ -92,6 +88,7 @@ export const applyChoiceChange = (
     const present = add.filter((text) => names.some((n) => key(n) === key(text)));
     if (present.length > 0) {
       return {
+        list: 'add',
         problem:
           `${quoted(present)} ${present.length === 1 ? 'is already a choice' : 'are already choices'} of ` +
           `"${name}" (its choices are ${quoted(names)}); leave ${present.length === 1 ? 'it' : 'them'} out of the choices to add`,
@@ -101,6 +98,7 @@ export const applyChoiceChange = (
   }
   if (options.length === 0) {
     return {
+      list: replace === undefined ? 'remove' : 'replace',
       problem: `"${name}" would have no choice left (its choices are ${quoted(currentNames)}); keep at least one`,
     };
   }

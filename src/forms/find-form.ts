@@ -39,6 +39,6 @@ export const findForm = defineSearch({
     inputFields,
     perform,
     sample: FORM_DETAILS_SAMPLE,
-    outputFields: FORM_DETAILS_OUTPUT_FIELDS,
+    outputFields: [...FORM_DETAILS_OUTPUT_FIELDS],
   },
 });

@@ -29,7 +29,9 @@ export const OptionalDateTime = z.pipe(
 
 /** An optional whole number of at least 1 (OpnForm: `integer|nullable|min:1`). */
 export const OptionalLimit = z.pipe(
-  z.optional(z.nullable(z.union([z.string(), z.number()], { error: 'must be a whole number of at least 1' }))),
+  z.optional(
+    z.nullable(z.union([z.string(), z.number()], { error: 'must be a whole number of at least 1' })),
+  ),
   z.transform((value, ctx): number | undefined => {
     if (isEmpty(value)) return undefined;
     const text = String(value).trim();
