@@ -237,7 +237,7 @@ const changedProperties = (z: ZObject, form: StoredForm, input: Input) => {
     const name = labelledBlocks(blocksOf(form)).find((q) => q.block.id === block.id)?.label ?? wanted;
     throw invalidInput(
       z,
-      `${label('choice_field')} "${name}" is a ${block.type} question, not a select or multi-select one; ${allowed}.`,
+      `${label('choice_field')} "${name}" is a question of type ${block.type}, not a select or multi-select one; ${allowed}.`,
     );
   }
   const result = applyChoiceChange(block, {
