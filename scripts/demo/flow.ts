@@ -7,6 +7,7 @@ import { startHookCatcher } from '../../harness/hook-catcher';
 import { appHandler } from '../../harness/invoke';
 import App from '../../index';
 import { type SandboxOptions, startSandbox } from '../../sandbox/server';
+import { FORM_DEMO_STEPS } from './steps/forms';
 import { NEW_SUBMISSION_STEPS } from './steps/new-submission';
 import { SUBMISSION_DEMO_STEPS } from './steps/submissions';
 import { TEAM_STEPS } from './steps/team';
@@ -66,6 +67,7 @@ export const DEMO_STEPS: DemoStep[] = [
   ...SUBMISSION_DEMO_STEPS,
   ...TEAM_STEPS,
   ...WEBHOOK_DEMO_STEPS,
+  ...FORM_DEMO_STEPS,
   ...NEW_SUBMISSION_STEPS.filter((step) => step.name.endsWith('unsubscribe')),
 ];
 
