@@ -14,12 +14,11 @@ import { labelsOf, parseInput } from '../schemas/parse';
 import { Form, type FormBlock, type StoredForm } from '../schemas/resources';
 import { parseTimestamp } from '../shared/dates';
 import { formField, workspaceField } from '../shared/fields';
+import { checkRemoveSwitches, KEEP } from '../shared/switches';
 import { findQuestionBlock, labelledBlocks } from './blocks';
 import { applyChoiceChange, isChoiceBlock, quoted, withOptions } from './choices';
 import { FORM_DETAILS_OUTPUT_FIELDS, FORM_DETAILS_SAMPLE, formDetails } from './shape';
 import { OptionalChoiceList, OptionalDateTime, OptionalLimit, VISIBILITIES } from './update-form-inputs';
-
-const KEEP = 'Leave empty to keep the current value.';
 
 const inputFields = defineInputFields([
   workspaceField,
@@ -153,18 +152,15 @@ export const UPDATABLE_KEYS = [
 
 /** Checks that need no request: something to do, no value together with its "remove" switch. */
 const checkInput = (z: ZObject, input: Input) => {
-  for (const [field, flag] of [
-    ['closes_at', 'clear_closes_at'],
-    ['max_submissions_count', 'clear_max_submissions_count'],
-  ] as const) {
-    if (input[field] !== undefined && input[flag]) {
-      throw invalidInput(
-        z,
-        `${label(field)} and ${label(flag)} are both set. Leave ${LABELS[field]} empty to remove it, ` +
-          `or set ${LABELS[flag]} to No to use the new value.`,
-      );
-    }
-  }
+  checkRemoveSwitches(
+    z,
+    input,
+    [
+      ['closes_at', 'clear_closes_at'],
+      ['max_submissions_count', 'clear_max_submissions_count'],
+    ],
+    LABELS,
+  );
   const { replace_choices: replace, add_choices: add, remove_choices: remove } = input;
   if (replace !== undefined && (add !== undefined || remove !== undefined)) {
     throw invalidInput(

@@ -208,7 +208,7 @@ describe('refused before any request', () => {
     [
       { closes_at: '2099-01-01T00:00:00Z', clear_closes_at: true },
       'Invalid input: Closes At (closes_at) and Remove Closing Date (clear_closes_at) are both set. Leave Closes At ' +
-        'empty to remove it, or set Remove Closing Date to No to use the new value.',
+        'empty to remove, or set Remove Closing Date to No to use the new value.',
     ],
     [
       { add_choices: ['x'] },
