@@ -1,9 +1,11 @@
 import { defineApp, version as platformVersion } from 'zapier-platform-core';
 import { authentication } from './src/auth';
+import { choiceFieldList } from './src/forms/choice-field-list';
 import { findForm } from './src/forms/find-form';
 import { formFieldList } from './src/forms/form-field-list';
 import { formList } from './src/forms/form-list';
 import { newForm } from './src/forms/new-form';
+import { updateForm } from './src/forms/update-form';
 import { guardApp } from './src/http/guard';
 import { mapOpnformErrors } from './src/http/middleware';
 import { createWebhookIntegration } from './src/integrations/create-webhook-integration';
@@ -63,6 +65,7 @@ const app = defineApp(
       [formFieldList.key]: formFieldList,
       [submissionList.key]: submissionList,
       [newWebhookDeliveryFailure.key]: newWebhookDeliveryFailure,
+      [choiceFieldList.key]: choiceFieldList,
     },
     creates: {
       [updateMemberRole.key]: updateMemberRole,
@@ -78,6 +81,7 @@ const app = defineApp(
       [deleteSubmission.key]: deleteSubmission,
       [createWebhookIntegration.key]: createWebhookIntegration,
       [deleteWebhookIntegration.key]: deleteWebhookIntegration,
+      [updateForm.key]: updateForm,
     },
     searches: {
       [findMember.key]: findMember,

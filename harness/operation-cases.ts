@@ -154,6 +154,19 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
     minimum: 1,
     why: 'the form',
   },
+  choice_field_list: {
+    method: 'triggers.choice_field_list.operation.perform',
+    inputData: form,
+    minimum: 1,
+    why: 'the form',
+  },
+  update_form: {
+    method: 'creates.update_form.operation.perform',
+    inputData: (ids) => ({ ...form(ids), choice_field: ids.fields.plan, add_choices: ['Team'] }),
+    minimum: 2,
+    why: 'read the form + update (the server replaces the whole form; its answer holds the saved form)',
+    writes: /^PUT /,
+  },
   submission_list: {
     method: 'triggers.submission_list.operation.perform',
     inputData: form,

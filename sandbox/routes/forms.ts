@@ -70,6 +70,17 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     }
     if (errors.visibility === undefined && !VISIBILITIES.includes(String(body.visibility)))
       errors.visibility = ['The selected visibility is invalid.'];
+    // OpnForm: 'closes_at' => 'date|nullable', 'max_submissions_count' => 'integer|nullable|min:1'
+    const closesAt = body.closes_at;
+    if (closesAt !== undefined && closesAt !== null && Number.isNaN(Date.parse(String(closesAt))))
+      errors.closes_at = ['The closes at field must be a valid date.'];
+    const max = body.max_submissions_count;
+    if (max !== undefined && max !== null) {
+      if (!Number.isInteger(typeof max === 'string' && /^-?\d+$/.test(max) ? Number(max) : max))
+        errors.max_submissions_count = ['The max submissions count field must be an integer.'];
+      else if (Number(max) < 1)
+        errors.max_submissions_count = ['The max submissions count field must be at least 1.'];
+    }
     if (typeof body.slug === 'string' && target !== undefined) {
       const owner = state.forms.find((x) => x.slug === body.slug);
       if (owner !== undefined && owner.id !== target.id)

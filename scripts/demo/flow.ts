@@ -9,6 +9,7 @@ import App from '../../index';
 import { type SandboxOptions, startSandbox } from '../../sandbox/server';
 import { CREATE_SUBMISSION_STEPS } from './steps/create-submission';
 import { DELETE_REPLAY_STEPS } from './steps/delete-replay';
+import { FORM_DEMO_STEPS } from './steps/forms';
 import { INVITE_STEPS } from './steps/invite';
 import { NEW_SUBMISSION_STEPS } from './steps/new-submission';
 import { SUBMISSION_DEMO_STEPS } from './steps/submissions';
@@ -71,6 +72,7 @@ export const DEMO_STEPS: DemoStep[] = [
   ...TEAM_STEPS,
   ...INVITE_STEPS,
   ...WEBHOOK_DEMO_STEPS,
+  ...FORM_DEMO_STEPS,
   ...NEW_SUBMISSION_STEPS.filter((step) => step.name.endsWith('unsubscribe')),
   // a Transfer page, then delete the submission "new submission: a delivery" created (after the
   // unsubscribe: nothing later reads it)

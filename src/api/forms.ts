@@ -3,7 +3,7 @@ import type { z } from 'zod/mini';
 import { READ_FORM } from '../http/abilities';
 import { opnform } from '../http/client';
 import { path } from '../http/path';
-import { Form, FormSummary, LegacyForms, Paginated } from '../schemas/resources';
+import { Form, FormSummary, FormUpdateReply, LegacyForms, Paginated, StoredForm } from '../schemas/resources';
 import { getOrAbsent } from './absent';
 
 /** `GET /open/forms/{id}`: the full form with its blocks (one request). */
@@ -43,4 +43,38 @@ export const listFormsPage = (
     abilities: ['forms-read'],
     query: { page, per_page: perPage },
     schema: FormPage,
+  });
+
+/**
+ * `GET /open/forms/{id}` kept exactly as read (no value converted), to be sent back by `updateForm`.
+ * Quiet: a form's read holds its access password (`password`), which stays out of Zapier's log.
+ */
+export const fetchStoredForm = (z: ZObject, bundle: Bundle, formId: number): Promise<StoredForm> =>
+  opnform(z, bundle).get(path`/open/forms/${formId}`, {
+    thing: 'form',
+    ...READ_FORM,
+    schema: StoredForm,
+    quiet: (form) => `form #${form.id} read (${form.properties.length} blocks)`,
+  });
+
+/**
+ * `PUT /open/forms/{id}`: replaces the WHOLE form (recorded `forms--update-form`: a body with only the
+ * changed setting answers 422 naming every required field), so `body` is the form as read with the
+ * user's changes. Validation runs before authorization (another user's form can answer 422 on its slug
+ * before 403). The answer holds the saved form in the read shape (`form`).
+ */
+export const updateForm = (
+  z: ZObject,
+  bundle: Bundle,
+  formId: number,
+  body: Record<string, unknown>,
+  fields: Readonly<Record<string, string>>,
+) =>
+  opnform(z, bundle).put(path`/open/forms/${formId}`, {
+    thing: 'form',
+    abilities: ['forms-write'],
+    body,
+    schema: FormUpdateReply,
+    fields,
+    quiet: (reply) => `form #${reply.form.id} saved (${reply.message ?? 'Form updated.'})`,
   });

@@ -4,13 +4,7 @@ import { findFormByRef } from '../api/forms';
 import { inputObject } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import { FormRef } from './inputs';
-import {
-  FORM_SUMMARY_OUTPUT_FIELDS,
-  FORM_SUMMARY_SAMPLE,
-  formSummary,
-  questionsOf,
-  questionsText,
-} from './shape';
+import { FORM_DETAILS_OUTPUT_FIELDS, FORM_DETAILS_SAMPLE, formDetails } from './shape';
 
 const inputFields = defineInputFields([
   {
@@ -31,20 +25,7 @@ const perform = (async (z, bundle) => {
   const { form: ref } = parseInput(z, Input, bundle.inputData, inputFields);
   const form = await findFormByRef(z, bundle, ref);
   if (form === undefined) return [];
-  const questions = questionsOf(form);
-  return [
-    {
-      ...formSummary(form, connectionBaseUrl(z, bundle)),
-      language: form.language ?? null,
-      submission_retention_value: form.submission_retention_value ?? null,
-      submission_retention_unit: form.submission_retention_unit ?? null,
-      enable_partial_submissions: form.enable_partial_submissions ?? null,
-      editable_submissions: form.editable_submissions ?? null,
-      question_count: questions.length,
-      questions,
-      questions_text: questionsText(questions),
-    },
-  ];
+  return [formDetails(form, connectionBaseUrl(z, bundle))];
 }) satisfies SearchPerform;
 
 export const findForm = defineSearch({
@@ -57,50 +38,7 @@ export const findForm = defineSearch({
   operation: {
     inputFields,
     perform,
-    sample: {
-      ...FORM_SUMMARY_SAMPLE,
-      closes_at: '2026-12-31T23:00:00+00:00',
-      is_closed: false,
-      max_submissions_count: 500,
-      submissions_count: 12,
-      language: 'en',
-      submission_retention_value: 90,
-      submission_retention_unit: 'day',
-      enable_partial_submissions: false,
-      editable_submissions: true,
-      question_count: 2,
-      questions: [
-        {
-          id: '5b8d1d0e-6f4c-4f7e-9b44-0c1f2a3b4c5d',
-          name: 'Name',
-          type: 'text',
-          required: true,
-          hidden: false,
-        },
-        {
-          id: '9a7c3e21-1b2d-4e5f-8a9b-0c1d2e3f4a5b',
-          name: 'Email',
-          type: 'email',
-          required: false,
-          hidden: false,
-        },
-      ],
-      questions_text: 'Name (text, required)\nEmail (email)',
-    },
-    outputFields: [
-      ...FORM_SUMMARY_OUTPUT_FIELDS,
-      { key: 'language', label: 'Language', type: 'string' },
-      { key: 'submission_retention_value', label: 'Retention Value', type: 'integer' },
-      { key: 'submission_retention_unit', label: 'Retention Unit', type: 'string' },
-      { key: 'enable_partial_submissions', label: 'Partial Submissions Enabled', type: 'boolean' },
-      { key: 'editable_submissions', label: 'Editable Submissions', type: 'boolean' },
-      { key: 'question_count', label: 'Question Count', type: 'integer' },
-      { key: 'questions[]id', label: 'Question ID', type: 'string' },
-      { key: 'questions[]name', label: 'Question Name', type: 'string' },
-      { key: 'questions[]type', label: 'Question Type', type: 'string' },
-      { key: 'questions[]required', label: 'Question Required', type: 'boolean' },
-      { key: 'questions[]hidden', label: 'Question Hidden', type: 'boolean' },
-      { key: 'questions_text', label: 'Questions (Text)', type: 'string' },
-    ],
+    sample: FORM_DETAILS_SAMPLE,
+    outputFields: [...FORM_DETAILS_OUTPUT_FIELDS],
   },
 });

@@ -10,6 +10,7 @@ import { invalidInput, notFound, userError } from '../errors';
 import { labelsOf, parseInput } from '../schemas/parse';
 import type { FormIntegration } from '../schemas/resources';
 import { formField, workspaceField } from '../shared/fields';
+import { checkRemoveSwitches } from '../shared/switches';
 import { webhookIntegrationField, webhookSettingFields } from './fields';
 import { UpdateWebhookInput, WEBHOOK_STATUSES } from './inputs';
 import {
@@ -52,20 +53,16 @@ const INPUT_LABELS = labelsOf(inputFields);
 const label = (key: string) => `${INPUT_LABELS[key]} (${key})`;
 
 /** A field and its "remove" switch cannot both be used. */
-const checkConflicts = (z: ZObject, input: UpdateWebhookInput) => {
-  for (const [field, flag] of [
-    ['webhook_secret', 'clear_webhook_secret'],
-    ['webhook_headers', 'clear_webhook_headers'],
-  ] as const) {
-    if (input[field] !== undefined && input[flag]) {
-      throw invalidInput(
-        z,
-        `${label(field)} and ${label(flag)} are both set. Leave ${INPUT_LABELS[field]} empty to remove, ` +
-          `or set ${INPUT_LABELS[flag]} to No to use the new value.`,
-      );
-    }
-  }
-};
+const checkConflicts = (z: ZObject, input: UpdateWebhookInput) =>
+  checkRemoveSwitches(
+    z,
+    input,
+    [
+      ['webhook_secret', 'clear_webhook_secret'],
+      ['webhook_headers', 'clear_webhook_headers'],
+    ],
+    INPUT_LABELS,
+  );
 
 /**
  * Where the current settings cannot be read (404 on the list), the update must name every setting:

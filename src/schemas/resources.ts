@@ -99,6 +99,25 @@ export const Form = z.looseObject({
 });
 export type Form = z.infer<typeof Form>;
 
+/**
+ * A form exactly as read, no value converted (0/1 booleans stay 0/1): Update Form sends it back whole
+ * with only the user's changes, so every other key must travel back as the server sent it.
+ */
+export const StoredForm = z.looseObject({
+  id: z.number(),
+  slug: str,
+  title: str,
+  visibility: optStr,
+  closes_at: optStr,
+  max_submissions_count: optNum,
+  submissions_count: optNum,
+  properties: z.array(z.looseObject({ id: str, type: str, name: optStr })),
+});
+export type StoredForm = z.infer<typeof StoredForm>;
+
+/** `PUT /open/forms/{id}` answer: the saved form, in the read shape. */
+export const FormUpdateReply = z.looseObject({ message: optStr, type: optStr, form: Form });
+
 /** A workspace form list item (`properties` omitted). */
 export const FormSummary = z.looseObject({
   id: z.number(),

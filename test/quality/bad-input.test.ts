@@ -188,6 +188,33 @@ const RULES: Record<string, KeyRule> = {
       fc.array(fc.string(), { maxLength: 2 }),
     ),
   },
+  // Update Form: a visibility is always set in valid inputs, so the step has something to do
+  visibility: {
+    valid: fc.constantFrom('public', 'closed', 'draft', ' Closed ', 'DRAFT'),
+    invalid: fc.oneof(
+      fc.constantFrom('open', 'private', 'hidden', 'published'),
+      fc
+        .string({ maxLength: 12 })
+        .filter((s) => s.trim() !== '' && !['public', 'closed', 'draft'].includes(s.trim().toLowerCase())),
+    ),
+  },
+  max_submissions_count: {
+    valid: fc.oneof(
+      fc.integer({ min: 1, max: 100_000 }),
+      fc.integer({ min: 1, max: 999 }).map((n) => ` ${n} `),
+    ),
+    invalid: fc.oneof(fc.constantFrom('0', '-1', '1.5', 'ten', '1e3'), fc.integer({ max: 0 }), fc.boolean()),
+  },
+  closes_at: {
+    valid: fc
+      .date({
+        min: new Date('2090-01-01T00:00:00Z'),
+        max: new Date('2099-12-31T00:00:00Z'),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString()),
+    invalid: fc.oneof(fc.constantFrom('next friday', '2026-13-45', 'soon', '31/12/2026 25:00'), fc.boolean()),
+  },
   role: {
     valid: fc.constantFrom('admin', 'user', 'readonly', ' Admin ', 'READONLY'),
     invalid: fc.oneof(
@@ -356,6 +383,17 @@ describe('hand-written bad inputs the generators would rarely build', () => {
       'triggers.new_webhook_delivery_failure.operation.perform',
       { workspace_id: 7, form_id: 9, webhook_integration_id: '1.5' },
       'webhook_integration_id',
+    ],
+    ['creates.update_form.operation.perform', { workspace_id: 7, form_id: 9 }, 'visibility'],
+    [
+      'creates.update_form.operation.perform',
+      { workspace_id: 7, form_id: 9, max_submissions_count: 5, clear_max_submissions_count: true },
+      'clear_max_submissions_count',
+    ],
+    [
+      'creates.update_form.operation.perform',
+      { workspace_id: 7, form_id: 9, add_choices: ['x'] },
+      'choice_field',
     ],
   ] as const)('%s %j names %s and sends nothing', async (method, input, key) => {
     requests = 0;

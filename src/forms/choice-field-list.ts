@@ -1,0 +1,36 @@
+import { defineDropdown, OF_FORM } from '../shared/dropdown';
+import { fetchForm, labelledBlocks } from './blocks';
+import { isChoiceBlock, optionsOf } from './choices';
+
+/**
+ * The select and multi-select questions of a form (Update Form's question picker), labelled as every
+ * question picker labels them, with their current choices.
+ */
+export const choiceFieldList = defineDropdown({
+  key: 'choice_field_list',
+  noun: 'Field',
+  label: 'List Choice Questions',
+  listed: 'select or multi-select question',
+  ...OF_FORM,
+  list: async (z, bundle, { form_id }) =>
+    labelledBlocks(await fetchForm(z, bundle, form_id))
+      .filter(({ block }) => isChoiceBlock(block))
+      .map(({ block, label }) => ({
+        id: block.id,
+        name: label,
+        type: block.type,
+        choices: optionsOf(block).map((o) => o.name),
+      })),
+  sample: {
+    id: '769663c6-77d2-497a-b45c-fa1acfdc38e4',
+    name: 'Plan',
+    type: 'select',
+    choices: ['Free', 'Pro'],
+  },
+  outputFields: [
+    { key: 'id', label: 'Field ID', type: 'string' },
+    { key: 'name', label: 'Name', type: 'string' },
+    { key: 'type', label: 'Type', type: 'string' },
+    { key: 'choices[]', label: 'Choices', type: 'string' },
+  ],
+});
