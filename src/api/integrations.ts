@@ -1,4 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import type { Thing } from '../http/abilities';
 import { Absent, opnform as client } from '../http/client';
 import { path } from '../http/path';
 import { rememberSecrets } from '../http/secrets';
@@ -96,6 +97,28 @@ const savedLog =
   (reply: { form_integration: FormIntegration }) =>
     `webhook integration #${reply.form_integration.id} ${verb} (${summary(reply.form_integration)})`;
 
+/** What a create or an update of an integration saves: the answer checked, secrets hidden, bodies out of the log. */
+interface SaveOptions {
+  redact: readonly string[];
+  summary: (saved: FormIntegration) => string;
+}
+
+/** The call that creates or updates an integration (quiet: the log gets `summary`, never the bodies). */
+const savingCall = (
+  thing: Thing,
+  body: Record<string, unknown>,
+  options: SaveOptions,
+  verb: 'created' | 'saved',
+) => ({
+  thing,
+  abilities: ['manage-integrations' as const],
+  body,
+  schema: IntegrationUpdateReply,
+  fields: SERVER_FIELDS,
+  redact: options.redact,
+  quiet: savedLog(verb, options.summary),
+});
+
 /**
  * `POST /open/forms/{id}/integrations` with a new integration (`integration_id`, `status`, `data`).
  * Like the update: bodies stay out of the log, `summary` of the created integration is logged instead.
@@ -106,17 +129,12 @@ export const createIntegration = (
   bundle: Bundle,
   formId: number,
   body: Record<string, unknown>,
-  options: { redact: readonly string[]; summary: (saved: FormIntegration) => string },
+  options: SaveOptions,
 ) =>
-  client(z, bundle).post(path`/open/forms/${formId}/integrations`, {
-    thing: 'form',
-    abilities: ['manage-integrations'],
-    body,
-    schema: IntegrationUpdateReply,
-    fields: SERVER_FIELDS,
-    redact: options.redact,
-    quiet: savedLog('created', options.summary),
-  });
+  client(z, bundle).post(
+    path`/open/forms/${formId}/integrations`,
+    savingCall('form', body, options, 'created'),
+  );
 
 /**
  * `DELETE /open/forms/{id}/integrations/{integration}`: the server's message, or `undefined` where
@@ -174,14 +192,9 @@ export const updateIntegration = (
   formId: number,
   integrationId: number,
   body: Record<string, unknown>,
-  options: { redact: readonly string[]; summary: (saved: FormIntegration) => string },
+  options: SaveOptions,
 ) =>
-  client(z, bundle).put(path`/open/forms/${formId}/integrations/${integrationId}`, {
-    thing: 'webhook integration',
-    abilities: ['manage-integrations'],
-    body,
-    schema: IntegrationUpdateReply,
-    fields: SERVER_FIELDS,
-    redact: options.redact,
-    quiet: savedLog('saved', options.summary),
-  });
+  client(z, bundle).put(
+    path`/open/forms/${formId}/integrations/${integrationId}`,
+    savingCall('webhook integration', body, options, 'saved'),
+  );
