@@ -3,20 +3,28 @@ import type { z } from 'zod/mini';
 import { READ_FORM } from '../http/abilities';
 import { opnform } from '../http/client';
 import { path } from '../http/path';
+import type { Schema } from '../schemas/parse';
 import { Form, FormSummary, FormUpdateReply, LegacyForms, Paginated, StoredForm } from '../schemas/resources';
 import { getOrAbsent } from './absent';
 
+/**
+ * The read of one form. Quiet: a form's read holds its access password (`password`), which stays out
+ * of Zapier's log (the log gets the id and the number of blocks instead).
+ */
+const formRead = <T extends { id: number; properties?: readonly unknown[] | null }>(schema: Schema<T>) => ({
+  thing: 'form' as const,
+  ...READ_FORM,
+  schema,
+  quiet: (form: T) => `form #${form.id} read (${form.properties?.length ?? 0} blocks)`,
+});
+
 /** `GET /open/forms/{id}`: the full form with its blocks (one request). */
 export const fetchForm = (z: ZObject, bundle: Bundle, formId: number | string): Promise<Form> =>
-  opnform(z, bundle).get(path`/open/forms/${formId}`, {
-    thing: 'form',
-    ...READ_FORM,
-    schema: Form,
-  });
+  opnform(z, bundle).get(path`/open/forms/${formId}`, formRead(Form));
 
 /** `GET /open/forms/{slug}` by slug, UUID or id: `undefined` when no form matches (404). */
 export const findFormByRef = (z: ZObject, bundle: Bundle, ref: string): Promise<Form | undefined> =>
-  getOrAbsent(z, bundle, path`/open/forms/${ref}`, { thing: 'form', ...READ_FORM, schema: Form });
+  getOrAbsent(z, bundle, path`/open/forms/${ref}`, formRead(Form));
 
 /** `GET /external/zapier/forms?workspace_id=`: every form of a workspace, drafts included (no paging). */
 export const listFormNames = (z: ZObject, bundle: Bundle, workspaceId: number) =>
@@ -45,17 +53,9 @@ export const listFormsPage = (
     schema: FormPage,
   });
 
-/**
- * `GET /open/forms/{id}` kept exactly as read (no value converted), to be sent back by `updateForm`.
- * Quiet: a form's read holds its access password (`password`), which stays out of Zapier's log.
- */
+/** `GET /open/forms/{id}` kept exactly as read (no value converted), to be sent back by `updateForm`. */
 export const fetchStoredForm = (z: ZObject, bundle: Bundle, formId: number): Promise<StoredForm> =>
-  opnform(z, bundle).get(path`/open/forms/${formId}`, {
-    thing: 'form',
-    ...READ_FORM,
-    schema: StoredForm,
-    quiet: (form) => `form #${form.id} read (${form.properties.length} blocks)`,
-  });
+  opnform(z, bundle).get(path`/open/forms/${formId}`, formRead(StoredForm));
 
 /**
  * `PUT /open/forms/{id}`: replaces the WHOLE form (recorded `forms--update-form`: a body with only the

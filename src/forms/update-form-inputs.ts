@@ -4,12 +4,11 @@
  * `closes_at` a date; `max_submissions_count` a whole number of at least 1).
  */
 import * as z from 'zod/mini';
+import { isEmpty } from '../schemas/inputs';
 import { parseTimestamp } from '../shared/dates';
 
 /** OpnForm's visibilities (recorded `forms--update-form`: any other value answers 422). */
 export const VISIBILITIES = ['public', 'closed', 'draft'] as const;
-
-const isEmpty = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
 /** An optional date-time, sent to OpnForm in UTC ISO 8601 (`2026-12-31T23:00:00.000Z`). */
 export const OptionalDateTime = z.pipe(

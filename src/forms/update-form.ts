@@ -8,8 +8,7 @@ import {
 import { connectionBaseUrl } from '../api/account';
 import { fetchStoredForm, updateForm as putForm } from '../api/forms';
 import { invalidInput } from '../errors';
-import { Flag } from '../integrations/inputs';
-import { FormId, inputObject, OptionalChoice, OptionalText, WorkspaceId } from '../schemas/inputs';
+import { Flag, FormId, inputObject, OptionalChoice, OptionalText, WorkspaceId } from '../schemas/inputs';
 import { labelsOf, parseInput } from '../schemas/parse';
 import { Form, type FormBlock, type StoredForm } from '../schemas/resources';
 import { parseTimestamp } from '../shared/dates';

@@ -7,7 +7,15 @@
  */
 import * as z from 'zod/mini';
 import { checkWebhookUrl } from '../net/addresses';
-import { FormId, inputObject, OptionalChoice, WebhookIntegrationId, WorkspaceId } from '../schemas/inputs';
+import {
+  Flag,
+  FormId,
+  inputObject,
+  isEmpty,
+  OptionalChoice,
+  WebhookIntegrationId,
+  WorkspaceId,
+} from '../schemas/inputs';
 
 export const MIN_SECRET_LENGTH = 12;
 export const MAX_HEADERS = 10;
@@ -38,8 +46,6 @@ const LINE_BREAK = /[\r\n\u2028\u2029]/;
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** OpnForm counts lengths in bytes (UTF-8): "é" counts 2. */
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
-
-const isEmpty = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
 /** Optional https webhook URL on a public address; gives the normalised URL. */
 export const WebhookUrl = z.pipe(
@@ -136,20 +142,6 @@ export const WebhookHeaders = z.pipe(
       headers[name] = raw === undefined || raw === null ? '' : String(raw);
     }
     return headers;
-  }),
-);
-
-/** A yes/no input (Zapier sends booleans or the strings true/false/yes/no); empty is false. */
-export const Flag = z.pipe(
-  z.optional(z.nullable(z.union([z.boolean(), z.string(), z.number()]))),
-  z.transform((value, ctx): boolean => {
-    if (isEmpty(value)) return false;
-    if (typeof value === 'boolean') return value;
-    const text = String(value).trim().toLowerCase();
-    if (['true', 'yes', '1', 'on'].includes(text)) return true;
-    if (['false', 'no', '0', 'off'].includes(text)) return false;
-    ctx.issues.push({ code: 'custom', input: value, message: 'must be yes or no (true or false)' });
-    return z.NEVER;
   }),
 );
 

@@ -132,3 +132,21 @@ export const WorkspaceInput = inputObject({ workspace_id: WorkspaceId });
 
 /** The workspace and form pickers. */
 export const FormInput = inputObject({ workspace_id: WorkspaceId, form_id: FormId });
+
+/** Nothing entered: no value, or only spaces. */
+export const isEmpty = (value: unknown) =>
+  value === undefined || value === null || String(value).trim() === '';
+
+/** A yes/no input (Zapier sends booleans or the strings true/false/yes/no); empty is false. */
+export const Flag = z.pipe(
+  z.optional(z.nullable(z.union([z.boolean(), z.string(), z.number()]))),
+  z.transform((value, ctx): boolean => {
+    if (isEmpty(value)) return false;
+    if (typeof value === 'boolean') return value;
+    const text = String(value).trim().toLowerCase();
+    if (['true', 'yes', '1', 'on'].includes(text)) return true;
+    if (['false', 'no', '0', 'off'].includes(text)) return false;
+    ctx.issues.push({ code: 'custom', input: value, message: 'must be yes or no (true or false)' });
+    return z.NEVER;
+  }),
+);
