@@ -1,6 +1,6 @@
 /**
  * The recorded seed: the state a real OpnForm server was in before the first recorded exchange
- * (`../shared/spec/recorded/`, file `forms--create-form`), with the recorded ids, names, emails,
+ * (`test/recorded/`, file `forms--create-form`), with the recorded ids, names, emails,
  * slugs and field UUIDs, so that replaying the recorded requests against the sandbox means the same
  * things (`test/contract/recorded.test.ts`). `startSandbox({ initial: recordedSeed() })`.
  *

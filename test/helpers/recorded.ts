@@ -1,6 +1,7 @@
 /**
- * The HTTP exchanges recorded from a real OpnForm server (`../shared/spec/recorded/`, beside this
- * repository) as nock fixtures. They are the ground truth: a fixture's answer is the recorded answer
+ * The HTTP exchanges recorded from a real OpnForm server (`test/recorded/`, a synchronous sqlite
+ * server, and `test/recorded-production-like/`, PostgreSQL with a queue worker; both kept in this
+ * repository, see their READMEs) as nock fixtures. They are the ground truth: a fixture's answer is the recorded answer
  * (status, headers, body), with the recording's placeholders (`{base_url}`, ...) replaced.
  *
  *   const ex = recorded('team--invites').exchange(3);              // by position
@@ -8,8 +9,7 @@
  *   recordedScope(ex).reply(...)                                    // request as recorded
  *   recordedScope(ex, { path: '/open/...', query: {...}, body: {...} }) // the connector's own request
  *
- * A missing recordings folder fails the test that asks for one (never a silent skip).
- * `OPNFORM_RECORDED_DIR` points elsewhere.
+ * A missing recording fails the test that asks for one (never a silent skip).
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -19,8 +19,9 @@ import { api, publicApi } from './scopes';
 
 export { api };
 
-export const RECORDED_DIR =
-  process.env.OPNFORM_RECORDED_DIR ?? resolve(__dirname, '..', '..', '..', 'shared', 'spec', 'recorded');
+export const RECORDED_DIR = resolve(__dirname, '..', 'recorded');
+/** The production-like set (PostgreSQL 15, a database queue worker): `recorded('production-like/<name>')`. */
+export const PRODUCTION_LIKE_DIR = resolve(__dirname, '..', 'recorded-production-like');
 
 export interface RecordedRequest {
   method: string;
@@ -69,10 +70,14 @@ export const PLACEHOLDERS: Placeholders = {
   dead_hook_port: '8443',
 };
 
+const PRODUCTION_LIKE = 'production-like/';
 const cache = new Map<string, Recording>();
 
 const load = (name: string): Recording => {
-  const file = join(RECORDED_DIR, `${name.replace(/\.json$/, '')}.json`);
+  const bare = name.replace(/\.json$/, '');
+  const file = bare.startsWith(PRODUCTION_LIKE)
+    ? join(PRODUCTION_LIKE_DIR, `${bare.slice(PRODUCTION_LIKE.length)}.json`)
+    : join(RECORDED_DIR, `${bare}.json`);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
