@@ -66,6 +66,9 @@ export const createDb = (state: SandboxState) => {
       if (role === undefined || role === 'readonly') throw UNAUTHORIZED();
       if (!ctx.token.abilities.includes('manage-integrations')) throw UNAUTHORIZED();
     },
+    /** `Form::submissions_count`: the completed submissions stored (queued answers do not count). */
+    completed: (f: Form) =>
+      state.submissions.filter((s) => s.form_id === f.id && s.status === 'completed').length,
     submissionsOf: (formId: number) =>
       state.submissions
         .filter((s) => s.form_id === formId)

@@ -12,6 +12,7 @@ import type { Router } from './router';
 import type { Signer } from './signing';
 import type { Submitter } from './submitting';
 import type { Views } from './views/submissions';
+import type { Worker } from './worker';
 
 export interface KitParts {
   db: Db;
@@ -22,15 +23,18 @@ export interface KitParts {
   options: SandboxOptions;
   /** `http://127.0.0.1:PORT` once listening. */
   origin: () => string;
+  /** The queue worker (production mode); undefined in sync mode, where jobs run in the request. */
+  worker: Worker | undefined;
 }
 
-export const createKit = ({ db, views, submitter, signer, router, options, origin }: KitParts) => ({
+export const createKit = ({ db, views, submitter, signer, router, options, origin, worker }: KitParts) => ({
   ...db,
   ...views,
   ...submitter,
   signer,
   options,
   origin,
+  worker,
   nowIso,
   route: router.token,
   router,

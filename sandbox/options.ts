@@ -5,6 +5,17 @@
 import type { Delivery } from './deliveries';
 import type { SandboxIds, SandboxTokens } from './seed';
 import type { SandboxState } from './state';
+import type { JobInfo, RunHooks, WorkerOptions } from './worker';
+
+export type { JobInfo, RunHooks, WorkerOptions } from './worker';
+
+/**
+ * `sync`: jobs run in the request, like the sqlite server of `test/recorded/` (the default).
+ * `production`: like OpnForm Cloud or its Docker setup (a queue worker, PostgreSQL), recorded in
+ * `test/recorded-production-like/`: answers to forms without editable submissions are stored by
+ * the worker after the answer, deliveries and async exports run in the worker.
+ */
+export type SandboxMode = 'sync' | 'production';
 
 export type FaultKind = '429' | '500' | 'slow' | 'non-json' | 'drop';
 export interface FaultOptions {
@@ -54,6 +65,13 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 };
 
 export interface SandboxOptions {
+  /** `sync` (default) or `production` (a queue worker: see `SandboxMode`). */
+  mode?: SandboxMode;
+  /**
+   * The production mode's worker: `delayMs`, how long a queued job waits (default 3000, Laravel's
+   * `--sleep=3`), and `auto` (default true; false: jobs run only when told, `sandbox.worker.run()`).
+   */
+  worker?: WorkerOptions;
   port?: number;
   host?: string;
   /** Seeded submissions of the main form (default 260). */
@@ -79,7 +97,10 @@ export interface SandboxOptions {
    * `sandbox/recorded-seed.ts`). `ids` and `tokens` become the sandbox's `ids` and `tokens`.
    */
   initial?: { state: SandboxState; ids: SandboxIds; tokens: SandboxTokens };
-  /** Serve form booleans as 0/1, as a self-hosted server on sqlite or MySQL does (default false). */
+  /**
+   * Serve form booleans as 0/1, as a self-hosted server on sqlite or MySQL does (default false:
+   * PostgreSQL's true/false, forms--get-form-pg.json; not allowed in production mode).
+   */
   intBooleans?: boolean;
   /**
    * Answer `search` on the submissions list with 500 "Server Error", as a server on sqlite does (its
@@ -108,7 +129,29 @@ export interface SandboxOptions {
   resolveHook?: (url: string) => string | null | undefined;
 }
 
+/** The production mode's queue worker, as tests drive it (sandbox/worker.ts). */
+export interface SandboxWorker {
+  /** How long a queued job waits for the worker (ms) and whether it runs on its own timers. */
+  readonly delayMs: number;
+  readonly auto: boolean;
+  readonly paused: boolean;
+  /** The queued jobs, in the order the worker takes them. */
+  pending(): JobInfo[];
+  /** Runs every queued job now, whatever its due time (and the jobs they queue); how many ran. */
+  run(hooks?: RunHooks): Promise<number>;
+  /** Runs the jobs due at `upTo` (default: now), each at its own due time through `hooks.setClock`. */
+  runDue(upTo?: number, hooks?: RunHooks): Promise<number>;
+  /** Stops the worker (SIGSTOP): answers are accepted and queued, nothing is stored or sent. */
+  pause(): void;
+  /** Starts it again; with `auto`, what is overdue runs at once. */
+  resume(hooks?: RunHooks): Promise<number>;
+}
+
 export interface Sandbox {
+  /** `sync` or `production` (see `SandboxOptions.mode`). */
+  mode: SandboxMode;
+  /** The queue worker (production mode); undefined in sync mode. */
+  worker: SandboxWorker | undefined;
   /** e.g. `http://127.0.0.1:PORT/api` (served under /api, like a self-hosted server). */
   baseUrl: string;
   /** `http://127.0.0.1:PORT`: the sandbox-only routes live under `${origin}/__sandbox/...`. */
@@ -118,12 +161,20 @@ export interface Sandbox {
   /** The next `count` requests (matching `options.method` and `options.path`, if given) fail this way. */
   fault(kind: FaultKind, count?: number, options?: FaultOptions): void;
   clearFaults(): void;
+  /**
+   * Answers a form as a respondent does (no form policy, no captcha) and settles once the answer is
+   * stored: in production mode, once the worker stored it (with `worker.auto` false: after
+   * `worker.run()`; paused: after `resume()`). Deliveries follow (in production, from the worker).
+   */
   submit(
     formId: number,
     answers: Record<string, unknown>,
     options?: { partial?: boolean; attribution?: Record<string, string> },
   ): Promise<{ id: number }>;
-  /** Edits a submission as its public edit link does: answers replaced, deliveries sent again (same id). */
+  /**
+   * Edits a submission as its public edit link does: answers replaced, deliveries sent again (same
+   * id; in production mode by the worker, later).
+   */
   edit(submissionId: number, answers: Record<string, unknown>): Promise<{ id: number }>;
   hooks(formId?: number): Array<{ formId: number; hookUrl: string }>;
   deliveries(): Delivery[];

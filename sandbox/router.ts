@@ -8,7 +8,7 @@
  *   quirks, rate limits, JSON body, then the handler.
  * A handler returns a `Reply` or JSON (200), or throws a `Reply`.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Faults } from './faults';
 import type { RateLimits } from './options';
 import type { RateLimiter } from './rate-limits';
@@ -25,6 +25,8 @@ export interface RawCtx {
   text: string;
   /** The body as a JSON object (control routes; `{}` when empty or not an object). */
   body: Record<string, unknown>;
+  /** The request's headers (lower-case names). */
+  headers: IncomingHttpHeaders;
 }
 
 type Handler<C> = (ctx: C) => unknown | Promise<unknown>;
@@ -62,7 +64,9 @@ export const createRouter = (state: SandboxState, faults: Faults, limiter: RateL
     if (match.route.logged && (await faults.apply(req, res, path, query))) return;
     writeResult(
       res,
-      await replyOf(() => match.route.handler({ path, params: decoded(match.raw), query, text, body })),
+      await replyOf(() =>
+        match.route.handler({ path, params: decoded(match.raw), query, text, body, headers: req.headers }),
+      ),
     );
   };
 
@@ -78,7 +82,16 @@ export const createRouter = (state: SandboxState, faults: Faults, limiter: RateL
     if (await faults.apply(req, res, path, query)) return true;
     let text = '';
     const run = () =>
-      replyOf(() => match.route.handler({ path, params: decoded(match.raw), query, text, body: {} }));
+      replyOf(() =>
+        match.route.handler({
+          path,
+          params: decoded(match.raw),
+          query,
+          text,
+          body: {},
+          headers: req.headers,
+        }),
+      );
     if (match.route.group === undefined) {
       writeResult(res, await run());
       return true;

@@ -16,7 +16,13 @@ import type { Delivery } from './deliveries';
 import { createFaults } from './faults';
 import { isLoopback } from './hook-post';
 import { createKit } from './kit';
-import { DEFAULT_RATE_LIMITS, type RateLimits, type Sandbox, type SandboxOptions } from './options';
+import {
+  DEFAULT_RATE_LIMITS,
+  type RateLimits,
+  type Sandbox,
+  type SandboxOptions,
+  type SandboxWorker,
+} from './options';
 import { createRateLimiter } from './rate-limits';
 import { Reply } from './reply';
 import { createRouter } from './router';
@@ -33,6 +39,7 @@ import { seed, TOKENS } from './seed';
 import { createSigner } from './signing';
 import { createSubmitter } from './submitting';
 import { createViews } from './views/submissions';
+import { createWorker } from './worker';
 
 export type { Delivery } from './deliveries';
 export { isLoopback } from './hook-post';
@@ -40,11 +47,16 @@ export {
   DEFAULT_RATE_LIMITS,
   type FaultKind,
   type FaultOptions,
+  type JobInfo,
   type LoggedRequest,
   type RateLimits,
   REAL_RATE_LIMITS,
+  type RunHooks,
   type Sandbox,
+  type SandboxMode,
   type SandboxOptions,
+  type SandboxWorker,
+  type WorkerOptions,
 } from './options';
 export type { SandboxState } from './state';
 
@@ -62,6 +74,10 @@ const refused = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
 export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbox> => {
   const host = options.host ?? '127.0.0.1';
   if (!isLoopback(host)) throw new Error(`The sandbox listens on loopback only, not on ${host}.`);
+  const mode = options.mode ?? 'sync';
+  if (mode === 'production' && (options.intBooleans || options.sqliteSearch))
+    throw new Error('Production mode is PostgreSQL: intBooleans and sqliteSearch are sqlite behaviours.');
+  const worker = mode === 'production' ? createWorker(options.worker) : undefined;
   const { state, ids } =
     options.initial ??
     seed({
@@ -91,9 +107,9 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   const db = createDb(state);
   const signer = createSigner(originOf);
   const views = createViews(db, signer, originOf);
-  const submitter = createSubmitter(db, views, deliveries, options.resolveHook);
+  const submitter = createSubmitter(db, views, deliveries, options.resolveHook, worker);
   const router = createRouter(state, faults, limiter);
-  const kit = createKit({ db, views, submitter, signer, router, options, origin: originOf });
+  const kit = createKit({ db, views, submitter, signer, router, options, origin: originOf, worker });
   const hooks = (formId?: number) =>
     state.integrations
       .filter((i) => i.integration_id === 'zapier' && (formId === undefined || i.form_id === formId))
@@ -124,7 +140,25 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   origin = `http://${shownHost}:${address.port}`;
 
+  const workerApi: SandboxWorker | undefined =
+    worker === undefined
+      ? undefined
+      : {
+          delayMs: worker.delayMs,
+          auto: worker.auto,
+          get paused() {
+            return worker.paused;
+          },
+          pending: worker.pending,
+          run: worker.run,
+          runDue: worker.runDue,
+          pause: worker.pause,
+          resume: worker.resume,
+        };
+
   return {
+    mode,
+    worker: workerApi,
     baseUrl: `${origin}/api`,
     origin,
     tokens: { ...tokens },
@@ -151,6 +185,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       recentCache.clear();
     },
     close: async () => {
+      worker?.close();
       for (const t of timers) clearTimeout(t);
       timers.clear();
       for (const s of sockets) s.destroy();

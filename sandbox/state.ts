@@ -153,7 +153,9 @@ export interface ExportJob {
   submissionIds: number[] | null;
   total: number;
   createdAt: number;
-  /** When the job reaches `completed` (ms since epoch). */
+  /** When the job leaves `queued` (ms since epoch); null while it waits for the worker. */
+  startedAt: number | null;
+  /** When the job reaches `completed` (ms since epoch; infinite while it waits for the worker). */
   readyAt: number;
   /** When the status and the file disappear (ms since epoch). */
   expiresAt: number;

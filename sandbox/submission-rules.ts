@@ -12,7 +12,7 @@
  * - Answers to questions not on the form (removed ones) are dropped: only current questions are kept.
  * - A partial submission that is updated becomes completed (and integrations fire).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Form } from './state';
 
 export interface RuleFailure {
@@ -24,7 +24,7 @@ export interface RuleFailure {
  * A stored form setting: a top-level field, or one kept in a bag of other stored columns (the
  * recorded seed and the forms routes keep settings such as `use_captcha` there).
  */
-const setting = (form: Form, key: string): unknown => {
+export const setting = (form: Form, key: string): unknown => {
   const record = form as unknown as Record<string, unknown>;
   if (record[key] !== undefined) return record[key];
   for (const bag of ['columns', 'attributes']) {
@@ -32,6 +32,47 @@ const setting = (form: Form, key: string): unknown => {
     if (values !== null && typeof values === 'object' && key in values)
       return (values as Record<string, unknown>)[key];
   }
+  return undefined;
+};
+
+/** `Form::is_closed`: visibility `closed`, or a closing date in the past. */
+export const isClosed = (form: Form, now = Date.now()) =>
+  form.visibility === 'closed' || (form.closes_at !== null && Date.parse(form.closes_at) < now);
+
+/** `Form::has_password`: a password that PHP reads as true (`"0"` and `""` are no password). */
+export const hasPassword = (form: Form) => {
+  const password = setting(form, 'password');
+  return typeof password === 'string' && password !== '' && password !== '0';
+};
+
+/** `Form::max_number_of_submissions_reached`, from the number of stored (completed) submissions. */
+export const reachedMax = (form: Form, stored: number) =>
+  form.max_submissions_count !== null && stored >= form.max_submissions_count;
+
+/**
+ * Why the public answer route refuses a form before looking at the answers
+ * (submissions--public-create-refused.json), or undefined:
+ * - a password form (the `ProtectedForm` middleware) unless the `form-password` header holds the
+ *   sha256 hex of the password: 403 "Form is protected." (the plain password and an owner's token
+ *   do not pass);
+ * - `FormPolicy::answer`: a form that is not `public` (draft included), closed, or at its limit of
+ *   stored submissions: the bare 403 "This action is unauthorized." (no closed or limit text).
+ */
+export const answerRefusal = (
+  form: Form,
+  stored: number,
+  passwordHeader: string | undefined,
+  now = Date.now(),
+): RuleFailure | undefined => {
+  if (hasPassword(form)) {
+    const hash = createHash('sha256')
+      .update(String(setting(form, 'password')))
+      .digest('hex');
+    if (passwordHeader !== hash)
+      return { status: 403, body: { status: 'Unauthorized', message: 'Form is protected.' } };
+  }
+  if (form.visibility !== 'public' || isClosed(form, now) || reachedMax(form, stored))
+    return { status: 403, body: { message: 'This action is unauthorized.' } };
   return undefined;
 };
 

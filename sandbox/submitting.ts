@@ -1,7 +1,16 @@
 /**
- * Writing submissions: creating one (the sandbox's `submit()`, `/__sandbox/forms/:id/submit` and the
- * public answer route) and editing one through the public edit link, each followed by the form's
- * integrations (sandbox/deliveries.ts).
+ * Writing submissions: answering a form (the sandbox's `submit()`, `/__sandbox/forms/:id/submit`
+ * and the public answer route) and editing one through the public edit link, each followed by the
+ * form's integrations (sandbox/deliveries.ts).
+ *
+ * In production mode (sandbox/worker.ts) an answer to a form without editable submissions is
+ * validated in the request and stored later by the worker's store job; the integrations of a stored
+ * or edited submission always run in the worker's notify job. In sync mode (the recordings of
+ * `test/recorded/`) everything happens before the answer returns.
+ *
+ * A form with `database_fields_update` turns an answer into an upsert: the submission matched on
+ * those questions' answers (sandbox/postgres.ts, `recordToUpdate`) keeps its id, public UUID and
+ * creation time, and its answers are replaced (submissions--database-fields-update.json).
  */
 import { checkAnswers } from './answers';
 import { type Db, nowIso } from './db';
@@ -9,10 +18,13 @@ import { type Delivery, deliverToIntegrations } from './deliveries';
 import { inputBlocks } from './format';
 import { isLoopback } from './hook-post';
 import { ATTRIBUTION_KEYS } from './opnform-constants';
+import { recordToUpdate, rewritten } from './postgres';
 import { invalid, missing, paymentRequired } from './reply';
 import { stableUuid } from './seed';
 import type { Form, Submission } from './state';
+import { setting } from './submission-rules';
 import type { Views } from './views/submissions';
+import type { Worker } from './worker';
 
 export interface CreateOptions {
   partial?: boolean;
@@ -23,22 +35,38 @@ export interface CreateOptions {
   completionTime?: number | null;
 }
 
+/** An accepted answer: stored now, or queued for the worker (`queued`); `stored` settles once it is. */
+export interface Answered {
+  queued: boolean;
+  stored: Promise<Submission>;
+}
+
 export const createSubmitter = (
   db: Db,
   views: Views,
   deliveries: Delivery[],
   resolveHook: ((url: string) => string | null | undefined) | undefined,
+  /** The production mode's worker; undefined: sync mode. */
+  worker: Worker | undefined,
 ) => {
   const { state } = db;
-  /** Runs the form's integrations for a completed submission (sandbox/deliveries.ts). */
-  const deliver = async (f: Form, s: Submission) => {
-    if (s.status !== 'completed') return;
-    await deliverToIntegrations(
+  const runIntegrations = (f: Form, s: Submission) =>
+    deliverToIntegrations(
       { state, isLoopback, log: deliveries, now: nowIso, resolveHook },
       f.id,
       s.answers,
       views.deliveryPayload(f, s),
     );
+  /**
+   * Runs the form's integrations for a completed submission: at once (sync mode), or in the
+   * worker's notify job (production: the payload is read when the job runs).
+   */
+  const deliver = async (f: Form, s: Submission) => {
+    if (s.status !== 'completed') return;
+    if (worker === undefined) return runIntegrations(f, s);
+    worker
+      .enqueue('notify', f.id, () => (s.status === 'completed' ? runIntegrations(f, s) : undefined))
+      .catch((error: unknown) => console.error('sandbox notify job failed:', error));
   };
   /** Answers keyed by field id or (first match) by field name, re-keyed by field id. */
   const byField = (f: Form, answersIn: Record<string, unknown>) => {
@@ -50,12 +78,8 @@ export const createSubmitter = (
     }
     return byKey;
   };
-  const createSubmission = async (
-    f: Form,
-    answersIn: Record<string, unknown>,
-    opts: CreateOptions = {},
-  ): Promise<Submission> => {
-    const byKey = byField(f, answersIn);
+  /** The request's part: the answers checked as the server's form request does (a refusal is thrown). */
+  const checked = (f: Form, answersIn: Record<string, unknown>, opts: CreateOptions) => {
     if (opts.partial && db.workspaceOfForm(f).plan_tier === 'free') throw paymentRequired();
     const attributionErrors = Object.entries(opts.attribution ?? {}).filter(
       ([key, value]) => !ATTRIBUTION_KEYS.includes(key) || typeof value !== 'string' || value.length > 2048,
@@ -70,28 +94,74 @@ export const createSubmitter = (
         ),
       );
     }
-    const { answers, errors } = checkAnswers(f, byKey, state.files, {
+    const { answers, errors } = checkAnswers(f, byField(f, answersIn), state.files, {
       partial: opts.partial,
       strict: opts.strict,
     });
     if (Object.keys(errors).length > 0) throw invalid(errors);
     if (opts.strict) Object.assign(answers, db.hiddenPrefills(f, answers));
-    const id = state.next.submission++;
+    return answers;
+  };
+  /** The store job's part: a new submission, or the one `database_fields_update` matches replaced. */
+  const store = async (f: Form, answers: Record<string, unknown>, opts: CreateOptions) => {
     const at = nowIso();
-    const s: Submission = {
-      id,
-      uuid: stableUuid(`submission:${id}:${at}`),
-      form_id: f.id,
-      status: opts.partial ? 'partial' : 'completed',
-      completion_time: opts.partial ? null : opts.completionTime === undefined ? 42 : opts.completionTime,
-      answers,
-      attribution: opts.attribution === undefined ? null : { ...opts.attribution },
-      created_at: at,
-      updated_at: at,
-    };
-    state.submissions.push(s);
+    const status = opts.partial ? 'partial' : 'completed';
+    const completionTime = opts.partial ? null : opts.completionTime === undefined ? 42 : opts.completionTime;
+    const attribution = opts.attribution === undefined ? null : { ...opts.attribution };
+    const target = opts.partial
+      ? undefined
+      : recordToUpdate(state, f.id, setting(f, 'database_fields_update'), answers);
+    let s: Submission;
+    if (target !== undefined) {
+      Object.assign(target, {
+        status,
+        answers,
+        completion_time: completionTime,
+        attribution,
+        updated_at: at,
+      });
+      rewritten(state, target);
+      s = target;
+    } else {
+      const id = state.next.submission++;
+      s = {
+        id,
+        uuid: stableUuid(`submission:${id}:${at}`),
+        form_id: f.id,
+        status,
+        completion_time: completionTime,
+        answers,
+        attribution,
+        created_at: at,
+        updated_at: at,
+      };
+      state.submissions.push(s);
+    }
     await deliver(f, s);
     return s;
+  };
+  /**
+   * Answers form `f` as a respondent does: checked now (a refusal is thrown); stored now, or in
+   * production mode by the worker unless the form has editable submissions or the answer is partial
+   * (OpnForm's `FormSubmissionProcessor::shouldProcessSynchronously` and its partial path).
+   */
+  const answer = (f: Form, answersIn: Record<string, unknown>, opts: CreateOptions = {}): Answered => {
+    const answers = checked(f, answersIn, opts);
+    if (worker === undefined || f.editable_submissions || opts.partial)
+      return { queued: false, stored: store(f, answers, opts) };
+    const stored = worker.enqueue('store', f.id, () => store(f, answers, opts));
+    // nobody may wait for it (the public route answers at once): a failure is logged, not thrown
+    stored.catch((error: unknown) => console.error('sandbox store job failed:', error));
+    return { queued: true, stored };
+  };
+  /** Answers a form and waits until the answer is stored (in production mode: until the worker ran). */
+  const createSubmission = async (
+    f: Form,
+    answersIn: Record<string, unknown>,
+    opts: CreateOptions = {},
+  ): Promise<Submission> => {
+    const { stored } = answer(f, answersIn, opts);
+    return stored;
   };
   /** An edit through the public edit link: answers validated and replaced, deliveries fired again. */
   const editSubmission = async (id: number, answersIn: Record<string, unknown>): Promise<Submission> => {
@@ -104,10 +174,11 @@ export const createSubmitter = (
     if (Object.keys(errors).length > 0) throw invalid(errors);
     s.answers = answers;
     s.updated_at = nowIso();
+    rewritten(state, s);
     await deliver(f, s);
     return s;
   };
-  return { deliver, createSubmission, editSubmission };
+  return { deliver, answer, createSubmission, editSubmission };
 };
 
 export type Submitter = ReturnType<typeof createSubmitter>;

@@ -71,5 +71,33 @@ export const controlRoutes = (kit: RouteKit, { faults, deliveries, tokens, ids, 
     faults.log.length = 0;
     return [];
   });
-  control('GET', '/__sandbox', false, () => ({ baseUrl: `${kit.origin()}/api`, tokens, ids }));
+  // the production mode's queue worker (sandbox/worker.ts): what waits, run it now, pause, resume
+  const worker = () => {
+    if (kit.worker === undefined)
+      throw fail(404, { message: 'This sandbox runs in sync mode: there is no queue worker.' });
+    return kit.worker;
+  };
+  const workerState = () => {
+    const w = worker();
+    return { paused: w.paused, delayMs: w.delayMs, auto: w.auto, pending: w.pending() };
+  };
+  control('GET', '/__sandbox/worker', false, workerState);
+  control('POST', '/__sandbox/worker/run', false, async () => ({
+    ran: await worker().run(),
+    ...workerState(),
+  }));
+  control('POST', '/__sandbox/worker/pause', false, () => {
+    worker().pause();
+    return workerState();
+  });
+  control('POST', '/__sandbox/worker/resume', false, async () => ({
+    ran: await worker().resume(),
+    ...workerState(),
+  }));
+  control('GET', '/__sandbox', false, () => ({
+    baseUrl: `${kit.origin()}/api`,
+    mode: kit.worker === undefined ? 'sync' : 'production',
+    tokens,
+    ids,
+  }));
 };

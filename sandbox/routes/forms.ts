@@ -12,6 +12,7 @@ import type { RouteKit } from '../kit';
 import { UNAUTHORIZED } from '../reply';
 import { stableUuid } from '../seed';
 import type { Block, Form } from '../state';
+import { hasPassword } from '../submission-rules';
 import { createFormViews } from '../views/forms';
 import { loadedWorkspaceJson } from '../views/workspaces';
 import { asRecord, param as p } from './context';
@@ -197,7 +198,11 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     const c = computed(f, ctx.token.userId);
     return {
       type: 'success',
-      message: 'Form created.',
+      // as recorded (submissions--public-create-refused #0)
+      message:
+        f.visibility === 'draft'
+          ? "Form created. But other people won't be able to see the form since it's currently in draft mode"
+          : 'Form created.',
       form: {
         ...echo,
         properties: f.properties,
@@ -229,7 +234,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
         workspace_id: w.id,
         is_closed: c.is_closed,
         is_password_protected: false,
-        has_password: false,
+        has_password: hasPassword(f),
         max_number_of_submissions_reached: false,
         form_pending_submission_key: c.form_pending_submission_key,
         max_file_size: c.max_file_size,
@@ -272,6 +277,9 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
       },
     };
   });
+  // the version history (forms--update-form-race #16) is not open to tokens: 404, empty message, no
+  // rate-limit headers; it is the only place the states a concurrent update overwrote survive
+  kit.router.public('GET', /^\/versions\/form\/[^/]+$/, undefined, () => kit.fail(404, { message: '' }));
   route('DELETE', '/open/forms/:form', 'open', (ctx) => {
     const f = kit.formOr404(p(ctx, 0));
     kit.need(ctx, 'forms-write');

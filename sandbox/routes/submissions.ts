@@ -7,9 +7,16 @@
 import { checkAnswers } from '../answers';
 import { isEmptyAnswer } from '../format';
 import type { RouteKit } from '../kit';
+import { matchesSearch, rewritten } from '../postgres';
 import { fail, invalid, paymentRequired, Reply } from '../reply';
 import type { Form } from '../state';
-import { captchaFailure, fileNameOfLink, fileObjectCrash, type RuleFailure } from '../submission-rules';
+import {
+  answerRefusal,
+  captchaFailure,
+  fileNameOfLink,
+  fileObjectCrash,
+  type RuleFailure,
+} from '../submission-rules';
 import { asRecord, param as p } from './context';
 
 export const submissionRoutes = (kit: RouteKit) => {
@@ -25,19 +32,13 @@ export const submissionRoutes = (kit: RouteKit) => {
     const asked = ctx.query.get('status') ?? 'all';
     const status = ['completed', 'partial'].includes(asked) ? asked : 'all';
     if (status === 'partial' && kit.workspaceOfForm(f).plan_tier === 'free') throw paymentRequired();
-    const search = (ctx.query.get('search') ?? '').toLowerCase();
+    // PostgreSQL's search (sandbox/postgres.ts, submissions--search-pg.json); sqlite has none (500)
+    const search = ctx.query.get('search') ?? '';
     if (kit.options.sqliteSearch && search !== '') throw fail(500, { message: 'Server Error' });
     const items = kit
       .submissionsOf(f.id)
       .filter((s) => status === 'all' || s.status === status)
-      .filter(
-        (s) =>
-          search === '' ||
-          Object.values(s.answers).some(
-            (v) =>
-              (typeof v === 'string' || typeof v === 'number') && String(v).toLowerCase().includes(search),
-          ),
-      );
+      .filter((s) => matchesSearch(s.answers, search));
     // per_page 0 falls back to Laravel's default of 15 (submissions--list.json)
     const query = new URLSearchParams(ctx.query);
     if (query.get('per_page') === '0') query.set('per_page', '15');
@@ -95,18 +96,32 @@ export const submissionRoutes = (kit: RouteKit) => {
     s.completion_time = typeof body.completion_time === 'number' ? body.completion_time : null;
     s.status = 'completed';
     s.updated_at = nowIso();
+    rewritten(state, s);
+    // the edit is visible at once; in production mode the integrations run in the worker (about
+    // 2.2 s later in integrations--webhook-delivery-queued.json)
     await kit.deliver(f, s);
     return { type: 'success', message: 'Record successfully updated.', data: kit.submissionItem(s) };
   });
 
   // ------------------------------------------------------------ public routes (no token)
-  /** `POST /forms/{slug or id}/answer`, as recorded in submissions--public-create.json (a refusal is thrown). */
-  const publicAnswer = async (formKey: string, body: Record<string, unknown>): Promise<Reply> => {
+  /**
+   * `POST /forms/{slug or id}/answer`, as recorded in submissions--public-create.json and (production
+   * mode) submissions--public-create-queued.json: the form policy's refusals first
+   * (submissions--public-create-refused.json), then the captcha and the answers; a refusal is thrown.
+   * `is_first_submission` and the submission limit count stored submissions only: answers still in
+   * the worker's queue do not count (two queued answers both pass a limit of 1).
+   */
+  const publicAnswer = async (
+    formKey: string,
+    body: Record<string, unknown>,
+    passwordHeader: string | undefined,
+  ): Promise<Reply> => {
     const f = state.forms.find((x) => String(x.id) === formKey || x.slug === formKey);
     if (f === undefined)
       return fail(404, { message: 'No query results for model [App\\Models\\Forms\\Form].' });
-    const captcha = captchaFailure(f);
-    if (captcha !== undefined) return fail(captcha.status, captcha.body);
+    const stored = kit.completed(f);
+    ruleFailure(answerRefusal(f, stored, passwordHeader));
+    ruleFailure(captchaFailure(f));
     const {
       is_partial: partialFlag,
       tracking_parameters: tracking,
@@ -120,27 +135,27 @@ export const submissionRoutes = (kit: RouteKit) => {
         type: 'error',
         message: 'At least one field must have a value for partial submissions.',
       });
-    const crash = fileObjectCrash(f, answersIn);
-    if (crash !== undefined) return fail(crash.status, crash.body);
-    const first = !state.submissions.some((x) => x.form_id === f.id);
+    ruleFailure(fileObjectCrash(f, answersIn));
     const attribution = asRecord(tracking) as Record<string, string> | undefined;
-    const created = await kit.createSubmission(f, answersIn, {
+    const answered = kit.answer(f, answersIn, {
       partial,
       strict: true,
       completionTime: Number.isInteger(seconds) ? (seconds as number) : null,
       ...(attribution === undefined || Object.keys(attribution).length === 0 ? {} : { attribution }),
     });
+    // queued: no id yet (submission_id null); stored now: its public UUID on an editable form
+    const created = answered.queued ? undefined : await answered.stored;
     if (partial)
       return new Reply(200, {
         type: 'success',
         message: 'Partial submission saved',
-        submission_hash: created.uuid,
+        submission_hash: created?.uuid,
       });
     return new Reply(200, {
       type: 'success',
       message: 'Form submission saved.',
-      submission_id: f.editable_submissions ? created.uuid : null,
-      is_first_submission: first,
+      submission_id: f.editable_submissions && created !== undefined ? created.uuid : null,
+      is_first_submission: stored === 0,
       redirect: false,
     });
   };
@@ -167,7 +182,8 @@ export const submissionRoutes = (kit: RouteKit) => {
     } catch {
       return fail(400, { message: 'The request body is not valid JSON.' });
     }
-    return publicAnswer(p(ctx, 0), asRecord(body) ?? {});
+    const password = ctx.headers['form-password'];
+    return publicAnswer(p(ctx, 0), asRecord(body) ?? {}, typeof password === 'string' ? password : undefined);
   });
   kit.router.public('GET', /^\/open\/forms\/(\d+)\/submissions\/file\/([A-Za-z0-9_-]+)$/, 'open', (ctx) =>
     signedFile(p(ctx, 0), p(ctx, 1), ctx.query),

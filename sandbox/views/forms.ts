@@ -6,6 +6,7 @@
 import type { Db } from '../db';
 import { COLUMN_DEFAULTS, INT_BOOLEAN_COLUMNS, LATE_COLUMNS } from '../form-columns';
 import type { Form } from '../state';
+import { hasPassword, isClosed, reachedMax as reached } from '../submission-rules';
 import { formWorkspaceJson } from './workspaces';
 
 const offsetIso = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, '+00:00');
@@ -20,15 +21,12 @@ const humanAgo = (iso: string) => {
 };
 
 export const createFormViews = (
-  db: Pick<Db, 'state' | 'workspaceOfForm'>,
+  db: Pick<Db, 'state' | 'workspaceOfForm' | 'completed'>,
   origin: () => string,
   intBooleans = false,
 ) => {
   const { state } = db;
-  const completed = (f: Form) =>
-    state.submissions.filter((s) => s.form_id === f.id && s.status === 'completed').length;
-  const isClosed = (f: Form) =>
-    f.visibility === 'closed' || (f.closes_at !== null && Date.parse(f.closes_at) < Date.now());
+  const { completed } = db;
   const shareUrl = (f: Form) => `${origin()}/forms/${f.slug}`;
   const typed = (f: Form): Record<string, unknown> => ({
     closes_at: f.closes_at,
@@ -48,7 +46,7 @@ export const createFormViews = (
   /** A boolean column as a read shows it: 0/1 with `intBooleans`, else true/false. */
   const asRead = (key: string, value: unknown) =>
     isIntColumn(key) && typeof value === 'boolean' && intBooleans ? Number(value) : value;
-  const reachedMax = (f: Form) => f.max_submissions_count !== null && completed(f) >= f.max_submissions_count;
+  const reachedMax = (f: Form) => reached(f, completed(f));
   /** What follows the stored columns in every form answer. */
   const computed = (f: Form, viewerId: number, withUsers = false) => {
     const w = db.workspaceOfForm(f);
@@ -72,7 +70,7 @@ export const createFormViews = (
       workspace_id: f.workspace_id,
       is_closed: isClosed(f),
       is_password_protected: false,
-      has_password: false,
+      has_password: hasPassword(f),
       max_number_of_submissions_reached: reachedMax(f),
       form_pending_submission_key: `openform-${f.id}-pending-submission-455507`,
       max_file_size: 50,
