@@ -66,7 +66,16 @@ export interface DeliverOptions {
    * there" (refused at once), undefined for the URL itself.
    */
   resolveHook?: (url: string) => string | null | undefined;
+  /**
+   * libcurl's newer wording of error 7, "Couldn't connect to server" (the production-like server's;
+   * the sqlite one's libcurl says "Could not"): the production mode's.
+   */
+  couldntConnect?: boolean;
 }
+
+/** cURL's error text in the wording of the server's libcurl. */
+const worded = (options: DeliverOptions, text: string) =>
+  options.couldntConnect ? text.replace('Could not connect to server', "Couldn't connect to server") : text;
 
 /** The delivery log (created on first use: seeds may leave it out). */
 export const eventsOf = (state: SandboxState): IntegrationEvent[] => {
@@ -106,7 +115,7 @@ const send = async (
     const mapped = options.resolveHook?.(delivery.url);
     if (mapped === null) {
       delivery.sent = true;
-      delivery.error = refused(url, 0);
+      delivery.error = worded(options, refused(url, 0));
       return { message: delivery.error };
     }
     target = new URL(mapped ?? delivery.url);
@@ -122,7 +131,9 @@ const send = async (
   }
   if (!loopbackTarget(target, options.isLoopback)) return undefined;
   delivery.sent = true;
-  const outcome = await rawPost(url, target, [['Host', url.host], ...headers], delivery.body, timeoutMs);
+  const posted = await rawPost(url, target, [['Host', url.host], ...headers], delivery.body, timeoutMs);
+  const outcome =
+    posted.curlError === undefined ? posted : { ...posted, curlError: worded(options, posted.curlError) };
   if (outcome.status !== undefined) delivery.status = outcome.status;
   if (outcome.curlError !== undefined) delivery.error = outcome.curlError;
   return failureData(outcome);

@@ -14,6 +14,8 @@ export interface User {
   name: string;
   email: string;
   created_at: string;
+  /** When the e-mail was verified; absent: at creation (null: never, like an account made by a script). */
+  email_verified_at?: string | null;
 }
 
 export interface Token {
@@ -54,7 +56,7 @@ export interface Block {
   name: string;
   required?: boolean;
   hidden?: boolean;
-  help?: string;
+  help?: string | null;
   placeholder?: string;
   width?: string;
   select?: { options: BlockOption[] };

@@ -52,7 +52,7 @@ export const createSubmitter = (
   const { state } = db;
   const runIntegrations = (f: Form, s: Submission) =>
     deliverToIntegrations(
-      { state, isLoopback, log: deliveries, now: nowIso, resolveHook },
+      { state, isLoopback, log: deliveries, now: nowIso, resolveHook, couldntConnect: worker !== undefined },
       f.id,
       s.answers,
       views.deliveryPayload(f, s),

@@ -189,7 +189,8 @@ export const exportRoutes = (kit: RouteKit) => {
       kit.signer.formFileLink(f.id, FILE_LINK_DELIVERY_MS),
     );
   const exportStatus = (job: { id: string; form_id: number }, ctx: RouteCtx) => {
-    const j = state.exports.find((x) => x.id === job.id && x.form_id === job.form_id);
+    // keyed by job id only: the form in the path serves the view policy (exports--async-queued #32)
+    const j = state.exports.find((x) => x.id === job.id);
     const now = Date.now();
     if (j === undefined || now > j.createdAt + EXPORT_JOB_LIFETIME_MS || now > j.expiresAt) {
       throw fail(404, { type: 'error', message: 'Export job not found or has expired.' });

@@ -132,7 +132,11 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     editable_submissions: body.editable_submissions === true || body.editable_submissions === 1,
     enable_partial_submissions:
       body.enable_partial_submissions === true || body.enable_partial_submissions === 1,
-    closes_at: typeof body.closes_at === 'string' ? body.closes_at : null,
+    // stored as a date: answers show it with an offset (`2026-01-01T00:00:00Z` -> `...+00:00`)
+    closes_at:
+      typeof body.closes_at === 'string' && body.closes_at !== ''
+        ? new Date(body.closes_at).toISOString().replace(/\.\d{3}Z$/, '+00:00')
+        : null,
     max_submissions_count: typeof body.max_submissions_count === 'number' ? body.max_submissions_count : null,
   });
 
@@ -205,6 +209,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
           : 'Form created.',
       form: {
         ...echo,
+        ...('closes_at' in body ? { closes_at: f.closes_at } : {}),
         properties: f.properties,
         creator_id: f.creator_id,
         slug: f.slug,

@@ -96,7 +96,7 @@ export const userJson = (u: User, workspaceId: number, role: Role) => ({
   id: u.id,
   name: u.name,
   email: u.email,
-  email_verified_at: u.created_at,
+  email_verified_at: u.email_verified_at === undefined ? u.created_at : u.email_verified_at,
   created_at: u.created_at,
   updated_at: u.created_at,
   stripe_id: null,

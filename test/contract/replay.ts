@@ -5,12 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  INVALID_TOKEN,
-  RECORDED_AUTH,
-  type RecordedAuth,
-  recordedSubmission,
-} from '../../sandbox/recorded-seed';
+import { INVALID_TOKEN, RECORDED_AUTH, recordedSubmission } from '../../sandbox/recorded-seed';
 import type { Delivery, Sandbox } from '../../sandbox/server';
 import {
   PLACEHOLDERS,
@@ -77,8 +72,18 @@ export const REBUILT_SERVER_FILES = [
   'submissions--file-upload',
 ] as const;
 
-export const readRecording = (file: string): Recording =>
-  JSON.parse(readFileSync(join(RECORDED_DIR, `${file}.json`), 'utf8')) as Recording;
+export const readRecording = (file: string, dir = RECORDED_DIR): Recording =>
+  JSON.parse(readFileSync(join(dir, `${file}.json`), 'utf8')) as Recording;
+
+/** A set of recordings replayed in order against one sandbox: where, which files, whose tokens. */
+export interface RecordingSet {
+  dir: string;
+  files: readonly string[];
+  /** The bearer token of each recorded `auth` value (`none` sends no header). */
+  auth: Record<string, string>;
+}
+
+const SYNC_SET: RecordingSet = { dir: RECORDED_DIR, files: RECORDING_ORDER, auth: RECORDED_AUTH };
 
 /** What the contract expects instead of the recorded answer at one exchange (a local artefact). */
 export interface Expectation {
@@ -89,13 +94,18 @@ export interface Expectation {
   check?: (body: unknown, replay: Replay) => string[];
   /** Paths compared by type only. */
   typeOnly?: RegExp[];
+  /** Response headers compared by this pattern instead of exactly. */
+  headerPatterns?: Record<string, RegExp>;
 }
 
 export interface OutOfBand {
   /** What the recording's comment says was done out of band. */
   what: string;
-  before?: (replay: Replay, ex: RecordedExchange) => void;
-  after?: (replay: Replay, ex: RecordedExchange) => void;
+  before?: (replay: Replay, ex: RecordedExchange) => void | Promise<void>;
+  /** `actual`: the sandbox's answer to this exchange (parsed JSON, or text). */
+  after?: (replay: Replay, ex: RecordedExchange, actual: unknown) => void | Promise<void>;
+  /** Request headers the recording does not keep (it keeps Accept and Content-Type only). */
+  headers?: Record<string, string>;
 }
 
 export interface ReplayConfig {
@@ -116,7 +126,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** `Y-m-d H:i:s` (UTC, as the API shows submission times) or ISO 8601, in ms. */
-const parseTime = (text: string) =>
+export const parseTime = (text: string) =>
   Date.parse(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(text) ? `${text.replace(' ', 'T')}Z` : text);
 
 /** A file link's identity: the decoded stored name with UUIDs blanked (`/file/<base64url>`). */
@@ -131,7 +141,7 @@ const fileKey = (pathname: string) => {
 const HOOK_HEADERS_IGNORED = new Set(['host', 'user-agent', 'content-length']);
 
 /** Submission ids the recordings show, per form (the order a replay creates them in). */
-const recordedSubmissions = () => {
+const recordedSubmissions = (set: RecordingSet) => {
   const byId = new Map<number, { form: number; uuid: string; data: Record<string, unknown> }>();
   const walk = (node: unknown) => {
     if (Array.isArray(node)) node.forEach(walk);
@@ -146,7 +156,8 @@ const recordedSubmissions = () => {
       Object.values(node).forEach(walk);
     }
   };
-  for (const file of RECORDING_ORDER) for (const ex of readRecording(file).exchanges) walk(ex.response.body);
+  for (const file of set.files)
+    for (const ex of readRecording(file, set.dir).exchanges) walk(ex.response.body);
   return byId;
 };
 
@@ -158,9 +169,9 @@ export class Replay {
   private readonly sandboxLinks = new Map<string, string>();
   /** Sandbox slug -> recorded slug of forms the replay created. */
   readonly slugs = new Map<string, string>();
-  readonly submissions = recordedSubmissions();
+  readonly submissions: ReturnType<typeof recordedSubmissions>;
   /** Recorded submission ids still to be created by the replay, per form. */
-  private readonly queues = new Map<number, number[]>();
+  protected readonly queues = new Map<number, number[]>();
   /** Calls made per burst key since the cache was last cleared (rate-limit scenario). */
   private readonly calls = new Map<string, number>();
   /** Snapshots taken by out-of-band steps. */
@@ -173,8 +184,10 @@ export class Replay {
     readonly config: ReplayConfig,
     outOfBandIds: (id: number, form: number) => boolean,
     /** Sets the process clock (the sandbox runs in this process): jest's `setSystemTime`. */
-    private readonly setClock: (ms: number) => void,
+    protected readonly setClock: (ms: number) => void,
+    readonly set: RecordingSet = SYNC_SET,
   ) {
+    this.submissions = recordedSubmissions(set);
     this.placeholders = { ...PLACEHOLDERS, base_url: sandbox.baseUrl, front_url: sandbox.origin };
     const seeded = new Set(sandbox.state.submissions.map((s) => s.id));
     for (const [id, s] of [...this.submissions].sort((a, b) => a[0] - b[0])) {
@@ -192,6 +205,15 @@ export class Replay {
   /** Per user and bucket: the last recorded and sandbox `X-RateLimit-Remaining`. */
   private readonly counters = new Map<string, { recorded: number; sandbox: number }>();
 
+  /**
+   * Whose rate-limit bucket an exchange counts in: the token's user, or the client for the public
+   * routes (`none`: per IP on the real server, one shared counter in the sandbox, token or not).
+   */
+  protected bucket(ex: RecordedExchange): string {
+    if (/^\/forms\/[^/]+\/answer$|^\/local\//.test(ex.request.path)) return 'none';
+    return String(ex.request.auth).split(':')[0] ?? '';
+  }
+
   /** Requests a step makes outside the recording, per user and bucket (`main|100`). */
   countUnrecorded(auth: string, limit: number, requests: number) {
     const key = `${auth.split(':')[0]}|${limit}`;
@@ -206,7 +228,7 @@ export class Replay {
    * 422s do; buckets are per user). A recorded counter that went up means its cache was cleared.
    */
   private countedSince(ex: RecordedExchange, limit: number, recorded: number, sandbox: number): string[] {
-    const key = `${String(ex.request.auth).split(':')[0]}|${limit}`;
+    const key = `${this.bucket(ex)}|${limit}`;
     const last = this.counters.get(key);
     this.counters.set(key, { recorded, sandbox });
     if (last === undefined || recorded >= last.recorded) return [];
@@ -225,7 +247,7 @@ export class Replay {
 
   /** Replays one recording; returns its differences (empty when the sandbox reproduces it). */
   async run(file: string): Promise<string[]> {
-    const recording = substitute(readRecording(file), this.placeholders);
+    const recording = substitute(readRecording(file, this.set.dir), this.placeholders);
     const exchanges = recording.exchanges;
     const out: string[] = [];
     this.clearCache();
@@ -237,7 +259,7 @@ export class Replay {
       const oob = this.config.outOfBand[key];
       try {
         if (/cache (was )?cleared|cache empty/i.test(ex.comment ?? '')) this.clearCache();
-        oob?.before?.(this, ex);
+        await oob?.before?.(this, ex);
         const unrecorded = this.config.unrecordedCalls[key];
         if (unrecorded !== undefined)
           this.countUnrecorded(unrecorded.auth, unrecorded.limit, unrecorded.calls);
@@ -246,7 +268,7 @@ export class Replay {
         this.tick(ex);
         const before = this.sandbox.deliveries().length;
         const diffs = await this.exchange(file, i, ex);
-        oob?.after?.(this, ex);
+        await oob?.after?.(this, ex, this.lastActual);
         const recordedDeliveries: RecordedExchange[] = [];
         for (let j = i + 1; exchanges[j]?.kind === 'delivery'; j++)
           recordedDeliveries.push(exchanges[j] as RecordedExchange);
@@ -269,8 +291,8 @@ export class Replay {
   private authHeader(auth: string | null): Record<string, string> {
     if (auth === null || auth === 'none') return {};
     if (auth === 'invalid') return { Authorization: `Bearer ${INVALID_TOKEN}` };
-    const token = RECORDED_AUTH[auth as RecordedAuth];
-    if (token === undefined) throw new Error(`The recorded seed has no token for auth "${auth}".`);
+    const token = this.set.auth[auth];
+    if (token === undefined) throw new Error(`The seed has no token for auth "${auth}".`);
     return { Authorization: `Bearer ${token}` };
   }
 
@@ -306,11 +328,14 @@ export class Replay {
     return `${this.placeholders.base_url}${path}${q === '' ? '' : `?${q}`}`;
   }
 
-  private async send(ex: RecordedExchange) {
+  /** Headers the current exchange adds (an out-of-band step's `headers`). */
+  protected extraHeaders: Record<string, string> = {};
+
+  protected async send(ex: RecordedExchange) {
     const { method, body, headers } = ex.request;
     const response = await fetch(this.url(ex), {
       method,
-      headers: { ...headers, ...this.authHeader(ex.request.auth) },
+      headers: { ...headers, ...this.extraHeaders, ...this.authHeader(ex.request.auth) },
       body: body === null || body === undefined ? undefined : JSON.stringify(body),
       redirect: 'manual',
     });
@@ -329,7 +354,7 @@ export class Replay {
   }
 
   /** The rate-limit scenario records only some calls of a burst ("Call #59"): make the others. */
-  private async fillBurst(ex: RecordedExchange): Promise<string[]> {
+  protected async fillBurst(ex: RecordedExchange): Promise<string[]> {
     const key = `${ex.request.auth}|${ex.request.method} ${ex.request.path}`;
     const done = this.calls.get(key) ?? 0;
     const wanted = /call #(\d+)/i.exec(ex.comment ?? '');
@@ -376,7 +401,7 @@ export class Replay {
   private readonly created = new Map<RecordedExchange, string>();
 
   /** Makes the sandbox allocate the recorded id for the object this exchange creates. */
-  private planIds(ex: RecordedExchange) {
+  protected planIds(ex: RecordedExchange) {
     const { method, path } = ex.request;
     const body = ex.response.body;
     const next = this.sandbox.state.next;
@@ -384,7 +409,7 @@ export class Replay {
     if (path === '/open/forms' && isRecord(body) && isRecord(body.form) && typeof body.form.id === 'number')
       next.form = body.form.id;
     const answer = /^\/forms\/([^/]+)\/answer$/.exec(path);
-    if (answer !== null) {
+    if (answer !== null && this.storedInRequest(answer[1] ?? '')) {
       const form = this.formBySlugOrId(answer[1] ?? '');
       const id = form === undefined ? undefined : this.queues.get(form.id)?.shift();
       if (id !== undefined) {
@@ -408,6 +433,11 @@ export class Replay {
       typeof body.invite.id === 'number'
     )
       next.invite = body.invite.id;
+  }
+
+  /** Whether an answer to this form is stored in the request (always in sync mode). */
+  protected storedInRequest(_formKey: string): boolean {
+    return true;
   }
 
   private collectLinks(node: unknown) {
@@ -445,9 +475,15 @@ export class Replay {
     }
   }
 
-  private async exchange(file: string, index: number, ex: RecordedExchange): Promise<string[]> {
+  /** The sandbox's answer to the last exchange sent (for out-of-band steps that read it). */
+  protected lastActual: unknown;
+
+  protected async exchange(file: string, index: number, ex: RecordedExchange): Promise<string[]> {
     const expectation = this.config.expectations[`${file}#${index}`];
+    this.extraHeaders = this.config.outOfBand[`${file}#${index}`]?.headers ?? {};
     const actual = await this.send(ex);
+    this.extraHeaders = {};
+    this.lastActual = actual.body;
     if (ex.response.status === 200) this.adopt(ex, actual.body);
     this.collectLinks(actual.body);
     const out: string[] = [];
@@ -487,7 +523,10 @@ export class Replay {
         out.push(`header ${name} missing (recorded ${JSON.stringify(value)})`);
         continue;
       }
-      if (name === 'content-type' || name === 'x-ratelimit-limit') {
+      const pattern = expectation?.headerPatterns?.[name];
+      if (pattern !== undefined) {
+        if (!pattern.test(got)) out.push(`header ${name} ${JSON.stringify(got)} does not match ${pattern}`);
+      } else if (name === 'content-type' || name === 'x-ratelimit-limit') {
         if (got.toLowerCase() !== value.toLowerCase())
           out.push(`header ${name} ${JSON.stringify(got)}, recorded ${JSON.stringify(value)}`);
       } else if (name === 'content-disposition') {
@@ -530,7 +569,7 @@ export class Replay {
    * the signature checked against the body. Deliveries to a receiver this recording listens on
    * that the recording does not show are differences too.
    */
-  private compareDeliveries(
+  protected compareDeliveries(
     recorded: RecordedExchange[],
     actual: Delivery[],
     all: RecordedExchange[],
