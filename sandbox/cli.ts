@@ -1,6 +1,8 @@
 // `npm run sandbox`: starts the OpnForm sandbox alone and prints a `.env` for `zapier-platform invoke`.
 //   npm run sandbox -- --port 8787        a fixed port (default: a free one; or SANDBOX_PORT)
 //   npm run sandbox -- --write-env        also write that `.env` (only over a `.env` it wrote before)
+//   npm run sandbox -- --production       a production server: a queue worker stores answers and sends
+//                                         deliveries later (SANDBOX_WORKER_DELAY_MS, default 3000)
 //   npm run sandbox -- --int-booleans     form booleans as 0/1, like a self-hosted server on sqlite/MySQL
 //   npm run sandbox -- --self-hosted      the licence limits of an unlicensed self-hosted server
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,8 +20,16 @@ const value = (name: string) => {
 
 const main = async () => {
   const port = Number(value('--port') ?? process.env.SANDBOX_PORT ?? 0);
+  const production = flag('--production');
+  if (production && flag('--int-booleans')) {
+    console.error('--int-booleans is a sqlite behaviour: not with --production (PostgreSQL).');
+    process.exit(2);
+  }
+  const delay = process.env.SANDBOX_WORKER_DELAY_MS;
   const sandbox = await startSandbox({
     port,
+    mode: production ? 'production' : 'sync',
+    ...(production && delay !== undefined && delay !== '' ? { worker: { delayMs: Number(delay) } } : {}),
     exportPollDelayMs: Number(process.env.SANDBOX_EXPORT_DELAY_MS) || 3000,
     intBooleans: flag('--int-booleans'),
     selfHosted: flag('--self-hosted'),
@@ -33,7 +43,12 @@ const main = async () => {
     '',
   ].join('\n');
   const { ids, tokens } = sandbox;
-  console.log(`OpnForm sandbox listening on ${sandbox.baseUrl}\n`);
+  console.log(`OpnForm sandbox listening on ${sandbox.baseUrl}`);
+  console.log(
+    sandbox.worker === undefined
+      ? 'Mode: sync (jobs run in the request, like a sqlite server without a queue worker)\n'
+      : `Mode: production (a queue worker runs each job ${sandbox.worker.delayMs} ms after it is queued)\n`,
+  );
   console.log('# .env for `npx zapier-platform invoke` (the workspace admin token):');
   console.log(env);
   if (flag('--write-env')) {
@@ -62,6 +77,11 @@ const main = async () => {
     `\nSandbox-only routes: POST ${sandbox.origin}/__sandbox/forms/${ids.formId}/submit {"answers":{...}}, ` +
       `POST ${sandbox.origin}/__sandbox/faults {"kind":"500","count":1} (optional "method", "path"), GET ${sandbox.origin}/__sandbox/deliveries`,
   );
+  if (sandbox.worker !== undefined)
+    console.log(
+      `Queue worker: GET ${sandbox.origin}/__sandbox/worker (what waits), POST .../worker/run (run it now), ` +
+        'POST .../worker/pause, POST .../worker/resume',
+    );
   console.log('\nCtrl-C to stop.');
   const stop = () => {
     sandbox.close().then(() => process.exit(0));
