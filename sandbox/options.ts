@@ -163,8 +163,8 @@ export interface Sandbox {
   clearFaults(): void;
   /**
    * Answers a form as a respondent does (no form policy, no captcha) and settles once the answer is
-   * stored: in production mode, once the worker stored it (with `worker.auto` false: after
-   * `worker.run()`; paused: after `resume()`). Deliveries follow (in production, from the worker).
+   * stored and its deliveries were sent: in production mode, once the worker ran both jobs (with
+   * `worker.auto` false: after `worker.run()`; paused: after `resume()`).
    */
   submit(
     formId: number,
@@ -172,8 +172,8 @@ export interface Sandbox {
     options?: { partial?: boolean; attribution?: Record<string, string> },
   ): Promise<{ id: number }>;
   /**
-   * Edits a submission as its public edit link does: answers replaced, deliveries sent again (same
-   * id; in production mode by the worker, later).
+   * Edits a submission as its public edit link does: answers replaced at once, deliveries sent again
+   * (same id); settles once they were sent (in production mode by the worker, as for `submit`).
    */
   edit(submissionId: number, answers: Record<string, unknown>): Promise<{ id: number }>;
   hooks(formId?: number): Array<{ formId: number; hookUrl: string }>;

@@ -35,10 +35,14 @@ export interface CreateOptions {
   completionTime?: number | null;
 }
 
-/** An accepted answer: stored now, or queued for the worker (`queued`); `stored` settles once it is. */
+/**
+ * An accepted answer: stored now, or queued for the worker (`queued`); `stored` settles once it is,
+ * `delivered` once its integrations ran too.
+ */
 export interface Answered {
   queued: boolean;
   stored: Promise<Submission>;
+  delivered: Promise<void>;
 }
 
 export const createSubmitter = (
@@ -58,15 +62,21 @@ export const createSubmitter = (
       views.deliveryPayload(f, s),
     );
   /**
-   * Runs the form's integrations for a completed submission: at once (sync mode), or in the
-   * worker's notify job (production: the payload is read when the job runs).
+   * Runs the form's integrations for a completed submission: at once (sync mode: awaited before
+   * the answer), or in the worker's notify job (production: the payload is read when the job runs).
+   * `delivered` settles once they ran.
    */
-  const deliver = async (f: Form, s: Submission) => {
-    if (s.status !== 'completed') return;
-    if (worker === undefined) return runIntegrations(f, s);
-    worker
+  const deliver = async (f: Form, s: Submission): Promise<{ delivered: Promise<void> }> => {
+    if (s.status !== 'completed') return { delivered: Promise.resolve() };
+    if (worker === undefined) {
+      await runIntegrations(f, s);
+      return { delivered: Promise.resolve() };
+    }
+    const delivered = worker
       .enqueue('notify', f.id, () => (s.status === 'completed' ? runIntegrations(f, s) : undefined))
-      .catch((error: unknown) => console.error('sandbox notify job failed:', error));
+      .then(() => undefined);
+    delivered.catch((error: unknown) => console.error('sandbox notify job failed:', error));
+    return { delivered };
   };
   /** Answers keyed by field id or (first match) by field name, re-keyed by field id. */
   const byField = (f: Form, answersIn: Record<string, unknown>) => {
@@ -137,8 +147,8 @@ export const createSubmitter = (
       };
       state.submissions.push(s);
     }
-    await deliver(f, s);
-    return s;
+    const { delivered } = await deliver(f, s);
+    return { s, delivered };
   };
   /**
    * Answers form `f` as a respondent does: checked now (a refusal is thrown); stored now, or in
@@ -147,20 +157,28 @@ export const createSubmitter = (
    */
   const answer = (f: Form, answersIn: Record<string, unknown>, opts: CreateOptions = {}): Answered => {
     const answers = checked(f, answersIn, opts);
-    if (worker === undefined || f.editable_submissions || opts.partial)
-      return { queued: false, stored: store(f, answers, opts) };
-    const stored = worker.enqueue('store', f.id, () => store(f, answers, opts));
-    // nobody may wait for it (the public route answers at once): a failure is logged, not thrown
-    stored.catch((error: unknown) => console.error('sandbox store job failed:', error));
-    return { queued: true, stored };
+    const inline = worker === undefined || f.editable_submissions || opts.partial === true;
+    const result = inline
+      ? store(f, answers, opts)
+      : worker.enqueue('store', f.id, () => store(f, answers, opts));
+    const stored = result.then((r) => r.s);
+    const delivered = result.then((r) => r.delivered);
+    // nobody may wait for them (the public route answers at once): a failure is logged, not thrown
+    stored.catch(() => undefined);
+    delivered.catch((error: unknown) => console.error('sandbox store job failed:', error));
+    return { queued: !inline, stored, delivered };
   };
-  /** Answers a form and waits until the answer is stored (in production mode: until the worker ran). */
+  /**
+   * Answers a form and settles once the answer is stored and its integrations ran (in production
+   * mode: once the worker ran both jobs).
+   */
   const createSubmission = async (
     f: Form,
     answersIn: Record<string, unknown>,
     opts: CreateOptions = {},
   ): Promise<Submission> => {
-    const { stored } = answer(f, answersIn, opts);
+    const { stored, delivered } = answer(f, answersIn, opts);
+    await delivered;
     return stored;
   };
   /** An edit through the public edit link: answers validated and replaced, deliveries fired again. */
@@ -175,7 +193,8 @@ export const createSubmitter = (
     s.answers = answers;
     s.updated_at = nowIso();
     rewritten(state, s);
-    await deliver(f, s);
+    const { delivered } = await deliver(f, s);
+    await delivered;
     return s;
   };
   return { deliver, answer, createSubmission, editSubmission };

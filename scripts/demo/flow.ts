@@ -104,7 +104,13 @@ export const runDemo = async (
 ): Promise<DemoResult> => {
   const steps = options.steps ?? DEMO_STEPS;
   const print = options.print ?? ((line: string) => console.log(line));
-  const sandbox = await startSandbox({ exportPollDelayMs: 500, ...options.sandbox });
+  // production mode unless told otherwise: the harder case (a queue worker with the recorded delays)
+  const sandbox = await startSandbox({ exportPollDelayMs: 500, mode: 'production', ...options.sandbox });
+  print(
+    sandbox.worker === undefined
+      ? 'Mode: sync (jobs run in the request, like a server without a queue worker)'
+      : `Mode: production (a queue worker stores answers and sends deliveries ${sandbox.worker.delayMs} ms later)`,
+  );
   const catcher = await startHookCatcher();
   const authData = { base_url: sandbox.baseUrl, api_key: sandbox.tokens.admin };
   const ctx: DemoContext = {
