@@ -4,6 +4,18 @@ import { type BundleExtra, op, run, type StepPath } from '../helpers/app';
 
 export type TokenName = keyof Sandbox['tokens'];
 
+/**
+ * The sandbox modes the connector's steps run against: `sync` (jobs in the request, the sqlite
+ * recordings) and `production` (a queue worker, PostgreSQL: test/recorded-production-like/). Suites
+ * whose steps behave the same in both run in both: `describe.each(MODES)('%s mode', (mode) => ...)`.
+ */
+export const MODES = ['sync', 'production'] as const;
+export type Mode = (typeof MODES)[number];
+
+/** The options of a mode; the production worker waits 50 ms (not the real 3 s) so suites stay quick. */
+export const modeOptions = (mode: Mode): SandboxOptions =>
+  mode === 'production' ? { mode, worker: { delayMs: 50 } } : { mode };
+
 /** Starts one sandbox for the file (beforeAll) and closes it (afterAll); the getter gives it to tests. */
 export const useSandbox = (options: SandboxOptions = {}): (() => Sandbox) => {
   let sandbox: Sandbox | undefined;

@@ -4,381 +4,411 @@
 // date-only, 422s naming the question. The sandbox's own rules are checked with raw requests too.
 import type { Block } from '../../sandbox/state';
 import { failure } from '../helpers/app';
-import { call, runOn, useSandbox } from './helpers';
+import { call, MODES, modeOptions, runOn, useSandbox } from './helpers';
 
-const sandbox = useSandbox();
-const UPDATE = 'creates.update_submission.operation.perform';
+describe.each(MODES)('%s mode', (mode) => {
+  const sandbox = useSandbox(modeOptions(mode));
+  const UPDATE = 'creates.update_submission.operation.perform';
 
-type Listed = { id: number; data: Record<string, unknown>; completion_time: number | null };
+  type Listed = { id: number; data: Record<string, unknown>; completion_time: number | null };
 
-/** A submission as the API lists it now (searched on every page). */
-const listed = async (formId: number, id: number): Promise<Listed | undefined> => {
-  for (let page = 1; ; page += 1) {
-    const reply = await call(sandbox(), 'GET', `/open/forms/${formId}/submissions?page=${page}&per_page=100`);
-    const found = (reply.json.data as Listed[]).find((item) => item.id === id);
-    if (found !== undefined || page >= reply.json.meta.last_page) return found;
-  }
-};
+  /** A submission as the API lists it now (searched on every page). */
+  const listed = async (formId: number, id: number): Promise<Listed | undefined> => {
+    for (let page = 1; ; page += 1) {
+      const reply = await call(
+        sandbox(),
+        'GET',
+        `/open/forms/${formId}/submissions?page=${page}&per_page=100`,
+      );
+      const found = (reply.json.data as Listed[]).find((item) => item.id === id);
+      if (found !== undefined || page >= reply.json.meta.last_page) return found;
+    }
+  };
 
-const fileNames = (value: unknown) => (value as Array<{ file_name: string }>).map((f) => f.file_name);
+  const fileNames = (value: unknown) => (value as Array<{ file_name: string }>).map((f) => f.file_name);
 
-/** The sandbox's write requests (PUT) since the last reset. */
-const writes = () =>
-  sandbox()
-    .requests()
-    .filter((r) => r.method === 'PUT');
+  /** The sandbox's write requests (PUT) since the last reset. */
+  const writes = () =>
+    sandbox()
+      .requests()
+      .filter((r) => r.method === 'PUT');
 
-test('a submission with files and a signature: updated, every file and the signature still there', async () => {
-  const s = sandbox();
-  const { formId, fileSubmissionId, fields } = s.ids;
-  const before = await listed(formId, fileSubmissionId);
-  const files = fileNames(before?.data[fields.attachments as string]);
-  const signature = fileNames(before?.data[fields.signature as string]);
-  expect(files).toHaveLength(2);
-  expect(signature).toHaveLength(1);
-  const out = await runOn<{ answer_files: Record<string, Array<{ name: string }>> }>(s, UPDATE, {
-    workspace_id: s.ids.workspaceId,
-    form_id: formId,
-    submission_id: fileSubmissionId,
-    [`answer__${fields.age}`]: '51',
-  });
-  expect(out.answer_files[fields.attachments as string]?.map((f) => f.name)).toEqual(files);
-  expect(out.answer_files[fields.signature as string]?.map((f) => f.name)).toEqual(signature);
-  const after = await listed(formId, fileSubmissionId);
-  expect(after?.data[fields.age as string]).toBe(51);
-  expect(fileNames(after?.data[fields.attachments as string])).toEqual(files);
-  expect(fileNames(after?.data[fields.signature as string])).toEqual(signature);
-});
-
-describe('partial submissions', () => {
-  test('refused before any write; with complete_partial it is completed and the hooks fire', async () => {
+  test('a submission with files and a signature: updated, every file and the signature still there', async () => {
     const s = sandbox();
-    const { formId, fields } = s.ids;
-    const { id } = await s.submit(formId, { [fields.full_name as string]: 'Half Done' }, { partial: true });
-    const input = {
+    const { formId, fileSubmissionId, fields } = s.ids;
+    const before = await listed(formId, fileSubmissionId);
+    const files = fileNames(before?.data[fields.attachments as string]);
+    const signature = fileNames(before?.data[fields.signature as string]);
+    expect(files).toHaveLength(2);
+    expect(signature).toHaveLength(1);
+    const out = await runOn<{ answer_files: Record<string, Array<{ name: string }>> }>(s, UPDATE, {
       workspace_id: s.ids.workspaceId,
       form_id: formId,
-      submission_id: id,
-      [`answer__${fields.email}`]: 'half@example.org',
-      [`answer__${fields.plan}`]: 'Pro',
-    };
-    s.resetRequests();
-    const refused = await failure(runOn(s, UPDATE, input));
-    expect(refused.message).toMatch(/^Submission \d+ is a partial submission/);
-    expect(writes()).toEqual([]);
-    expect(s.state.submissions.find((x) => x.id === id)?.status).toBe('partial');
-
-    const deliveriesBefore = s.deliveries().length;
-    const out = await runOn<{ status: string }>(s, UPDATE, { ...input, complete_partial: true });
-    expect(out.status).toBe('completed');
-    expect(s.state.submissions.find((x) => x.id === id)?.status).toBe('completed');
-    // the form's integrations ran for it, as the help text warns
-    expect(s.deliveries().length).toBeGreaterThan(deliveriesBefore);
+      submission_id: fileSubmissionId,
+      [`answer__${fields.age}`]: '51',
+    });
+    expect(out.answer_files[fields.attachments as string]?.map((f) => f.name)).toEqual(files);
+    expect(out.answer_files[fields.signature as string]?.map((f) => f.name)).toEqual(signature);
+    const after = await listed(formId, fileSubmissionId);
+    expect(after?.data[fields.age as string]).toBe(51);
+    expect(fileNames(after?.data[fields.attachments as string])).toEqual(files);
+    expect(fileNames(after?.data[fields.signature as string])).toEqual(signature);
   });
 
-  test('complete_partial without a required answer: refused before any write, naming it', async () => {
-    const s = sandbox();
-    const { formId, fields } = s.ids;
-    const { id } = await s.submit(formId, { [fields.full_name as string]: 'Still Half' }, { partial: true });
-    s.resetRequests();
-    const error = await failure(
-      runOn(s, UPDATE, {
+  describe('partial submissions', () => {
+    test('refused before any write; with complete_partial it is completed and the hooks fire', async () => {
+      const s = sandbox();
+      const { formId, fields } = s.ids;
+      const { id } = await s.submit(formId, { [fields.full_name as string]: 'Half Done' }, { partial: true });
+      const input = {
         workspace_id: s.ids.workspaceId,
         form_id: formId,
         submission_id: id,
-        [`answer__${fields.age}`]: '40',
-        complete_partial: 'yes',
-      }),
-    );
-    expect(error.message).toBe(
-      `Submission ${id} is partial and completing it needs every required answer; missing: "Email" ` +
-        `(answer__${fields.email}), "Plan" (answer__${fields.plan}). Nothing was changed. Fill in these answers ` +
-        'in this step.',
-    );
-    expect(writes()).toEqual([]);
+        [`answer__${fields.email}`]: 'half@example.org',
+        [`answer__${fields.plan}`]: 'Pro',
+      };
+      s.resetRequests();
+      const refused = await failure(runOn(s, UPDATE, input));
+      expect(refused.message).toMatch(/^Submission \d+ is a partial submission/);
+      expect(writes()).toEqual([]);
+      expect(s.state.submissions.find((x) => x.id === id)?.status).toBe('partial');
+
+      const deliveriesBefore = s.deliveries().length;
+      const out = await runOn<{ status: string }>(s, UPDATE, { ...input, complete_partial: true });
+      expect(out.status).toBe('completed');
+      expect(s.state.submissions.find((x) => x.id === id)?.status).toBe('completed');
+      // the form's integrations ran for it, as the help text warns (production: from the worker)
+      await s.worker?.run();
+      expect(s.deliveries().length).toBeGreaterThan(deliveriesBefore);
+    });
+
+    test('complete_partial without a required answer: refused before any write, naming it', async () => {
+      const s = sandbox();
+      const { formId, fields } = s.ids;
+      const { id } = await s.submit(
+        formId,
+        { [fields.full_name as string]: 'Still Half' },
+        { partial: true },
+      );
+      s.resetRequests();
+      const error = await failure(
+        runOn(s, UPDATE, {
+          workspace_id: s.ids.workspaceId,
+          form_id: formId,
+          submission_id: id,
+          [`answer__${fields.age}`]: '40',
+          complete_partial: 'yes',
+        }),
+      );
+      expect(error.message).toBe(
+        `Submission ${id} is partial and completing it needs every required answer; missing: "Email" ` +
+          `(answer__${fields.email}), "Plan" (answer__${fields.plan}). Nothing was changed. Fill in these answers ` +
+          'in this step.',
+      );
+      expect(writes()).toEqual([]);
+    });
+
+    test('the Submission dropdown marks it', async () => {
+      const s = sandbox();
+      const { id } = await s.submit(
+        s.ids.formId,
+        { [s.ids.fields.full_name as string]: 'Dropdown Partial' },
+        { partial: true },
+      );
+      const items = await runOn<Array<{ id: number; label: string }>>(
+        s,
+        'triggers.submission_list.operation.perform',
+        {
+          workspace_id: s.ids.workspaceId,
+          form_id: s.ids.formId,
+        },
+      );
+      expect(items.find((item) => item.id === id)?.label).toMatch(/^Dropdown Partial · .* UTC, partial$/);
+    });
   });
 
-  test('the Submission dropdown marks it', async () => {
+  test('answers to a removed question: refused, then dropped on request and listed in the output', async () => {
     const s = sandbox();
-    const { id } = await s.submit(
-      s.ids.formId,
-      { [s.ids.fields.full_name as string]: 'Dropdown Partial' },
-      { partial: true },
-    );
-    const items = await runOn<Array<{ id: number; label: string }>>(
-      s,
-      'triggers.submission_list.operation.perform',
-      {
-        workspace_id: s.ids.workspaceId,
-        form_id: s.ids.formId,
-      },
-    );
-    expect(items.find((item) => item.id === id)?.label).toMatch(/^Dropdown Partial · .* UTC, partial$/);
-  });
-});
-
-test('answers to a removed question: refused, then dropped on request and listed in the output', async () => {
-  const s = sandbox();
-  const { formId, fields } = s.ids;
-  const form = s.state.forms.find((f) => f.id === formId);
-  const phone = fields.phone as string;
-  const { id } = await s.submit(formId, {
-    [fields.full_name as string]: 'Removed Phone',
-    [fields.email as string]: 'rp@example.org',
-    [fields.plan as string]: 'Free',
-    [phone]: '+33612345678',
-  });
-  const properties = form?.properties as Block[];
-  const removed = properties.find((b) => b.id === phone) as Block;
-  (form as { properties: Block[] }).properties = properties.filter((b) => b.id !== phone);
-  (form as { removed_properties?: Block[] }).removed_properties = [removed];
-  try {
-    const input = {
-      workspace_id: s.ids.workspaceId,
-      form_id: formId,
-      submission_id: id,
-      [`answer__${fields.plan}`]: 'Pro',
-    };
-    s.resetRequests();
-    const error = await failure(runOn(s, UPDATE, input));
-    expect(error.message).toMatch(/holds answers to questions no longer on the form \("Phone"\)/);
-    expect(writes()).toEqual([]);
-    const out = await runOn<{ dropped_answers: unknown }>(s, UPDATE, {
-      ...input,
-      drop_removed_answers: true,
-    });
-    expect(out.dropped_answers).toEqual([{ id: phone, name: 'Phone', value: '+33612345678' }]);
-    expect((await listed(formId, id))?.data).not.toHaveProperty(phone);
-  } finally {
-    (form as { properties: Block[] }).properties = properties;
-    (form as { removed_properties?: Block[] }).removed_properties = [];
-  }
-});
-
-test('a captcha form: the connector refuses before any write; the sandbox answers a raw PUT with 422', async () => {
-  const s = sandbox();
-  const form = s.state.forms.find((f) => f.id === s.ids.formId);
-  const attributes = form?.attributes ?? {};
-  (form as { attributes?: Record<string, unknown> }).attributes = {
-    ...attributes,
-    use_captcha: true,
-    captcha_provider: 'hcaptcha',
-  };
-  try {
-    s.resetRequests();
-    const error = await failure(
-      runOn(s, UPDATE, {
-        workspace_id: s.ids.workspaceId,
-        form_id: s.ids.formId,
-        submission_id: s.ids.latestSubmissionId,
-        [`answer__${s.ids.fields.age}`]: '30',
-      }),
-    );
-    expect(error.message).toMatch(
-      /^Form "[^"]+" requires a captcha, which OpnForm demands on API updates too/,
-    );
-    expect(s.requests().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /open/forms/${s.ids.formId}`]);
-    const raw = await call(s, 'PUT', `/open/forms/${s.ids.formId}/submissions/${s.ids.latestSubmissionId}`, {
-      body: {},
-    });
-    expect(raw.status).toBe(422);
-    expect(raw.json).toEqual({
-      message: 'Please complete the captcha.',
-      errors: { 'h-captcha-response': ['Please complete the captcha.'] },
-    });
-  } finally {
-    (form as { attributes?: Record<string, unknown> }).attributes = attributes;
-  }
-});
-
-test('a Zapier ISO date-time in a date-only question is stored as its date part', async () => {
-  const s = sandbox();
-  const { formId, fields } = s.ids;
-  const form = s.state.forms.find((f) => f.id === formId);
-  const visit = form?.properties.find((b) => b.id === fields.visit_date) as Block;
-  visit.with_time = false;
-  try {
+    const { formId, fields } = s.ids;
+    const form = s.state.forms.find((f) => f.id === formId);
+    const phone = fields.phone as string;
     const { id } = await s.submit(formId, {
-      [fields.full_name as string]: 'Date Only',
-      [fields.email as string]: 'do@example.org',
+      [fields.full_name as string]: 'Removed Phone',
+      [fields.email as string]: 'rp@example.org',
       [fields.plan as string]: 'Free',
+      [phone]: '+33612345678',
     });
-    await runOn(s, UPDATE, {
-      workspace_id: s.ids.workspaceId,
-      form_id: formId,
-      submission_id: id,
-      [`answer__${fields.visit_date}`]: '2026-02-03T23:30:00-05:00',
-    });
-    expect((await listed(formId, id))?.data[fields.visit_date as string]).toBe('2026-02-03');
-  } finally {
-    visit.with_time = true;
-  }
-});
-
-test('a server 422 names the question, not its field id', async () => {
-  const s = sandbox();
-  const { formId, fields } = s.ids;
-  const form = s.state.forms.find((f) => f.id === formId);
-  const { id } = await s.submit(formId, {
-    [fields.full_name as string]: 'No Age',
-    [fields.email as string]: 'na@example.org',
-    [fields.plan as string]: 'Free',
-  });
-  const age = form?.properties.find((b) => b.id === fields.age) as Block;
-  age.required = true;
-  try {
-    const error = await failure(
-      runOn(s, UPDATE, {
+    const properties = form?.properties as Block[];
+    const removed = properties.find((b) => b.id === phone) as Block;
+    (form as { properties: Block[] }).properties = properties.filter((b) => b.id !== phone);
+    (form as { removed_properties?: Block[] }).removed_properties = [removed];
+    try {
+      const input = {
         workspace_id: s.ids.workspaceId,
         form_id: formId,
         submission_id: id,
         [`answer__${fields.plan}`]: 'Pro',
-      }),
-    );
-    expect(error.message).toBe(
-      'OpnForm rejected the request (422): The Age field is required. Age: The Age field is required.',
-    );
-  } finally {
-    age.required = false;
-  }
-});
-
-describe('the sandbox PUT, as recorded (submissions--update.json)', () => {
-  const put = (id: number, body: Record<string, unknown>) =>
-    call(sandbox(), 'PUT', `/open/forms/${sandbox().ids.formId}/submissions/${id}`, { body });
-
-  const fileSubmissionBody = async () => {
-    const s = sandbox();
-    const item = await listed(s.ids.formId, s.ids.fileSubmissionId);
-    const body: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(item?.data ?? {}))
-      if (!['status', 'created_at', 'id', 'submission_id'].includes(key)) body[key] = value;
-    return body;
-  };
-
-  test('files sent back as listed (objects): 500, nothing written', async () => {
-    const s = sandbox();
-    const body = await fileSubmissionBody();
-    const before = JSON.stringify(s.state.submissions.find((x) => x.id === s.ids.fileSubmissionId)?.answers);
-    const reply = await put(s.ids.fileSubmissionId, body);
-    expect([reply.status, reply.json]).toEqual([500, { message: 'Server Error' }]);
-    expect(JSON.stringify(s.state.submissions.find((x) => x.id === s.ids.fileSubmissionId)?.answers)).toBe(
-      before,
-    );
+      };
+      s.resetRequests();
+      const error = await failure(runOn(s, UPDATE, input));
+      expect(error.message).toMatch(/holds answers to questions no longer on the form \("Phone"\)/);
+      expect(writes()).toEqual([]);
+      const out = await runOn<{ dropped_answers: unknown }>(s, UPDATE, {
+        ...input,
+        drop_removed_answers: true,
+      });
+      expect(out.dropped_answers).toEqual([{ id: phone, name: 'Phone', value: '+33612345678' }]);
+      expect((await listed(formId, id))?.data).not.toHaveProperty(phone);
+    } finally {
+      (form as { properties: Block[] }).properties = properties;
+      (form as { removed_properties?: Block[] }).removed_properties = [];
+    }
   });
 
-  test('a signature as a list: 422 "must be a valid text"; as its link: 200 and silently cleared', async () => {
+  test('a captcha form: the connector refuses before any write; the sandbox answers a raw PUT with 422', async () => {
     const s = sandbox();
-    const F = s.ids.fields;
-    const body = await fileSubmissionBody();
-    const files = fileNames(body[F.attachments as string]);
-    const signatureItems = body[F.signature as string] as Array<{ file_url: string; file_name: string }>;
-    body[F.attachments as string] = files;
-    const asList = await put(s.ids.fileSubmissionId, body);
-    expect(asList.status).toBe(422);
-    expect(asList.json.errors).toEqual({ [F.signature as string]: ['The Signature must be a valid text.'] });
-    const asLink = await put(s.ids.fileSubmissionId, {
-      ...body,
-      [F.signature as string]: signatureItems[0]?.file_url,
-    });
-    expect(asLink.status).toBe(200);
-    expect(asLink.json.data.data[F.signature as string]).toBeNull();
-    expect(fileNames(asLink.json.data.data[F.attachments as string])).toEqual(files);
-    const restored = await put(s.ids.fileSubmissionId, {
-      ...body,
-      [F.signature as string]: signatureItems[0]?.file_name,
-    });
-    expect(fileNames(restored.json.data.data[F.signature as string])).toEqual([signatureItems[0]?.file_name]);
-  });
-
-  test('is_partial: true on a form with partial submissions wipes every answer', async () => {
-    const s = sandbox();
-    const F = s.ids.fields;
-    const { id } = await s.submit(s.ids.formId, {
-      [F.full_name as string]: 'Wiped',
-      [F.email as string]: 'w@example.org',
-      [F.plan as string]: 'Free',
-    });
-    const reply = await put(id, { [F.full_name as string]: 'Sent with is_partial', is_partial: true });
-    expect(reply.status).toBe(200);
-    expect(Object.keys(reply.json.data.data).sort()).toEqual(['created_at', 'id', 'status', 'submission_id']);
-  });
-});
-
-describe('public and delete routes (submissions--public-create.json, submissions--delete.json, --file-links)', () => {
-  test('POST /forms/{slug}/answer needs no token; partial answers a hash; an empty partial is 422', async () => {
-    const s = sandbox();
-    const F = s.ids.fields;
     const form = s.state.forms.find((f) => f.id === s.ids.formId);
-    const answer = (body: unknown) => call(s, 'POST', `/forms/${form?.slug}/answer`, { token: null, body });
-    const ok = await answer({
-      [F.full_name as string]: 'Public',
-      [F.email as string]: 'p@example.org',
-      [F.plan as string]: 'Free',
-    });
-    expect(ok.status).toBe(200);
-    expect(ok.json).toEqual({
-      type: 'success',
-      message: 'Form submission saved.',
-      submission_id: form?.editable_submissions ? expect.any(String) : null,
-      is_first_submission: false,
-      redirect: false,
-    });
-    const partial = await answer({ [F.full_name as string]: 'Half', is_partial: true });
-    expect(partial.json).toEqual({
-      type: 'success',
-      message: 'Partial submission saved',
-      submission_hash: expect.any(String),
-    });
-    expect((await answer({ is_partial: true })).json).toEqual({
-      type: 'error',
-      message: 'At least one field must have a value for partial submissions.',
-    });
-    const missing = await call(s, 'POST', '/forms/no-such-form/answer', { token: null, body: {} });
-    expect([missing.status, missing.json]).toEqual([
-      404,
-      { message: 'No query results for model [App\\Models\\Forms\\Form].' },
-    ]);
+    const attributes = form?.attributes ?? {};
+    (form as { attributes?: Record<string, unknown> }).attributes = {
+      ...attributes,
+      use_captcha: true,
+      captcha_provider: 'hcaptcha',
+    };
+    try {
+      s.resetRequests();
+      const error = await failure(
+        runOn(s, UPDATE, {
+          workspace_id: s.ids.workspaceId,
+          form_id: s.ids.formId,
+          submission_id: s.ids.latestSubmissionId,
+          [`answer__${s.ids.fields.age}`]: '30',
+        }),
+      );
+      expect(error.message).toMatch(
+        /^Form "[^"]+" requires a captcha, which OpnForm demands on API updates too/,
+      );
+      expect(s.requests().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /open/forms/${s.ids.formId}`]);
+      const raw = await call(
+        s,
+        'PUT',
+        `/open/forms/${s.ids.formId}/submissions/${s.ids.latestSubmissionId}`,
+        {
+          body: {},
+        },
+      );
+      expect(raw.status).toBe(422);
+      expect(raw.json).toEqual({
+        message: 'Please complete the captcha.',
+        errors: { 'h-captcha-response': ['Please complete the captcha.'] },
+      });
+    } finally {
+      (form as { attributes?: Record<string, unknown> }).attributes = attributes;
+    }
   });
 
-  test('DELETE a submission: 200, then 404 with an empty message; forms-write needed', async () => {
+  test('a Zapier ISO date-time in a date-only question is stored as its date part', async () => {
     const s = sandbox();
-    const { id } = await s.submit(s.ids.formId, {
-      [s.ids.fields.full_name as string]: 'Delete Me',
-      [s.ids.fields.email as string]: 'd@example.org',
-      [s.ids.fields.plan as string]: 'Free',
+    const { formId, fields } = s.ids;
+    const form = s.state.forms.find((f) => f.id === formId);
+    const visit = form?.properties.find((b) => b.id === fields.visit_date) as Block;
+    visit.with_time = false;
+    try {
+      const { id } = await s.submit(formId, {
+        [fields.full_name as string]: 'Date Only',
+        [fields.email as string]: 'do@example.org',
+        [fields.plan as string]: 'Free',
+      });
+      await runOn(s, UPDATE, {
+        workspace_id: s.ids.workspaceId,
+        form_id: formId,
+        submission_id: id,
+        [`answer__${fields.visit_date}`]: '2026-02-03T23:30:00-05:00',
+      });
+      expect((await listed(formId, id))?.data[fields.visit_date as string]).toBe('2026-02-03');
+    } finally {
+      visit.with_time = true;
+    }
+  });
+
+  test('a server 422 names the question, not its field id', async () => {
+    const s = sandbox();
+    const { formId, fields } = s.ids;
+    const form = s.state.forms.find((f) => f.id === formId);
+    const { id } = await s.submit(formId, {
+      [fields.full_name as string]: 'No Age',
+      [fields.email as string]: 'na@example.org',
+      [fields.plan as string]: 'Free',
     });
-    const path = `/open/forms/${s.ids.formId}/submissions/${id}`;
-    expect((await call(s, 'DELETE', path, { token: 'readonly' })).status).toBe(403);
-    const ok = await call(s, 'DELETE', path);
-    expect([ok.status, ok.json]).toEqual([200, { type: 'success', message: 'Record successfully removed.' }]);
-    const again = await call(s, 'DELETE', path);
-    expect([again.status, again.json]).toEqual([404, { message: '' }]);
+    const age = form?.properties.find((b) => b.id === fields.age) as Block;
+    age.required = true;
+    try {
+      const error = await failure(
+        runOn(s, UPDATE, {
+          workspace_id: s.ids.workspaceId,
+          form_id: formId,
+          submission_id: id,
+          [`answer__${fields.plan}`]: 'Pro',
+        }),
+      );
+      expect(error.message).toBe(
+        'OpnForm rejected the request (422): The Age field is required. Age: The Age field is required.',
+      );
+    } finally {
+      age.required = false;
+    }
   });
 
-  test('the signed file route serves the file without a token; a tampered signature is 403', async () => {
-    const s = sandbox();
-    const item = await listed(s.ids.formId, s.ids.fileSubmissionId);
-    const [file] = (item?.data[s.ids.fields.attachments as string] ?? []) as Array<{
-      file_url: string;
-      file_name: string;
-    }>;
-    const ok = await fetch(file?.file_url as string);
-    expect(ok.status).toBe(200);
-    expect(ok.headers.get('content-disposition')).toBe(`attachment; filename=${file?.file_name}`);
-    expect(ok.headers.get('content-type')).toBe('application/octet-stream');
-    const tampered = await fetch(
-      String(file?.file_url).replace(/signature=\w+/, `signature=${'0'.repeat(64)}`),
-    );
-    expect([tampered.status, await tampered.json()]).toEqual([403, { message: 'Invalid signature.' }]);
+  describe('the sandbox PUT, as recorded (submissions--update.json)', () => {
+    const put = (id: number, body: Record<string, unknown>) =>
+      call(sandbox(), 'PUT', `/open/forms/${sandbox().ids.formId}/submissions/${id}`, { body });
+
+    const fileSubmissionBody = async () => {
+      const s = sandbox();
+      const item = await listed(s.ids.formId, s.ids.fileSubmissionId);
+      const body: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(item?.data ?? {}))
+        if (!['status', 'created_at', 'id', 'submission_id'].includes(key)) body[key] = value;
+      return body;
+    };
+
+    test('files sent back as listed (objects): 500, nothing written', async () => {
+      const s = sandbox();
+      const body = await fileSubmissionBody();
+      const before = JSON.stringify(
+        s.state.submissions.find((x) => x.id === s.ids.fileSubmissionId)?.answers,
+      );
+      const reply = await put(s.ids.fileSubmissionId, body);
+      expect([reply.status, reply.json]).toEqual([500, { message: 'Server Error' }]);
+      expect(JSON.stringify(s.state.submissions.find((x) => x.id === s.ids.fileSubmissionId)?.answers)).toBe(
+        before,
+      );
+    });
+
+    test('a signature as a list: 422 "must be a valid text"; as its link: 200 and silently cleared', async () => {
+      const s = sandbox();
+      const F = s.ids.fields;
+      const body = await fileSubmissionBody();
+      const files = fileNames(body[F.attachments as string]);
+      const signatureItems = body[F.signature as string] as Array<{ file_url: string; file_name: string }>;
+      body[F.attachments as string] = files;
+      const asList = await put(s.ids.fileSubmissionId, body);
+      expect(asList.status).toBe(422);
+      expect(asList.json.errors).toEqual({
+        [F.signature as string]: ['The Signature must be a valid text.'],
+      });
+      const asLink = await put(s.ids.fileSubmissionId, {
+        ...body,
+        [F.signature as string]: signatureItems[0]?.file_url,
+      });
+      expect(asLink.status).toBe(200);
+      expect(asLink.json.data.data[F.signature as string]).toBeNull();
+      expect(fileNames(asLink.json.data.data[F.attachments as string])).toEqual(files);
+      const restored = await put(s.ids.fileSubmissionId, {
+        ...body,
+        [F.signature as string]: signatureItems[0]?.file_name,
+      });
+      expect(fileNames(restored.json.data.data[F.signature as string])).toEqual([
+        signatureItems[0]?.file_name,
+      ]);
+    });
+
+    test('is_partial: true on a form with partial submissions wipes every answer', async () => {
+      const s = sandbox();
+      const F = s.ids.fields;
+      const { id } = await s.submit(s.ids.formId, {
+        [F.full_name as string]: 'Wiped',
+        [F.email as string]: 'w@example.org',
+        [F.plan as string]: 'Free',
+      });
+      const reply = await put(id, { [F.full_name as string]: 'Sent with is_partial', is_partial: true });
+      expect(reply.status).toBe(200);
+      expect(Object.keys(reply.json.data.data).sort()).toEqual([
+        'created_at',
+        'id',
+        'status',
+        'submission_id',
+      ]);
+    });
   });
 
-  test('list: per_page=0 gives 15, an unknown status is ignored', async () => {
-    const s = sandbox();
-    const zero = await call(s, 'GET', `/open/forms/${s.ids.formId}/submissions?per_page=0`);
-    expect([zero.status, zero.json.meta.per_page, zero.json.data.length]).toEqual([200, 15, 15]);
-    const bogus = await call(s, 'GET', `/open/forms/${s.ids.formId}/submissions?status=bogus&per_page=1`);
-    const all = await call(s, 'GET', `/open/forms/${s.ids.formId}/submissions?per_page=1`);
-    expect([bogus.status, bogus.json.meta.total]).toEqual([200, all.json.meta.total]);
+  describe('public and delete routes (submissions--public-create.json, submissions--delete.json, --file-links)', () => {
+    test('POST /forms/{slug}/answer needs no token; partial answers a hash; an empty partial is 422', async () => {
+      const s = sandbox();
+      const F = s.ids.fields;
+      const form = s.state.forms.find((f) => f.id === s.ids.formId);
+      const answer = (body: unknown) => call(s, 'POST', `/forms/${form?.slug}/answer`, { token: null, body });
+      const ok = await answer({
+        [F.full_name as string]: 'Public',
+        [F.email as string]: 'p@example.org',
+        [F.plan as string]: 'Free',
+      });
+      expect(ok.status).toBe(200);
+      expect(ok.json).toEqual({
+        type: 'success',
+        message: 'Form submission saved.',
+        submission_id: form?.editable_submissions ? expect.any(String) : null,
+        is_first_submission: false,
+        redirect: false,
+      });
+      const partial = await answer({ [F.full_name as string]: 'Half', is_partial: true });
+      expect(partial.json).toEqual({
+        type: 'success',
+        message: 'Partial submission saved',
+        submission_hash: expect.any(String),
+      });
+      expect((await answer({ is_partial: true })).json).toEqual({
+        type: 'error',
+        message: 'At least one field must have a value for partial submissions.',
+      });
+      const missing = await call(s, 'POST', '/forms/no-such-form/answer', { token: null, body: {} });
+      expect([missing.status, missing.json]).toEqual([
+        404,
+        { message: 'No query results for model [App\\Models\\Forms\\Form].' },
+      ]);
+    });
+
+    test('DELETE a submission: 200, then 404 with an empty message; forms-write needed', async () => {
+      const s = sandbox();
+      const { id } = await s.submit(s.ids.formId, {
+        [s.ids.fields.full_name as string]: 'Delete Me',
+        [s.ids.fields.email as string]: 'd@example.org',
+        [s.ids.fields.plan as string]: 'Free',
+      });
+      const path = `/open/forms/${s.ids.formId}/submissions/${id}`;
+      expect((await call(s, 'DELETE', path, { token: 'readonly' })).status).toBe(403);
+      const ok = await call(s, 'DELETE', path);
+      expect([ok.status, ok.json]).toEqual([
+        200,
+        { type: 'success', message: 'Record successfully removed.' },
+      ]);
+      const again = await call(s, 'DELETE', path);
+      expect([again.status, again.json]).toEqual([404, { message: '' }]);
+    });
+
+    test('the signed file route serves the file without a token; a tampered signature is 403', async () => {
+      const s = sandbox();
+      const item = await listed(s.ids.formId, s.ids.fileSubmissionId);
+      const [file] = (item?.data[s.ids.fields.attachments as string] ?? []) as Array<{
+        file_url: string;
+        file_name: string;
+      }>;
+      const ok = await fetch(file?.file_url as string);
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('content-disposition')).toBe(`attachment; filename=${file?.file_name}`);
+      expect(ok.headers.get('content-type')).toBe('application/octet-stream');
+      const tampered = await fetch(
+        String(file?.file_url).replace(/signature=\w+/, `signature=${'0'.repeat(64)}`),
+      );
+      expect([tampered.status, await tampered.json()]).toEqual([403, { message: 'Invalid signature.' }]);
+    });
+
+    test('list: per_page=0 gives 15, an unknown status is ignored', async () => {
+      const s = sandbox();
+      const zero = await call(s, 'GET', `/open/forms/${s.ids.formId}/submissions?per_page=0`);
+      expect([zero.status, zero.json.meta.per_page, zero.json.data.length]).toEqual([200, 15, 15]);
+      const bogus = await call(s, 'GET', `/open/forms/${s.ids.formId}/submissions?status=bogus&per_page=1`);
+      const all = await call(s, 'GET', `/open/forms/${s.ids.formId}/submissions?per_page=1`);
+      expect([bogus.status, bogus.json.meta.total]).toEqual([200, all.json.meta.total]);
+    });
   });
 });
