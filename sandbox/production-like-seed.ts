@@ -61,58 +61,55 @@ const SEEDED_COLUMNS: Record<string, unknown> = {
 
 export const productionLikeSeed = (): { state: SandboxState; ids: SandboxIds; tokens: SandboxTokens } => {
   const F = PG_FORM1_FIELDS;
-  const form1 = formRecord(
-    { id: 1, workspace_id: 1, creator_id: 1, slug: 'zapier-pg-feedback-pwosep', title: 'Zapier PG Feedback' },
-    [
-      question(F.full_name, 'Full name', 'text', true),
-      question(F.email, 'Email address', 'email', true),
-      question(F.satisfaction, 'Satisfaction', 'rating', false),
-      question(F.feedback, 'Feedback', 'text', false),
-    ],
-    { created_at: SEEDED, updated_at: SEEDED },
-    { attributes: { ...SEEDED_COLUMNS } },
-  );
-  const form2 = formRecord(
-    { id: 2, workspace_id: 1, creator_id: 1, slug: 'zapier-pg-signup-ifkmsu', title: 'Zapier PG Signup' },
-    [
-      question('63388764-a941-47a9-bb64-26c25a7096ca', 'Work email', 'email', true),
-      question('eb5a12cd-5abe-4b92-b4a6-86073920edfe', 'Company', 'text', false),
-      question('17760252-6ff7-4c93-9f21-60d2a41b5936', 'Newsletter', 'checkbox', false),
-    ],
-    { created_at: SEEDED, updated_at: SEEDED },
-    { attributes: { ...SEEDED_COLUMNS } },
-  );
+  /** A seeded form of workspace 1 (forms--get-form-pg #0 and #2): user 1's, created at the seed. */
+  const seeded = (id: number, slug: string, title: string, questions: Block[]) =>
+    formRecord(
+      { id, workspace_id: 1, creator_id: 1, slug, title },
+      questions,
+      { created_at: SEEDED, updated_at: SEEDED },
+      { attributes: { ...SEEDED_COLUMNS } },
+    );
+  const form1 = seeded(1, 'zapier-pg-feedback-pwosep', 'Zapier PG Feedback', [
+    question(F.full_name, 'Full name', 'text', true),
+    question(F.email, 'Email address', 'email', true),
+    question(F.satisfaction, 'Satisfaction', 'rating', false),
+    question(F.feedback, 'Feedback', 'text', false),
+  ]);
+  const form2 = seeded(2, 'zapier-pg-signup-ifkmsu', 'Zapier PG Signup', [
+    question('63388764-a941-47a9-bb64-26c25a7096ca', 'Work email', 'email', true),
+    question('eb5a12cd-5abe-4b92-b4a6-86073920edfe', 'Company', 'text', false),
+    question('17760252-6ff7-4c93-9f21-60d2a41b5936', 'Newsletter', 'checkbox', false),
+  ]);
+  /** A seeded completed answer to form 1 (submissions--public-create-queued #0). */
+  const answered = (id: number, uuid: string, time: number, answers: [string, number, string, string]) =>
+    submissionRecord(
+      {
+        id,
+        uuid,
+        form_id: 1,
+        completion_time: time,
+        answers: {
+          [F.full_name]: answers[0],
+          [F.satisfaction]: answers[1],
+          [F.email]: answers[2],
+          [F.feedback]: answers[3],
+        },
+      },
+      SEEDED,
+    );
   const submissions = [
-    submissionRecord(
-      {
-        id: 1,
-        uuid: 'b4fb367a-b0b3-4e36-99da-850200148ee0',
-        form_id: 1,
-        completion_time: 30,
-        answers: {
-          [F.full_name]: 'Alice Martin',
-          [F.satisfaction]: 5,
-          [F.email]: 'alice@example.test',
-          [F.feedback]: 'Quick and easy.',
-        },
-      },
-      SEEDED,
-    ),
-    submissionRecord(
-      {
-        id: 2,
-        uuid: '180d01b8-fada-4960-8b01-54c35d26ff78',
-        form_id: 1,
-        completion_time: 45,
-        answers: {
-          [F.full_name]: 'Lucas Bernard',
-          [F.satisfaction]: 4,
-          [F.email]: 'lucas@example.test',
-          [F.feedback]: 'More shortcuts please.',
-        },
-      },
-      SEEDED,
-    ),
+    answered(1, 'b4fb367a-b0b3-4e36-99da-850200148ee0', 30, [
+      'Alice Martin',
+      5,
+      'alice@example.test',
+      'Quick and easy.',
+    ]),
+    answered(2, '180d01b8-fada-4960-8b01-54c35d26ff78', 45, [
+      'Lucas Bernard',
+      4,
+      'lucas@example.test',
+      'More shortcuts please.',
+    ]),
   ];
   const state = stateOf({
     users: [

@@ -37,10 +37,10 @@ import { readdirSync } from 'node:fs';
 import { PRODUCTION_LIKE_AUTH_VALUES, productionLikeSeed } from '../../sandbox/production-like-seed';
 import { recordedForm } from '../../sandbox/recorded-seed';
 import { REAL_RATE_LIMITS, type Sandbox, startSandbox } from '../../sandbox/server';
-import { fakeDateOnly } from '../helpers/clock';
 import { PLACEHOLDERS, PRODUCTION_LIKE_DIR } from '../helpers/recorded';
 import { PRODUCTION_LIKE_ORDER, ProductionReplay, type ProductionReplayConfig } from './production-replay';
-import { type Expectation, type Replay, readRecording } from './replay';
+import type { Expectation, Replay } from './replay';
+import { contractSuite } from './suite';
 
 const WORKER_DELAY_MS = 1600;
 
@@ -290,71 +290,28 @@ const CONFIG: ProductionReplayConfig = {
   exactRemaining: [],
 };
 
-let sandbox: Sandbox;
-let replay: ProductionReplay;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({
-    mode: 'production',
-    worker: { delayMs: WORKER_DELAY_MS, auto: false },
-    initial: productionLikeSeed(),
-    rateLimits: REAL_RATE_LIMITS,
-    selfHosted: true,
-    resolveHook: (url) => (url.startsWith(`${PLACEHOLDERS.dead_hook_base_url}/`) ? null : undefined),
-  });
-  fakeDateOnly();
-  replay = new ProductionReplay(
-    sandbox,
-    CONFIG,
-    (_id, form) => form === 24 || form === 25,
-    (ms) => jest.setSystemTime(ms),
-  );
-});
-
-afterAll(async () => {
-  jest.useRealTimers();
-  await sandbox?.close();
-});
-
-describe('the production-like recordings themselves', () => {
-  test('every file is replayed, in the order of the run', () => {
-    const files = readdirSync(PRODUCTION_LIKE_DIR)
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => f.replace(/\.json$/, ''))
-      .sort();
-    expect([...PRODUCTION_LIKE_ORDER].sort()).toEqual(files);
-  });
-
-  test('every auth value has a credential in the production-like seed', () => {
-    const used = new Set<string>();
-    for (const file of PRODUCTION_LIKE_ORDER)
-      for (const ex of readRecording(file, PRODUCTION_LIKE_DIR).exchanges)
-        if (ex.kind !== 'delivery') used.add(String(ex.request.auth));
-    const known = new Set<string>([...PRODUCTION_LIKE_AUTH_VALUES, 'none']);
-    expect([...used].filter((a) => !known.has(a))).toEqual([]);
-  });
-
-  test('every step, expectation and exclusion names an existing exchange', () => {
-    for (const key of [
-      ...Object.keys(STEPS),
-      ...Object.keys(EXPECTATIONS),
-      ...Object.keys(EXCLUDED),
-      ...Object.keys(UNRECORDED_CALLS),
-    ]) {
-      const [file, index] = key.split('#');
-      expect(readRecording(file ?? '', PRODUCTION_LIKE_DIR).exchanges[Number(index)]).toBeDefined();
-    }
-  });
-});
-
-describe('the production-mode sandbox reproduces every production-like exchange', () => {
-  for (const file of PRODUCTION_LIKE_ORDER) {
-    test(file, async () => {
-      const differences = await replay.run(file);
-      if (differences.length > 0)
-        throw new Error(
-          `${file}: ${differences.length} difference(s) with the recording:\n${differences.join('\n')}`,
-        );
-    }, 60_000);
-  }
+contractSuite({
+  name: 'production-like recordings (test/recorded-production-like/)',
+  dir: PRODUCTION_LIKE_DIR,
+  order: PRODUCTION_LIKE_ORDER,
+  auth: PRODUCTION_LIKE_AUTH_VALUES,
+  keys: () => [
+    ...Object.keys(STEPS),
+    ...Object.keys(EXPECTATIONS),
+    ...Object.keys(EXCLUDED),
+    ...Object.keys(UNRECORDED_CALLS),
+  ],
+  start: async (setClock) => {
+    const sandbox = await startSandbox({
+      mode: 'production',
+      worker: { delayMs: WORKER_DELAY_MS, auto: false },
+      initial: productionLikeSeed(),
+      rateLimits: REAL_RATE_LIMITS,
+      selfHosted: true,
+      resolveHook: (url) => (url.startsWith(`${PLACEHOLDERS.dead_hook_base_url}/`) ? null : undefined),
+    });
+    // forms 24 and 25: their rows are inserted with SQL (STEPS), not created by answers
+    const replay = new ProductionReplay(sandbox, CONFIG, (_id, form) => form === 24 || form === 25, setClock);
+    return { sandbox, replay };
+  },
 });

@@ -137,12 +137,7 @@ export class ProductionReplay extends Replay {
       try {
         // what the worker does between the previous exchange and this one (deliveries included)
         const before = this.sandbox.deliveries().length;
-        await oob?.before?.(this, ex);
-        const unrecorded = this.config.unrecordedCalls[key];
-        if (unrecorded !== undefined)
-          this.countUnrecorded(unrecorded.auth, unrecorded.limit, unrecorded.calls);
-        out.push(...(await this.fillBurst(ex)).map((d) => `${label}: ${d}`));
-        this.planIds(ex);
+        out.push(...(await this.prepare(key, ex, label)));
         await this.advance(start + at * 1000);
         const due = deliveries.filter((d) => atOf(d) > previousAt && atOf(d) <= at);
         out.push(

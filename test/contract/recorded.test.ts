@@ -63,12 +63,11 @@
  * |10 | invites accepted/expired in DB    | the same edits, out of band, then the recorded answers      |
  */
 
-import { readdirSync } from 'node:fs';
 import { RECORDED_AUTH_VALUES, recordedForm, recordedSeed } from '../../sandbox/recorded-seed';
-import { REAL_RATE_LIMITS, type Sandbox, type SandboxOptions, startSandbox } from '../../sandbox/server';
-import { fakeDateOnly } from '../helpers/clock';
+import { REAL_RATE_LIMITS, type SandboxOptions, startSandbox } from '../../sandbox/server';
 import { PLACEHOLDERS, RECORDED_DIR } from '../helpers/recorded';
-import { REBUILT_SERVER_FILES, RECORDING_ORDER, Replay, type ReplayConfig, readRecording } from './replay';
+import { REBUILT_SERVER_FILES, RECORDING_ORDER, Replay, type ReplayConfig } from './replay';
+import { contractSuite } from './suite';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -243,74 +242,29 @@ const CONFIG: ReplayConfig = {
   exactRemaining: ['limits--rate-limit-429'],
 };
 
-let sandbox: Sandbox;
-let replay: Replay;
-
-beforeAll(async () => {
-  const options: SandboxOptions = {
-    initial: recordedSeed(),
-    rateLimits: REAL_RATE_LIMITS,
-    exportPollDelayMs: 0,
-    intBooleans: true,
-    selfHosted: true,
-    // {dead_hook_base_url}: nothing listens there (cURL error 7 in the event log); the other hook
-    // URLs are public hosts, so their deliveries are recorded (`sandbox.deliveries()`), not sent
-    resolveHook: (url) => (url.startsWith(`${PLACEHOLDERS.dead_hook_base_url}/`) ? null : undefined),
-  };
-  sandbox = await startSandbox(options);
-  // only Date is faked: the replay sets the clock to the recording's time line
-  fakeDateOnly();
-  replay = new Replay(
-    sandbox,
-    CONFIG,
-    (id, form) => id === 2066 || form === 18,
-    (ms) => jest.setSystemTime(ms),
-  );
-});
-
-afterAll(async () => {
-  jest.useRealTimers();
-  await sandbox?.close();
-});
-
-describe('the recordings themselves', () => {
-  test('every recorded file is replayed in the README order, or is one of the rebuilt server (group 9)', () => {
-    const files = readdirSync(RECORDED_DIR)
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => f.replace(/\.json$/, ''))
-      .sort();
-    expect([...RECORDING_ORDER, ...REBUILT_SERVER_FILES].sort()).toEqual(files);
-  });
-
-  test('every recorded auth value has a credential in the recorded seed', () => {
-    const used = new Set<string>();
-    for (const file of RECORDING_ORDER)
-      for (const ex of readRecording(file).exchanges)
-        if (ex.kind !== 'delivery') used.add(String(ex.request.auth));
-    const known = new Set<string>([...RECORDED_AUTH_VALUES, 'none', 'invalid']);
-    expect([...used].filter((a) => !known.has(a))).toEqual([]);
-  });
-
-  test('every out-of-band step and expectation names an existing exchange', () => {
-    for (const key of [
-      ...Object.keys(STEPS),
-      ...Object.keys(EXPECTATIONS),
-      ...Object.keys(UNRECORDED_CALLS),
-    ]) {
-      const [file, index] = key.split('#');
-      expect(readRecording(file ?? '').exchanges[Number(index)]).toBeDefined();
-    }
-  });
-});
-
-describe('the sandbox reproduces every recorded exchange', () => {
-  for (const file of RECORDING_ORDER) {
-    test(file, async () => {
-      const differences = await replay.run(file);
-      if (differences.length > 0)
-        throw new Error(
-          `${file}: ${differences.length} difference(s) with the recording:\n${differences.join('\n')}`,
-        );
-    }, 60_000);
-  }
+contractSuite({
+  name: 'recordings (test/recorded/)',
+  dir: RECORDED_DIR,
+  order: RECORDING_ORDER,
+  // group 9: recorded later on a rebuilt server (other users and ids), replayed by nothing here
+  notReplayed: REBUILT_SERVER_FILES,
+  auth: RECORDED_AUTH_VALUES,
+  keys: () => [...Object.keys(STEPS), ...Object.keys(EXPECTATIONS), ...Object.keys(UNRECORDED_CALLS)],
+  start: async (setClock) => {
+    const options: SandboxOptions = {
+      initial: recordedSeed(),
+      rateLimits: REAL_RATE_LIMITS,
+      exportPollDelayMs: 0,
+      intBooleans: true,
+      selfHosted: true,
+      // {dead_hook_base_url}: nothing listens there (cURL error 7 in the event log); the other hook
+      // URLs are public hosts, so their deliveries are recorded (`sandbox.deliveries()`), not sent
+      resolveHook: (url) => (url.startsWith(`${PLACEHOLDERS.dead_hook_base_url}/`) ? null : undefined),
+    };
+    const sandbox = await startSandbox(options);
+    return {
+      sandbox,
+      replay: new Replay(sandbox, CONFIG, (id, form) => id === 2066 || form === 18, setClock),
+    };
+  },
 });

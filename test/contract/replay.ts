@@ -259,12 +259,7 @@ export class Replay {
       const oob = this.config.outOfBand[key];
       try {
         if (/cache (was )?cleared|cache empty/i.test(ex.comment ?? '')) this.clearCache();
-        await oob?.before?.(this, ex);
-        const unrecorded = this.config.unrecordedCalls[key];
-        if (unrecorded !== undefined)
-          this.countUnrecorded(unrecorded.auth, unrecorded.limit, unrecorded.calls);
-        out.push(...(await this.fillBurst(ex)).map((d) => `${label}: ${d}`));
-        this.planIds(ex);
+        out.push(...(await this.prepare(key, ex, label)));
         this.tick(ex);
         const before = this.sandbox.deliveries().length;
         const diffs = await this.exchange(file, i, ex);
@@ -285,6 +280,19 @@ export class Replay {
         out.push(`${label}: the replay failed: ${(error as Error).stack ?? String(error)}`);
       }
     }
+    return out;
+  }
+
+  /**
+   * Before an exchange is sent: its out-of-band step, the calls the recording server counted but did
+   * not record, the unrecorded calls of a burst, and the ids of what it creates. Returns differences.
+   */
+  protected async prepare(key: string, ex: RecordedExchange, label: string): Promise<string[]> {
+    await this.config.outOfBand[key]?.before?.(this, ex);
+    const unrecorded = this.config.unrecordedCalls[key];
+    if (unrecorded !== undefined) this.countUnrecorded(unrecorded.auth, unrecorded.limit, unrecorded.calls);
+    const out = (await this.fillBurst(ex)).map((d) => `${label}: ${d}`);
+    this.planIds(ex);
     return out;
   }
 
@@ -354,7 +362,7 @@ export class Replay {
   }
 
   /** The rate-limit scenario records only some calls of a burst ("Call #59"): make the others. */
-  protected async fillBurst(ex: RecordedExchange): Promise<string[]> {
+  private async fillBurst(ex: RecordedExchange): Promise<string[]> {
     const key = `${ex.request.auth}|${ex.request.method} ${ex.request.path}`;
     const done = this.calls.get(key) ?? 0;
     const wanted = /call #(\d+)/i.exec(ex.comment ?? '');
