@@ -33,10 +33,9 @@
  */
 
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
 import { PRODUCTION_LIKE_AUTH_VALUES, productionLikeSeed } from '../../sandbox/production-like-seed';
 import { recordedForm } from '../../sandbox/recorded-seed';
-import { REAL_RATE_LIMITS, type Sandbox, startSandbox } from '../../sandbox/server';
+import { REAL_RATE_LIMITS, startSandbox } from '../../sandbox/server';
 import { PLACEHOLDERS, PRODUCTION_LIKE_DIR } from '../helpers/recorded';
 import { PRODUCTION_LIKE_ORDER, ProductionReplay, type ProductionReplayConfig } from './production-replay';
 import type { Expectation, Replay } from './replay';

@@ -128,7 +128,7 @@ describe('production mode: the queue worker', () => {
 
   test('an editable form stores at once and returns the UUID; its deliveries still wait for the worker', async () => {
     const s = production();
-    const { formId, formSlug, fields } = s.ids;
+    const { formSlug, fields } = s.ids;
     const before = s.deliveries().length;
     const reply = await answer(s, formSlug, {
       [fields.full_name as string]: 'Eve Editable',
