@@ -96,7 +96,8 @@ export const createWorker = (options: WorkerOptions = {}) => {
   /** One drain at a time: a second caller waits for the running one, then drains what is left. */
   const exclusive = (upTo: number | undefined, hooks?: RunHooks): Promise<number> => {
     const previous = draining ?? Promise.resolve(0);
-    const next = previous.then(() => drain(upTo, hooks));
+    // a drain that failed (a hook threw) does not stop the ones after it
+    const next = previous.catch(() => 0).then(() => drain(upTo, hooks));
     draining = next.finally(() => {
       if (draining === next) draining = undefined;
     });
@@ -107,7 +108,8 @@ export const createWorker = (options: WorkerOptions = {}) => {
     const wait = Math.max(0, job.dueAt - Date.now());
     const timer = setTimeout(() => {
       timers.delete(timer);
-      exclusive(Date.now()).catch(() => undefined);
+      // a timer may fire a millisecond before `Date.now()` reaches the due time: this job is due
+      exclusive(Math.max(Date.now(), job.dueAt)).catch(() => undefined);
     }, wait);
     timers.add(timer);
   };
