@@ -47,18 +47,29 @@ export const stageAndRun = ({ indexFile, stageDir, args, stdio = 'inherit' }) =>
   return join(stageDir, 'build', 'build.zip');
 };
 
+/**
+ * The release bundle (`bundle.mjs --release`: the development setting compiled out), written to
+ * build/release/index.js: never over the repository's index.js, the development build that
+ * `zapier-platform invoke` loads, so `npm run sandbox` and the README's invoke lines still work after
+ * `npm run build`, `npm run push` or `npm test`. Returns the file's path.
+ */
+export const bundleRelease = () => {
+  const outfile = join(root, 'build', 'release', 'index.js');
+  execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs'), '--release', '--outfile', outfile], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  return outfile;
+};
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   if (args.length === 0) {
     console.error('usage: node scripts/stage.mjs <zapier-platform command> [flags]');
     process.exit(2);
   }
-  execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs'), '--release'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
   const zip = stageAndRun({
-    indexFile: join(root, 'index.js'),
+    indexFile: bundleRelease(),
     stageDir: join(root, 'build', 'stage'),
     args,
   });
