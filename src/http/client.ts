@@ -46,6 +46,12 @@ export interface Call<T> extends RequestContext {
    * it. The token is still required in the connection (every step reads the form with it first).
    */
   anonymous?: boolean;
+  /**
+   * Extra request headers (a form's password header). Their values are secrets of the call: hidden in
+   * its error messages, and they make the call quiet (bodies kept out of the log). Core's log scrubs a
+   * header whose name says password, secret or auth.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** The error an endpoint gives for one status in place of the usual one (see `Call.special`). */
@@ -131,21 +137,28 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
   // A public OpnForm name that resolves to a private or metadata address is refused at connect time.
   const agent = publicAgent(baseUrl.protocol, developmentMode() && isLoopbackHost(baseUrl.hostname));
 
-  const secrets = (ctx: RequestContext) => secretsOf(bundle, ctx.redact ?? []);
+  const secrets = (ctx: RequestContext & { headers?: Readonly<Record<string, string>> }) =>
+    secretsOf(bundle, [...(ctx.redact ?? []), ...Object.values(ctx.headers ?? {})]);
   const authValues = new Set(secretsOf({ authData: bundle.authData } as Bundle));
   /**
    * Core scrubs the connection's token from its HTTP log, but not other secrets: a call whose bodies
    * hold credentials, and every call of a step that knows secrets beyond the token (a webhook secret,
    * header values: a server may echo them), keeps its bodies out of the log.
    */
-  const isQuiet = (ctx: RequestContext & { quiet?: unknown }) =>
+  const isQuiet = (ctx: RequestContext & { quiet?: unknown; headers?: Readonly<Record<string, string>> }) =>
     ctx.quiet !== undefined || secrets(ctx).some((secret) => !authValues.has(secret));
   const WITHHELD = () => 'answer withheld';
 
   const send = async (
     method: Method,
     apiPath: ApiPath,
-    ctx: RequestContext & { query?: Query; body?: unknown; quiet?: unknown; anonymous?: boolean },
+    ctx: RequestContext & {
+      query?: Query;
+      body?: unknown;
+      quiet?: unknown;
+      anonymous?: boolean;
+      headers?: Readonly<Record<string, string>>;
+    },
     allow: readonly number[],
     raw: boolean,
   ): Promise<HttpResponse | RawHttpResponse> => {
@@ -167,6 +180,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       allow,
     };
     const headers: Record<string, string> = {
+      ...ctx.headers,
       ...(ctx.anonymous === true ? {} : { Authorization: `Bearer ${token}` }),
       Accept: raw ? 'text/csv, application/json' : 'application/json',
       'User-Agent': USER_AGENT,
