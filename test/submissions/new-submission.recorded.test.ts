@@ -2,6 +2,7 @@
 // external--webhook-unsubscribe, external--hook-delivery-every-block).
 import { createHash } from 'node:crypto';
 import nock from 'nock';
+import { readPublicDefinition } from '../../scripts/breaking-change';
 import { DATE_QUESTIONS_TTL_SECONDS } from '../../src/submissions/delivery-dates';
 import { failure, op, run } from '../helpers/app';
 import { fakeDateOnly } from '../helpers/clock';
@@ -120,6 +121,8 @@ describe('performUnsubscribe (DELETE /external/zapier/webhook, as recorded)', ()
 });
 
 describe('perform (the recorded delivery of the every-block submission 1049)', () => {
+  /** The delivery as OpnForm posted it (what version 1.0.4 returned as it came). */
+  const DELIVERED = EVERY_BLOCK.exchange(2).request.body as Record<string, unknown>;
   const FILE = 'https://forms.example.org/api/open/forms/13/submissions/file';
   const files = {
     cv: {
@@ -148,6 +151,24 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
         subscribeData: { hookUrl: 'https://hooks.example.net/hooks/zapier-everyblock', form_id: 13 },
       },
     ) as Promise<Array<Record<string, unknown>>>;
+
+  test('keeps every key version 1.0.4 emitted (the whole delivery), with the delivered value and type', async () => {
+    const form = formScope();
+    const [item] = await deliver(2);
+    expect(form.isDone()).toBe(true);
+    const emitted = (readPublicDefinition() as { emitted: { new_submission: string[] } }).emitted
+      .new_submission;
+    // every top-level key of the recorded delivery is one 1.0.4 emitted
+    expect(Object.keys(DELIVERED).sort()).toEqual([...emitted].sort());
+    for (const key of emitted) expect({ key, value: item?.[key] }).toEqual({ key, value: DELIVERED[key] });
+    // what live Zaps map: `submission__Email`, `data__<field id>__value` (and its name and type)
+    expect((item?.submission as Record<string, unknown>).Email).toBe('katherine@example.test');
+    expect((item?.data as Record<string, unknown>)['b27cd8f9-2004-4df7-a598-457bdf11e26d']).toEqual({
+      value: 'katherine@example.test',
+      name: 'Email',
+      type: 'email',
+    });
+  });
 
   test('gives exactly this item: every block type, both "Comments" answers, the hidden field, files, attribution', async () => {
     expect(EVERY_BLOCK.exchange(2).kind).toBe('delivery');
@@ -205,6 +226,13 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
           '27ba8d64-8b74-47f8-98e4-fd0e7085aeca': [files.sign],
         },
         sample_note: null,
+        // the delivery's own keys, as delivered: Zaps made with version 1.0.4 map them
+        submission_id: 1049,
+        submission: DELIVERED.submission,
+        data: DELIVERED.data,
+        message:
+          'Please do not use the `submission` field. It is deprecated and will be removed in the future.',
+        meta: { attribution: { utm_source: 'newsletter', utm_medium: 'email', fbclid: 'fb-123' } },
       },
     ]);
     expect(form.isDone()).toBe(true);
