@@ -91,6 +91,29 @@ describe('performUnsubscribe (DELETE /external/zapier/webhook, as recorded)', ()
     expect(first.isDone() && again.isDone()).toBe(true);
   });
 
+  test.each([
+    ['[] (what OpnForm answered)', []],
+    ['{}', {}],
+    ['missing', undefined],
+  ])(
+    "a hook subscribed by version 1.0.4 (subscribeData %s) is removed by the Zap's hook URL and its form_id",
+    async (_name, subscribeData) => {
+      // 1.0.4 stored OpnForm's answer `[]`, and its own unsubscribe sent an empty hookUrl (hooks were left behind)
+      const scope = recordedScope(UNSUBSCRIBE.exchange(0));
+      await expect(
+        run(
+          unsubscribe,
+          { workspace_id: '6', form_id: '6' },
+          {
+            targetUrl: HOOK,
+            ...(subscribeData === undefined ? {} : { subscribeData: subscribeData as never }),
+          },
+        ),
+      ).resolves.toEqual({ hookUrl: HOOK, form_id: 6, form_gone: false });
+      expect(scope.isDone()).toBe(true);
+    },
+  );
+
   test('a deleted form (404): its hooks went with it, the Zap turns off cleanly', async () => {
     const ex = UNSUBSCRIBE.exchange(9);
     const scope = recordedScope(ex);
