@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import nock from 'nock';
 import { readPublicDefinition } from '../../scripts/breaking-change';
 import { DATE_QUESTIONS_TTL_SECONDS } from '../../src/submissions/delivery-dates';
-import { failure, op, run } from '../helpers/app';
+import { App, failure, op, run } from '../helpers/app';
 import { fakeDateOnly } from '../helpers/clock';
 import { api, recorded, recordedScope } from '../helpers/recorded';
 import { withCache } from './cache';
@@ -359,6 +359,53 @@ describe('dates under both date formats (submissions--date-formats: form 6, ques
     expect(item?.answers[DATE_ID]).toBe('2026-03-02');
     expect(item?.answer_dates[DATE_ID]).toEqual({ start: '2026-03-02', end: null });
   });
+});
+
+test('output fields: the 1.0.4 keys of the chosen form labelled as kept, by field id and by question name', async () => {
+  const trigger = App.triggers.new_submission.operation;
+  const staticKeys = (trigger.outputFields as Array<{ key?: string; label?: string }>).filter(
+    (f) => f.key !== undefined,
+  );
+  expect(staticKeys.filter((f) => ['submission_id', 'message'].includes(f.key ?? ''))).toEqual([
+    { key: 'submission_id', label: 'Submission ID (Kept for Zaps Made Before 1.1.0)', type: 'integer' },
+    { key: 'message', label: 'OpnForm Note on Old Fields (Kept for Zaps Made Before 1.1.0)', type: 'string' },
+  ]);
+  const dynamic = (trigger.outputFields as unknown[]).find((f) => typeof f === 'function');
+  const scope = formScope();
+  const fields = (await run(op(dynamic as never), { workspace_id: '6', form_id: '13' })) as Array<
+    Record<string, unknown>
+  >;
+  expect(scope.isDone()).toBe(true);
+  const kept = fields.filter((f) => String(f.label).endsWith('(Kept for Zaps Made Before 1.1.0)'));
+  expect(kept).toEqual(
+    expect.arrayContaining([
+      {
+        key: 'data__b27cd8f9-2004-4df7-a598-457bdf11e26d__value',
+        label: 'Email (Kept for Zaps Made Before 1.1.0)',
+        type: 'string',
+      },
+      {
+        key: 'data__ef135658-9e42-45ed-bff3-e1c833095d89__value',
+        label: 'Age (Kept for Zaps Made Before 1.1.0)',
+        type: 'number',
+      },
+      {
+        key: 'data__7de3cf55-e7c2-4aac-8c4e-c8fbb8bc2e68__value[]file_url',
+        label: 'Attachments: File Link (Kept for Zaps Made Before 1.1.0)',
+      },
+      { key: 'submission__Email', label: 'Email (by Question Name) (Kept for Zaps Made Before 1.1.0)' },
+    ]),
+  );
+  // one field per answerable question by id; one per distinct name ("Comments" twice: one field)
+  expect(kept.filter((f) => String(f.key).startsWith('data__'))).toHaveLength(22);
+  expect(kept.filter((f) => f.key === 'submission__Comments')).toHaveLength(1);
+  // every kept key is a key of the recorded delivery
+  for (const f of kept) {
+    const [group, id] = String(f.key).split(/__|\[\]/);
+    expect(Object.keys(EVERY_BLOCK.exchange(2).request.body as object)).toContain(group);
+    if (group === 'data')
+      expect(Object.keys((EVERY_BLOCK.exchange(2).request.body as { data: object }).data)).toContain(id);
+  }
 });
 
 describe('performList (the editor test: the newest completed submissions from /open, shaped like a delivery)', () => {
