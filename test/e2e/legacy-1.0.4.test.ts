@@ -7,22 +7,15 @@
 // (query, body, bearer token) to the sandbox, whose answer comes back.
 import nock from 'nock';
 import { startStashServer } from '../../harness/file-storage';
-import { type HookCatcher, startHookCatcher } from '../../harness/hook-catcher';
 import { invokeLogged } from '../../harness/invoke';
 import { OPERATION_CASES } from '../../harness/operation-cases';
 import type { Sandbox } from '../../sandbox/server';
 import { readPublicDefinition } from '../../scripts/breaking-change';
 import { App } from '../helpers/app';
-import { call, useSandbox } from './helpers';
+import { call, useHookCatcher, useSandbox } from './helpers';
 
 const sandbox = useSandbox();
-let catcher: HookCatcher;
-beforeAll(async () => {
-  catcher = await startHookCatcher();
-});
-afterAll(async () => {
-  await catcher.close();
-});
+const hookCatcher = useHookCatcher();
 
 const CLOUD = 'https://api.opnform.com';
 const emitted = (readPublicDefinition() as { emitted: Record<string, string[]> }).emitted;
@@ -128,7 +121,7 @@ describe('New Submission in a Zap made by 1.0.4', () => {
     const { formId, workspaceId, fields: F } = s.ids;
     // what 1.0.4's dropdowns saved, and the hook it subscribed (OpnForm answered `[]`: stored as such)
     const input = { workspace_id: String(workspaceId), form_id: String(formId) };
-    const hookUrl = catcher.url('zap-made-by-1.0.4');
+    const hookUrl = hookCatcher().url('zap-made-by-1.0.4');
     const subscribed = await call(s, 'POST', '/external/zapier/webhook', {
       body: { hookUrl, form_id: input.form_id },
     });
@@ -146,7 +139,7 @@ describe('New Submission in a Zap made by 1.0.4', () => {
       [F.visit_date as string]: '2026-11-21T14:30:00+00:00',
       [F.satisfaction as string]: { Support: 'Good', Product: 'OK' },
     });
-    const delivery = (await catcher.next()).json as Record<string, unknown>;
+    const delivery = (await hookCatcher().next()).json as Record<string, unknown>;
     const performed = await invokeLogged(s, 'triggers.new_submission.operation.perform', input, {
       ...zap,
       cleanedRequest: delivery,
@@ -201,7 +194,7 @@ describe('New Submission in a Zap made by 1.0.4', () => {
   ])('unsubscribing with subscribeData %s also leaves no hook behind', async (_name, subscribeData) => {
     const s = sandbox();
     const { formId, workspaceId } = s.ids;
-    const hookUrl = catcher.url(`zap-unsubscribe-${_name === '{}' ? 'empty' : 'missing'}`);
+    const hookUrl = hookCatcher().url(`zap-unsubscribe-${_name === '{}' ? 'empty' : 'missing'}`);
     await call(s, 'POST', '/external/zapier/webhook', { body: { hookUrl, form_id: String(formId) } });
     const scope = cloud(s, 'DELETE /external/zapier/webhook');
     const off = await invokeLogged(
