@@ -185,8 +185,10 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
     expect(Object.keys(DELIVERED).sort()).toEqual([...emitted].sort());
     for (const key of emitted) expect({ key, value: item?.[key] }).toEqual({ key, value: DELIVERED[key] });
     // what live Zaps map: `submission__Email`, `data__<field id>__value` (and its name and type)
-    expect((item?.submission as Record<string, unknown>).Email).toBe('katherine@example.test');
-    expect((item?.data as Record<string, unknown>)['b27cd8f9-2004-4df7-a598-457bdf11e26d']).toEqual({
+    expect((item?.submission as Record<string, unknown> | undefined)?.Email).toBe('katherine@example.test');
+    expect(
+      (item?.data as Record<string, unknown> | undefined)?.['b27cd8f9-2004-4df7-a598-457bdf11e26d'],
+    ).toEqual({
       value: 'katherine@example.test',
       name: 'Email',
       type: 'email',
