@@ -182,8 +182,17 @@ const deliveryTimes = (shaped: SubmissionOutput, isEdit: boolean | null) => {
   return { submitted_at: shaped.submitted_at ?? (isEdit === true ? null : received_at), received_at };
 };
 
+/**
+ * Whether this Zap triggers on edits. A Zap made with version 1.0.4 has no `include_edits` at all (the
+ * input came with 1.1.0; Zapier saves an input's default only when a Zap is created): it keeps 1.0.4's
+ * behaviour, which ran the Zap on every delivery, edits included. A Zap made since has the value it saved.
+ */
+const includesEdits = (z: ZObject, bundle: Bundle): boolean =>
+  bundle.inputData?.include_edits === undefined ||
+  parseInput(z, DeliveryInput, bundle.inputData, inputFields).include_edits;
+
 const perform = (async (z, bundle) => {
-  const { include_edits } = parseInput(z, DeliveryInput, bundle.inputData, inputFields);
+  const include_edits = includesEdits(z, bundle);
   const parsed = DeliveryPayload.safeParse(bundle.cleanedRequest, { reportInput: true });
   if (!parsed.success) {
     throw badResponse(

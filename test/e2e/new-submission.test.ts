@@ -23,7 +23,8 @@ test('subscribe, a delivery, the trigger output, an edit, unsubscribe: zero hook
   const s = sandbox();
   const { formId, workspaceId, fields: F } = s.ids;
   const hookUrl = hookCatcher().url('e2e-zap');
-  const input = { workspace_id: workspaceId, form_id: formId };
+  // a Zap made with this version saves the input's default, edits off
+  const input = { workspace_id: workspaceId, form_id: formId, include_edits: 'no' };
 
   const subscribeData = await on<Record<string, unknown>>(s, trigger('performSubscribe'), input, {
     targetUrl: hookUrl,

@@ -263,12 +263,12 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
     expect(form.isDone()).toBe(true);
   });
 
-  test('the re-delivery after the recorded edit (same id 1049) is skipped by default and flagged as an edit with edits on', async () => {
+  test('the re-delivery after the recorded edit (same id 1049) is skipped with edits off (the default) and flagged as an edit with edits on', async () => {
     const store = new Map<string, unknown>();
     // one form read for all three deliveries: the date formats are cached (5 minutes)
     const form = formScope();
-    await expect(deliver(2, undefined, store)).resolves.toHaveLength(1);
-    await expect(deliver(6, undefined, store)).resolves.toEqual([]);
+    await expect(deliver(2, 'no', store)).resolves.toHaveLength(1);
+    await expect(deliver(6, 'no', store)).resolves.toEqual([]);
     const [edited] = await deliver(6, 'yes', store);
     expect(edited).toMatchObject({
       id: 1049,
@@ -278,6 +278,16 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
       submitted_at: null,
       answers: { '3e07d301-d172-448c-9007-28d8a30b7e16': 'Enterprise' },
     });
+    expect(form.isDone()).toBe(true);
+  });
+
+  test('a Zap made with 1.0.4 (no include_edits saved) still runs on edits, as 1.0.4 did', async () => {
+    const store = new Map<string, unknown>();
+    const form = formScope();
+    const [first] = await deliver(2, undefined, store);
+    expect(first).toMatchObject({ id: 1049, is_edit: false });
+    const [edit] = await deliver(6, undefined, store);
+    expect(edit).toMatchObject({ id: 1049, is_edit: true, submission_id: 1049 });
     expect(form.isDone()).toBe(true);
   });
 
