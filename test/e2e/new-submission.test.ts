@@ -34,7 +34,8 @@ describe.each(MODES)('%s mode', (mode) => {
     const s = sandbox();
     const { formId, workspaceId, fields: F } = s.ids;
     const hookUrl = catcher.url('e2e-zap');
-    const input = { workspace_id: workspaceId, form_id: formId };
+    // a Zap made with this version saves the input's default, edits off
+    const input = { workspace_id: workspaceId, form_id: formId, include_edits: 'no' };
 
     const subscribeData = await on<Record<string, unknown>>(s, trigger('performSubscribe'), input, {
       targetUrl: hookUrl,
