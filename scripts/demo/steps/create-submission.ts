@@ -53,6 +53,36 @@ export const CREATE_SUBMISSION_STEPS: DemoStep[] = [
     },
   },
   {
+    // production mode (the default): the server's worker stores the answer after it replied
+    name: 'create a submission on a form without editable submissions (create_submission)',
+    run: async (ctx) => {
+      const formId = ctx.sandbox.ids.emptyFormId;
+      const form = ctx.sandbox.state.forms.find((f) => f.id === formId);
+      const [name, email] = (form?.properties ?? []).map((b) => b.id);
+      const out = await ctx.invoke<{ id: number | null; status: string; outcome: string }>(
+        'creates.create_submission.operation.perform',
+        {
+          workspace_id: ctx.picked.workspace_id,
+          form_id: formId,
+          [`answer__${name}`]: 'Quinn Queued',
+          [`answer__${email}`]: 'quinn@example.org',
+        },
+      );
+      const stored = ctx.sandbox.state.submissions.filter(
+        (s) => s.form_id === formId && s.answers[name as string] === 'Quinn Queued',
+      );
+      if (out.outcome === 'queued') {
+        if (out.id !== null) throw new Error(`a queued answer with an id: ${out.id}`);
+        return `accepted and queued by the server's worker (no id yet, nothing guessed); ${stored.length} stored so far`;
+      }
+      if (out.outcome !== 'created' || stored.length !== 1 || stored[0]?.id !== out.id)
+        throw new Error(
+          `expected the one stored submission, got ${JSON.stringify(out)} and ${stored.length} stored`,
+        );
+      return `submission ${out.id} stored by the server (its worker, in production mode) and found by the step`;
+    },
+  },
+  {
     name: 'find or create a submission by e-mail (find_or_create_submission)',
     run: async (ctx) => {
       const first = await findOrCreate(ctx);
