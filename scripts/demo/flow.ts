@@ -9,6 +9,7 @@ import App from '../../index';
 import { type SandboxOptions, startSandbox } from '../../sandbox/server';
 import { CREATE_SUBMISSION_STEPS } from './steps/create-submission';
 import { DELETE_REPLAY_STEPS } from './steps/delete-replay';
+import { EVERY_OTHER_STEP } from './steps/every-step';
 import { FORM_DEMO_STEPS } from './steps/forms';
 import { INVITE_STEPS } from './steps/invite';
 import { NEW_SUBMISSION_STEPS } from './steps/new-submission';
@@ -77,6 +78,7 @@ export const DEMO_STEPS: DemoStep[] = [
   // a Transfer page, then delete the submission "new submission: a delivery" created (after the
   // unsubscribe: nothing later reads it)
   ...DELETE_REPLAY_STEPS,
+  EVERY_OTHER_STEP,
 ];
 
 /** The user-facing part of an error thrown by the app (z.errors.Error carries JSON in `message`). */
@@ -118,12 +120,14 @@ export const runDemo = async (
     catcher,
     authData,
     picked: {},
+    invoked: new Set<string>(),
     invoke: async <T>(
       method: string,
       inputData: Record<string, unknown> = {},
       bundle: Record<string, unknown> = {},
       event: Record<string, unknown> = {},
     ) => {
+      ctx.invoked.add(method);
       const reply = await appHandler({
         ...event,
         command: 'execute',
@@ -158,11 +162,11 @@ export const runDemo = async (
         const message = readableError(error);
         print(`${label}: FAILED`);
         print(`   ${message}`);
-        return { ok: false, completed, failedStep: step.name, error: message };
+        return { ok: false, completed, failedStep: step.name, error: message, invoked: [...ctx.invoked] };
       }
     }
     print(`All ${steps.length} steps passed.`);
-    return { ok: true, completed };
+    return { ok: true, completed, invoked: [...ctx.invoked] };
   } finally {
     await catcher.close();
     await sandbox.close();

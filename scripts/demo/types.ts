@@ -20,6 +20,8 @@ export interface DemoContext {
   ): Promise<T>;
   /** What earlier steps picked, for later steps: `workspace_id`, `form_id`, ... */
   picked: Record<string, unknown>;
+  /** Every app method invoked so far. */
+  invoked: Set<string>;
 }
 
 export interface DemoStep {
@@ -41,4 +43,6 @@ export interface DemoResult {
   completed: string[];
   failedStep?: string;
   error?: string;
+  /** Every app method the flow invoked. */
+  invoked: string[];
 }

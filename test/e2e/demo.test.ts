@@ -2,6 +2,7 @@
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { DEMO_STEPS, runDemo } from '../../scripts/demo/flow';
+import { visibleMethods } from '../../scripts/demo/steps/every-step';
 
 const root = resolve(__dirname, '..', '..');
 
@@ -29,7 +30,14 @@ describe('demo flow (in-process)', () => {
     async (_mode, sandbox, modeLine) => {
       const lines: string[] = [];
       const result = await runDemo({ print: (line) => lines.push(line), sandbox });
-      expect(result).toEqual({ ok: true, completed: DEMO_STEPS.map((s) => s.name) });
+      expect(result).toEqual({
+        ok: true,
+        completed: DEMO_STEPS.map((s) => s.name),
+        invoked: expect.any(Array),
+      });
+      // every step a Zap editor offers ran successfully (a reviewer must be able to run each)
+      expect(visibleMethods().filter((m) => !result.invoked.includes(m))).toEqual([]);
+      expect(visibleMethods().length).toBeGreaterThan(20);
       expect(lines).toContain(modeLine);
       const n = DEMO_STEPS.length;
       expect(lines).toContain(
@@ -53,6 +61,7 @@ describe('demo flow (in-process)', () => {
     expect(result).toEqual({
       ok: false,
       completed: ['connect: auth test', 'connect: connection label'],
+      invoked: ['authentication.test', 'triggers.workspace_list.operation.perform'],
       failedStep: 'pick a workspace (workspace_list)',
       error:
         'AppError [server_error]: OpnForm had a temporary problem (HTTP 500). Try again in a few minutes; ' +
