@@ -12,6 +12,7 @@ import { describeShapeError, type Schema } from '../schemas/parse';
 import type { Workspace } from '../schemas/resources';
 import { OpenWorkspaceList } from '../schemas/workspaces';
 import { USER_AGENT } from '../version';
+import { ANSWER_LIMITS, AnswerTooLarge, answerTooLarge, answerView } from './answer-size';
 import { BaseUrlError, developmentMode, normalizeBaseUrl } from './base-url';
 import { publicAgent } from './download';
 import {
@@ -50,6 +51,8 @@ export interface Call<T> extends RequestContext {
    * it. The token is still required in the connection (every step reads the form with it first).
    */
   anonymous?: boolean;
+  /** The most of the answer read, in bytes (`ANSWER_LIMITS`; the default one otherwise). */
+  maxBytes?: number;
 }
 
 /** The error an endpoint gives for one status in place of the usual one (see `Call.special`). */
@@ -83,6 +86,8 @@ export interface Verb {
 export interface RawCall extends RequestContext {
   query?: Query;
   body?: unknown;
+  /** A POST that changes nothing in OpnForm (an export): it keeps a read's time reserve and wording. */
+  read?: boolean;
 }
 
 /** Per-request time to first byte (within the step's budget of 25 s; Zapier gives a whole step 30 s). */
@@ -149,15 +154,25 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
   const send = async (
     method: Method,
     apiPath: ApiPath,
-    ctx: RequestContext & { query?: Query; body?: unknown; quiet?: unknown; anonymous?: boolean },
+    ctx: RequestContext & {
+      query?: Query;
+      body?: unknown;
+      quiet?: unknown;
+      anonymous?: boolean;
+      maxBytes?: number;
+      read?: boolean;
+    },
     allow: readonly number[],
     raw: boolean,
   ): Promise<HttpResponse | RawHttpResponse> => {
-    const write = method !== 'GET';
+    const write = method !== 'GET' && ctx.read !== true;
     const left = remainingMs(bundle);
     if (left < (write ? WRITE_RESERVE_MS : READ_RESERVE_MS)) throw outOfTime(z, write);
     const timeout = Math.max(1, Math.min(timeoutMs(), left));
     const quiet = isQuiet(ctx);
+    const limit = ctx.maxBytes ?? ANSWER_LIMITS.default;
+    // closes the connection of an answer that is refused (too large) or not read (an error)
+    const connection = new AbortController();
     const opnformData: OpnformRequestData = {
       thing: ctx.thing,
       abilities: ctx.abilities,
@@ -175,7 +190,13 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       Accept: raw ? 'text/csv, application/json' : 'application/json',
       'User-Agent': USER_AGENT,
     };
-    const options: HttpRequestOptions & { url: string; throwForThrottlingEarly: boolean; merge: boolean } = {
+    const options: HttpRequestOptions & {
+      url: string;
+      throwForThrottlingEarly: boolean;
+      merge: boolean;
+      size?: number;
+      signal: AbortSignal;
+    } = {
       url: joinUrl(base, apiPath, ctx.query),
       method,
       headers,
@@ -187,6 +208,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       // No {{curly}} templating: stored answers may contain "{{bundle.x}}", which core would refuse.
       merge: false,
       middlewareData: { opnform: opnformData },
+      signal: connection.signal,
     };
     if (ctx.body !== undefined) {
       const json = Buffer.from(JSON.stringify(ctx.body), 'utf8');
@@ -196,13 +218,24 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       if (quiet) headers['Content-Length'] = String(json.length);
       options.body = (quiet ? Readable.from([json]) : json) as unknown as string;
     }
+    const line = `${method} ${apiPath}`;
     try {
-      if (raw) return await z.request({ ...options, raw: true });
-      if (!quiet) return await z.request(options);
-      const view = await quietView(await z.request({ ...options, raw: true }), `${method} ${apiPath}`);
-      if (allow.includes(view.status)) logQuiet(view, ctx, 'no answer used');
+      // an export streams its body to storage unlimited; `size` caps only a text read (an error's)
+      if (raw) return await z.request({ ...options, raw: true, size: limit });
+      // Every JSON answer is read raw, within its size limit (node-fetch's `size`): core then logs no
+      // answer body (a server may echo a credential in a form core does not scrub); the client logs it.
+      const response = await z.request({ ...options, raw: true, size: limit });
+      const view = await answerView(response, limit, () => connection.abort());
+      if (quiet) {
+        quietCalls.set(view, line);
+        if (allow.includes(view.status)) logQuiet(view, ctx, 'no answer used');
+      } else {
+        z.console.log(`${view.status} ${line}: ${redact(shorten(view.content ?? ''), secrets(ctx))}`);
+      }
       return view;
     } catch (error) {
+      connection.abort();
+      if (error instanceof AnswerTooLarge) throw answerTooLarge(z, ctx.thing, error.limit, write);
       const denied = forbiddenBodyOf(error);
       if (denied !== undefined && needsStanding(denied.body)) {
         const target = { workspaceId: workspaceOfRequest(apiPath, ctx.query, ctx.body) };
@@ -245,27 +278,8 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     }
   };
 
-  /** Quiet answers (read raw, so core logs no body) and the request line each belongs to. */
+  /** Quiet answers and the request line each belongs to (their bodies are never logged). */
   const quietCalls = new WeakMap<HttpResponse, string>();
-
-  /** A quiet (raw) answer read as the JSON client would give it. */
-  const quietView = async (response: RawHttpResponse, line: string): Promise<HttpResponse> => {
-    const text = await response.text();
-    let data: unknown;
-    try {
-      data = text.trim() === '' ? undefined : JSON.parse(text);
-    } catch {
-      data = undefined;
-    }
-    const view = {
-      status: response.status,
-      content: text,
-      data,
-      getHeader: (name: string) => response.headers.get(name),
-    } as unknown as HttpResponse;
-    quietCalls.set(view, line);
-    return view;
-  };
 
   /** What the log shows of a quiet call instead of its bodies: the call's own summary, secrets hidden. */
   const logQuiet = (view: HttpResponse, ctx: RequestContext, summary: string) => {
@@ -347,6 +361,10 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
 export type OpnformClient = ReturnType<typeof opnform>;
 
 const STANDING_PATH = path`/open/workspaces`;
+
+/** What the log keeps of an answer that holds no credential: its first 500 characters. */
+const shorten = (text: string) =>
+  text.length > 500 ? `${text.slice(0, 500)}… (${text.length} characters)` : text;
 
 /** The connected user's role in one workspace (`is_admin`/`is_readonly`, else `pivot.role`). */
 const membershipOf = (w: Workspace): Membership => {
