@@ -3,12 +3,13 @@ import type { Bundle } from 'zapier-platform-core';
 /**
  * Every secret a step knows, so that no error message, log line or output repeats one: the
  * connection's token (every auth field except the OpnForm URL), input values that are secrets
- * (the webhook secret, every custom header value, any field named like a secret) and values the
+ * (the webhook secret and URL, every custom header value, any field named like a secret) and values the
  * step learned from OpnForm (a webhook's current secret and headers, other integrations' URLs).
  */
 const learned = new WeakMap<object, Set<string>>();
 
-const SECRET_KEY = /secret|token|password|passwd|api[-_]?key|signature|auth|header/i;
+/** Input keys whose values are secrets; a webhook URL is a capability URL (whoever has it can post to it). */
+const SECRET_KEY = /secret|token|password|passwd|api[-_]?key|signature|auth|header|webhook_url/i;
 
 /**
  * The parts of a secret that work, or give it away, on their own:
