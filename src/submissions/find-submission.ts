@@ -76,6 +76,9 @@ const inputFields = defineInputFields([
 
 const invalid = (z: ZObject, message: string) => invalidInput(z, `${message}. Nothing was searched.`);
 
+/** The longest value sent as OpnForm's `search` pre-filter (URL-encoded it can triple). */
+const MAX_SEARCH_IN_URL = 1000;
+
 const timeOf = (item: Submission) => parseTimestamp(createdAt(item));
 
 /**
@@ -112,7 +115,8 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   };
   const query: PageQuery = {
     status: status === 'all' ? undefined : status,
-    search: searchKeepsMatches(block) ? input.search : undefined,
+    // a value too long for a URL (servers refuse URLs of a few KB) is matched on the pages read instead
+    search: searchKeepsMatches(block) && input.search.length <= MAX_SEARCH_IN_URL ? input.search : undefined,
   };
   const found: Submission[] = [];
   for (let page = 1; page <= FIND_MAX_PAGES; page += 1) {
