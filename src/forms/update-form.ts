@@ -8,7 +8,15 @@ import {
 import { connectionBaseUrl } from '../api/account';
 import { fetchStoredForm, updateForm as putForm } from '../api/forms';
 import { invalidInput } from '../errors';
-import { Flag, FormId, inputObject, OptionalChoice, OptionalText, WorkspaceId } from '../schemas/inputs';
+import {
+  Flag,
+  FormId,
+  inputObject,
+  OptionalChoice,
+  OptionalText,
+  OptionalTextUpTo,
+  WorkspaceId,
+} from '../schemas/inputs';
 import { labelsOf, parseInput } from '../schemas/parse';
 import { Form, type FormBlock, type StoredForm } from '../schemas/resources';
 import { parseTimestamp } from '../shared/dates';
@@ -37,7 +45,7 @@ const inputFields = defineInputFields([
     label: 'Title',
     type: 'string',
     required: false,
-    helpText: `The form's new title. ${KEEP}`,
+    helpText: `The form's new title, at most 255 characters. ${KEEP}`,
   },
   {
     key: 'closes_at',
@@ -117,7 +125,8 @@ const Input = inputObject({
   workspace_id: WorkspaceId,
   form_id: FormId,
   visibility: OptionalChoice(VISIBILITIES),
-  title: OptionalText,
+  // OpnForm cuts a longer title to 255 characters without a word (UserFormRequest, FormDataNormalizer)
+  title: OptionalTextUpTo(255, 'OpnForm would cut a longer title without saying so'),
   closes_at: OptionalDateTime,
   clear_closes_at: Flag,
   max_submissions_count: OptionalLimit,

@@ -211,6 +211,16 @@ describe('refused before any request', () => {
         'empty to remove, or set Remove Closing Date to No to use the new value.',
     ],
     [
+      { title: 'T'.repeat(256) },
+      'Invalid input: Title (title) must be at most 255 characters (it has 256): OpnForm would cut a longer ' +
+        'title without saying so.',
+    ],
+    [
+      { title: '😀'.repeat(256) },
+      'Invalid input: Title (title) must be at most 255 characters (it has 256): OpnForm would cut a longer ' +
+        'title without saying so.',
+    ],
+    [
       { add_choices: ['x'] },
       'Invalid input: Question (choice_field) is needed to change choices: pick the select or multi-select question.',
     ],
