@@ -22,7 +22,7 @@ import { Form, type FormBlock, type StoredForm } from '../schemas/resources';
 import { parseTimestamp } from '../shared/dates';
 import { formField, workspaceField } from '../shared/fields';
 import { checkRemoveSwitches, KEEP } from '../shared/switches';
-import { findQuestionBlock, labelledBlocks } from './blocks';
+import { AmbiguousQuestion, findQuestionBlock, labelledBlocks } from './blocks';
 import { applyChoiceChange, isChoiceBlock, quoted, withOptions } from './choices';
 import { FORM_DETAILS_OUTPUT_FIELDS, FORM_DETAILS_SAMPLE, formDetails } from './shape';
 import { OptionalChoiceList, OptionalDateTime, OptionalLimit, VISIBILITIES } from './update-form-inputs';
@@ -230,7 +230,14 @@ const changedProperties = (z: ZObject, form: StoredForm, input: Input) => {
     choiceQuestions.length === 0
       ? 'this form has no select or multi-select question'
       : `its select and multi-select questions are ${quoted(choiceQuestions.map((q) => q.label))}`;
-  const block = findQuestionBlock(blocksOf(form), wanted);
+  let block: FormBlock | undefined;
+  try {
+    block = findQuestionBlock(blocksOf(form), wanted);
+  } catch (error) {
+    if (error instanceof AmbiguousQuestion)
+      throw invalidInput(z, `${label('choice_field')} ${error.message}.`);
+    throw error;
+  }
   if (block === undefined) {
     throw invalidInput(
       z,

@@ -1,7 +1,7 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
 import { fetchSearchedPage, fetchSubmissionPage, type PageQuery } from '../api/submissions';
 import { invalidInput } from '../errors';
-import { fetchForm, findQuestionBlock, labelledBlocks } from '../forms/blocks';
+import { AmbiguousQuestion, fetchForm, findQuestionBlock, labelledBlocks } from '../forms/blocks';
 import { isLastPage } from '../http/paging';
 import { FormId, inputObject, OptionalChoice, OptionalText, WorkspaceId } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
@@ -98,7 +98,12 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   let block: FormBlock | undefined;
   if (input.search_field !== undefined) {
     form = await fetchForm(z, bundle, input.form_id);
-    block = findQuestionBlock(form, input.search_field);
+    try {
+      block = findQuestionBlock(form, input.search_field);
+    } catch (error) {
+      if (error instanceof AmbiguousQuestion) throw invalid(z, `Question (search_field) ${error.message}`);
+      throw error;
+    }
     if (block === undefined) {
       const names = labelledBlocks(form).map(({ label }) => label);
       throw invalid(

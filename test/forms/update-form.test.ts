@@ -279,6 +279,21 @@ describe('checked against the form as read (the read only, no update)', () => {
     expect(error.message).toBe(message);
   });
 
+  test('a name two choice questions share is refused, naming both (never the first silently)', async () => {
+    const read = READ();
+    const multi = blocks(read.response.body as Record<string, unknown>).find(
+      (b) => b.id === MULTI_ID,
+    ) as Block;
+    multi.name = 'Select';
+    const get = recordedScope(read);
+    const error = await failure(run(perform, { ...FORM_6, choice_field: 'select', add_choices: ['x'] }));
+    expect(get.isDone()).toBe(true);
+    expect(error.message).toBe(
+      'Invalid input: Question (choice_field) "select" is the name of 2 questions of this form ("Select (1)", ' +
+        '"Select (2)"): map one of those labels, as the dropdown shows them, or the question\'s id.',
+    );
+  });
+
   test('opening a form whose closing date is past: refused, naming both ways out', async () => {
     const read = READ();
     (read.response.body as Record<string, unknown>).visibility = 'closed';

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { App, BASE, failure, op, run } from '../../helpers/app';
-import { api, recordedScope } from '../../helpers/recorded';
+import { api, recorded, recordedScope } from '../../helpers/recorded';
 import { otherHost } from '../../helpers/scopes';
 import { FORM, FORM_ID } from '../sample-form';
 import {
@@ -559,6 +559,17 @@ describe('columns', () => {
         'questions of this form (by id or name), created_at, status, and meta.attribution.<key> (utm_source, ' +
         'utm_medium, utm_campaign, utm_id, utm_term, utm_content, utm_source_platform, utm_creative_format, ' +
         'utm_marketing_tactic, gclid, gbraid, wbraid, dclid, fbclid, ttclid, msclkid). Nothing was exported.',
+    );
+  });
+
+  test('a column named like two questions (recorded form 13: two "Comments") is refused, naming both', async () => {
+    const form = recordedScope(recorded('forms--get-form').find('GET', '/open/forms/13', 200));
+    const error = await failure(run(perform, { workspace_id: 6, form_id: 13, columns: 'Comments' }));
+    expect(form.isDone()).toBe(true);
+    expect(error.message).toBe(
+      'Invalid input: Columns (columns): "Comments" is the name of 2 questions of this form ("Comments (1)", ' +
+        '"Comments (2)"): map one of those labels, as the dropdown shows them, or the question\'s id. Nothing ' +
+        'was exported.',
     );
   });
 
