@@ -28,7 +28,7 @@ import {
 import type { OpnformRequestData } from './middleware';
 import { type ApiPath, joinUrl, path, type Query } from './path';
 import { redact, rememberSecrets, secretsOf } from './secrets';
-import { READ_RESERVE_MS, remainingMs, WRITE_RESERVE_MS } from './step-budget';
+import { answeredOf, countAnswered, READ_RESERVE_MS, remainingMs, WRITE_RESERVE_MS } from './step-budget';
 import { outOfTime, unreachable } from './unanswered';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -167,7 +167,13 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
   ): Promise<HttpResponse | RawHttpResponse> => {
     const write = method !== 'GET' && ctx.read !== true;
     const left = remainingMs(bundle);
-    if (left < (write ? WRITE_RESERVE_MS : READ_RESERVE_MS)) throw outOfTime(z, write);
+    if (left < (write ? WRITE_RESERVE_MS : READ_RESERVE_MS)) {
+      throw outOfTime(z, write, {
+        line: `${method} ${apiPath}`,
+        page: ctx.query?.page,
+        answered: answeredOf(bundle),
+      });
+    }
     const timeout = Math.max(1, Math.min(timeoutMs(), left));
     const quiet = isQuiet(ctx);
     const limit = ctx.maxBytes ?? ANSWER_LIMITS.default;
@@ -221,10 +227,11 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     const line = `${method} ${apiPath}`;
     try {
       // an export streams its body to storage unlimited; `size` caps only a text read (an error's)
-      if (raw) return await z.request({ ...options, raw: true, size: limit });
+      const response = await z.request({ ...options, raw: true, size: limit });
+      countAnswered(bundle);
+      if (raw) return response;
       // Every JSON answer is read raw, within its size limit (node-fetch's `size`): core then logs no
       // answer body (a server may echo a credential in a form core does not scrub); the client logs it.
-      const response = await z.request({ ...options, raw: true, size: limit });
       const view = await answerView(response, limit, () => connection.abort());
       if (quiet) {
         quietCalls.set(view, line);

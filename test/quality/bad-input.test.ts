@@ -429,9 +429,9 @@ describe('very long values (10 MB): refused naming the field, or sent; never a c
             error.code === 'unreachable' ? 'unreachable' : 'invalid_input',
           ]);
           if (error.code === 'invalid_input') {
-          expect(error.message).toMatch(/ \([a-z_]+\) /);
-          expect(requests).toBe(0);
-        }
+            expect(error.message).toMatch(/ \([a-z_]+\) /);
+            expect(requests).toBe(0);
+          }
         }
       }
       // a step that knows a 10 MB secret hides it (in each of its written forms) from every message: ~1 s a value
