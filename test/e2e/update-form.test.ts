@@ -39,7 +39,7 @@ const update = (inputData: Json, token: 'admin' | 'readonly' | 'readonlyMember' 
 
 beforeEach(() => sandbox().resetRequests());
 
-test('closing the form, a limit, a closing date, a title and new choices: nothing else changes (2 requests)', async () => {
+test('closing the form, a limit, a closing date, a title and new choices: nothing else changes (4 requests)', async () => {
   const s = sandbox();
   const before = await read();
   s.resetRequests();
@@ -52,9 +52,12 @@ test('closing the form, a limit, a closing date, a title and new choices: nothin
     add_choices: ['Team'],
     remove_choices: ['Free'],
   });
+  // the read, the read right before the save (nothing changed meanwhile), the save, the read back
   expect(s.requests().map((r) => `${r.method} ${r.path}`)).toEqual([
     `GET /open/forms/${s.ids.formId}`,
+    `GET /open/forms/${s.ids.formId}`,
     `PUT /open/forms/${s.ids.formId}`,
+    `GET /open/forms/${s.ids.formId}`,
   ]);
   expect(out).toMatchObject({
     id: s.ids.formId,
