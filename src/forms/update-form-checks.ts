@@ -9,6 +9,7 @@ import type { ZObject } from 'zapier-platform-core';
 import { userError } from '../errors';
 import type { FormBlock, StoredForm } from '../schemas/resources';
 import { parseTimestamp } from '../shared/dates';
+import { sortedKeys } from '../shared/stable';
 import { blockOptions } from './blocks';
 
 /**
@@ -30,25 +31,9 @@ const VOLATILE = new Set([
   'form_pending_submission_key',
 ]);
 
-/**
- * Keys sorted at every level: the same content always gives the same text. An empty list and an empty
- * object are the same (PHP writes an empty array as either: `settings` reads `{}`, then `[]` after a save).
- */
-const stable = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.length === 0
-      ? {}
-      : value.map(stable)
-    : value !== null && typeof value === 'object'
-      ? Object.fromEntries(
-          Object.keys(value as Record<string, unknown>)
-            .sort()
-            .map((key) => [key, stable((value as Record<string, unknown>)[key])]),
-        )
-      : value;
-
+/** Same content (an empty list and an empty object alike: PHP writes an empty array as either). */
 const same = (a: unknown, b: unknown) =>
-  JSON.stringify(stable(a ?? null)) === JSON.stringify(stable(b ?? null));
+  JSON.stringify(sortedKeys(a ?? null, true)) === JSON.stringify(sortedKeys(b ?? null, true));
 
 /**
  * What changed in the form between two reads: the keys whose content differs (volatile ones aside)

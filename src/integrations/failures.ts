@@ -7,6 +7,7 @@ import { formsOf, partsOf } from '../http/secrets';
 import type { IntegrationEvent } from '../schemas/integrations';
 import type { FormIntegration } from '../schemas/resources';
 import { isoDateTime, parseTimestamp } from '../shared/dates';
+import { sortedKeys } from '../shared/stable';
 import { credentialsOf, dataOf, MASK, maskUrl } from './webhooks';
 
 /** What a failure says about its integration (`undefined` where the list could not be read). */
@@ -82,21 +83,9 @@ export const cleanMessage = (message: string, credentials: readonly string[]): s
   );
 };
 
-/** Keys sorted at every level: the same data always hashes the same. */
-const stable = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(stable)
-    : value !== null && typeof value === 'object'
-      ? Object.fromEntries(
-          Object.keys(value as Record<string, unknown>)
-            .sort()
-            .map((k) => [k, stable((value as Record<string, unknown>)[k])]),
-        )
-      : value;
-
 const hashOf = (data: unknown) =>
   createHash('sha256')
-    .update(JSON.stringify(stable(data ?? {})))
+    .update(JSON.stringify(sortedKeys(data ?? {})))
     .digest('hex')
     .slice(0, 12);
 
