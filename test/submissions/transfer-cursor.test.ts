@@ -3,11 +3,7 @@
 // would make another be skipped. The cursor (`z.cursor`, one string per page) carries the lowest id
 // sent so far; repeats are dropped and a page is read again when the total fell.
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { partialClock } from '../../src/submissions/new-partial-submission';
-import { TRANSFER_PAGE_SIZE, transferList } from '../../src/submissions/transfer';
-import { op, run } from '../helpers/app';
-import { api } from '../helpers/recorded';
-import { API_ITEM, F, FORM } from './fixtures';
+import { transferList } from '../../src/submissions/transfer';
 
 /** A live list, newest first (ids only), paged as OpnForm pages it; `reads` logs the pages asked for. */
 const liveList = (ids: number[]) => {
@@ -102,51 +98,4 @@ test('without a cursor store (a local run): pages by offset as Zapier numbers th
   );
   expect(sent).toEqual([...range(250, 151), ...range(151, 1)]);
   expect(list.reads).toEqual([1, 2, 3, 4]);
-});
-
-describe('through New Partial Submission (the same paging as New Submission)', () => {
-  const NOW = Date.parse('2026-11-21T16:00:00Z');
-  const realNow = partialClock.now;
-  beforeEach(() => {
-    partialClock.now = () => NOW;
-  });
-  afterEach(() => {
-    partialClock.now = realNow;
-  });
-  const item = (id: number) => ({
-    ...API_ITEM,
-    id,
-    data: { [F.name]: 'Grace', status: 'partial', created_at: '2026-11-21 15:00:00', id },
-  });
-  const pageOf = (ids: number[], page: number, total: number) => ({
-    data: ids.map(item),
-    meta: { current_page: page, last_page: Math.ceil(total / 100), per_page: 100, total },
-  });
-  const list = (page: number) =>
-    api()
-      .get('/open/forms/42/submissions')
-      .query({ status: 'partial', per_page: String(TRANSFER_PAGE_SIZE), page: String(page) });
-  const partial = op('triggers.new_partial_submission.operation.perform');
-  const withCursor = (store: ReturnType<typeof cursorStore>) => (z: ZObject, bundle: Bundle) =>
-    partial(Object.assign(Object.create(z), { cursor: store }), bundle);
-
-  test('page 1 after a deletion: the page before is read again and the record it pulled up is sent', async () => {
-    const store = cursorStore();
-    const input = { workspace_id: 7, form_id: 42 };
-    list(1).reply(200, pageOf(range(250, 151), 1, 250));
-    api().get('/open/forms/42').reply(200, FORM);
-    const first = (await run(withCursor(store), input, { meta: { isBulkRead: true, page: 0 } })) as Array<{
-      id: number;
-    }>;
-    expect(first.map((s) => s.id)).toEqual(range(250, 151));
-    // 240 was deleted: the list now holds 249 records, 150 is the last of page 1
-    const after = range(250, 1).filter((id) => id !== 240);
-    list(2).reply(200, pageOf(after.slice(100, 200), 2, 249));
-    list(1).reply(200, pageOf(after.slice(0, 100), 1, 249));
-    api().get('/open/forms/42').reply(200, FORM);
-    const second = (await run(withCursor(store), input, { meta: { isBulkRead: true, page: 1 } })) as Array<{
-      id: number;
-    }>;
-    expect(second.map((s) => s.id)).toEqual(range(150, 50));
-  });
 });
