@@ -3,7 +3,7 @@ import { authentication } from './src/auth';
 import { choiceFieldList } from './src/forms/choice-field-list';
 import { findForm } from './src/forms/find-form';
 import { formFieldList } from './src/forms/form-field-list';
-import { formList } from './src/forms/form-list';
+import { formList, legacyFormList } from './src/forms/form-list';
 import { newForm } from './src/forms/new-form';
 import { updateForm } from './src/forms/update-form';
 import { guardApp } from './src/http/guard';
@@ -38,7 +38,7 @@ import { memberList } from './src/workspaces/members/member-list';
 import { newWorkspaceMember } from './src/workspaces/members/new-workspace-member';
 import { removeMember } from './src/workspaces/members/remove-member';
 import { updateMemberRole } from './src/workspaces/members/update-member-role';
-import { workspaceList } from './src/workspaces/workspace-list';
+import { legacyWorkspaceList, workspaceList } from './src/workspaces/workspace-list';
 
 // guardApp: every step starts its 25 s budget and no error leaves it carrying a secret (src/http/guard.ts).
 const app = defineApp(
@@ -66,6 +66,9 @@ const app = defineApp(
       [submissionList.key]: submissionList,
       [newWebhookDeliveryFailure.key]: newWebhookDeliveryFailure,
       [choiceFieldList.key]: choiceFieldList,
+      // version 1.0.4's hidden lists, kept for the Zaps it made (their dropdowns name these keys)
+      [legacyWorkspaceList.key]: legacyWorkspaceList,
+      [legacyFormList.key]: legacyFormList,
     },
     creates: {
       [updateMemberRole.key]: updateMemberRole,

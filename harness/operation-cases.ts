@@ -41,6 +41,19 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
     why: 'list',
   },
   form_list: { method: 'triggers.form_list.operation.perform', inputData: ws, minimum: 1, why: 'list' },
+  // version 1.0.4's hidden lists, kept for its Zaps (the ids its dropdowns saved are strings)
+  list_workspaces: {
+    method: 'triggers.list_workspaces.operation.perform',
+    inputData: () => ({}),
+    minimum: 1,
+    why: 'list',
+  },
+  list_forms: {
+    method: 'triggers.list_forms.operation.perform',
+    inputData: (ids) => ({ workspace_id: String(ids.workspaceId) }),
+    minimum: 1,
+    why: 'list',
+  },
   member_list: { method: 'triggers.member_list.operation.perform', inputData: ws, minimum: 1, why: 'list' },
   invite_list: { method: 'triggers.invite_list.operation.perform', inputData: ws, minimum: 1, why: 'list' },
   new_workspace_member: {

@@ -5,6 +5,7 @@
 //   npm run sandbox -- --self-hosted      the licence limits of an unlicensed self-hosted server
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { invokeBuildProblem } from './invoke-build';
 import { startSandbox } from './server';
 
 const MARK = '# written by `npm run sandbox`';
@@ -62,6 +63,8 @@ const main = async () => {
     `\nSandbox-only routes: POST ${sandbox.origin}/__sandbox/forms/${ids.formId}/submit {"answers":{...}}, ` +
       `POST ${sandbox.origin}/__sandbox/faults {"kind":"500","count":1} (optional "method", "path"), GET ${sandbox.origin}/__sandbox/deliveries`,
   );
+  const problem = invokeBuildProblem(resolve(__dirname, '..'));
+  if (problem !== undefined) console.log(`\nBefore invoking: ${problem}`);
   console.log('\nCtrl-C to stop.');
   const stop = () => {
     sandbox.close().then(() => process.exit(0));
@@ -71,6 +74,11 @@ const main = async () => {
 };
 
 main().catch((error: unknown) => {
-  console.error('The sandbox could not start:', error);
+  if ((error as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
+    console.error(
+      `The sandbox could not start: ${(error as Error).message}. Another sandbox may still be running: stop ` +
+        'it (Ctrl-C in its terminal), or choose another port with --port.',
+    );
+  } else console.error('The sandbox could not start:', error);
   process.exit(1);
 });

@@ -1,16 +1,25 @@
 // Bundles index.ts and src/ into the CommonJS index.js that Zapier's wrapper requires in production
 // (`module.exports = app`, no `.default`). zapier-platform-core stays external: the build installs it.
-//   node scripts/bundle.mjs            for `zapier-platform invoke`: the development setting
+//   node scripts/bundle.mjs            index.js for `zapier-platform invoke`: the development setting
 //                                      (OPNFORM_DEV_LOCAL_SERVER=1 in .env) lets it reach the sandbox
-//   node scripts/bundle.mjs --release  what `zapier build` / `push` ship: the development setting is
-//                                      compiled out, so no loopback or http OpnForm URL is ever accepted
+//   node scripts/bundle.mjs --release --outfile build/release/index.js
+//                                      what `zapier build` / `push` ship (scripts/stage.mjs): the development
+//                                      setting is compiled out, so no loopback or http OpnForm URL is ever
+//                                      accepted. Written beside the staged app, never over the index.js that
+//                                      `invoke` loads, so the sandbox keeps working after `npm test` or a build.
 import { build } from 'esbuild';
 
 const release = process.argv.includes('--release');
+const at = process.argv.indexOf('--outfile');
+const outfile = at >= 0 ? process.argv[at + 1] : 'index.js';
+if (!outfile) {
+  console.error('usage: node scripts/bundle.mjs [--release] [--outfile <file>]');
+  process.exit(2);
+}
 
 await build({
   entryPoints: ['index.ts'],
-  outfile: 'index.js',
+  outfile,
   bundle: true,
   platform: 'node',
   target: 'node22',

@@ -47,18 +47,58 @@ export const stageAndRun = ({ indexFile, stageDir, args, stdio = 'inherit' }) =>
   return join(stageDir, 'build', 'build.zip');
 };
 
+/**
+ * The release bundle (`bundle.mjs --release`: the development setting compiled out), written to
+ * build/release/index.js: never over the repository's index.js, the development build that
+ * `zapier-platform invoke` loads, so `npm run sandbox` and the README's invoke lines still work after
+ * `npm run build`, `npm run push` or `npm test`. Returns the file's path.
+ */
+export const bundleRelease = () => {
+  const outfile = join(root, 'build', 'release', 'index.js');
+  execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs'), '--release', '--outfile', outfile], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  return outfile;
+};
+
+/**
+ * Why `.zapierapprc` cannot push to OpnForm's existing Zapier app, or null when it can: `push` needs
+ * the `id` and `key` that `zapier-platform link` writes. Without them the CLI would ask to create
+ * another app, which would strand every Zap of the public app (README, Publishing).
+ */
+export const pushProblem = (rcText) => {
+  let rc;
+  try {
+    rc = JSON.parse(rcText);
+  } catch {
+    return '.zapierapprc is not valid JSON';
+  }
+  const linked = Number.isInteger(rc?.id) && typeof rc?.key === 'string' && rc.key !== '';
+  return linked
+    ? null
+    : '.zapierapprc has no app id and key: this copy is not linked to the OpnForm app on Zapier';
+};
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   if (args.length === 0) {
     console.error('usage: node scripts/stage.mjs <zapier-platform command> [flags]');
     process.exit(2);
   }
-  execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs'), '--release'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const problem = args[0] === 'push' ? pushProblem(readFileSync(join(root, '.zapierapprc'), 'utf8')) : null;
+  if (problem !== null) {
+    console.error(
+      `npm run push refused: ${problem}.\n` +
+        "Push only to OpnForm's existing public app (`opnform`, whose live Zaps use 1.0.4), never to a new one.\n" +
+        'Link this copy once: `npx zapier-platform login`, then `npx zapier-platform link` and pick the OpnForm app\n' +
+        '(it writes its id and key into .zapierapprc; keep the includeInBuild list and commit the file).\n' +
+        'Do not run `zapier-platform register`: a second app would strand every existing Zap (README, Publishing).',
+    );
+    process.exit(1);
+  }
   const zip = stageAndRun({
-    indexFile: join(root, 'index.js'),
+    indexFile: bundleRelease(),
     stageDir: join(root, 'build', 'stage'),
     args,
   });

@@ -1,7 +1,9 @@
 // The checks that need the Zapier CLI and the built zip (run by `npm test`):
 // 1. `zapier-platform validate --without-style` on the bundled app;
 // 2. `zapier-platform build --skip-validation` on a staged copy (the CLI smoke-loads the zip);
-// 3. the zip's definition compared with scripts/definition.snapshot.json (scripts/definition-check.ts);
+// 3. the zip's definition compared with scripts/definition.snapshot.json (scripts/definition-check.ts),
+//    and Zapier's breaking-change rules (scripts/breaking-change.ts) from the public version 1.0.4 and
+//    from the snapshot to the zip: a change that would need a new major version fails, naming the rule;
 // 4. the zip, unzipped, loaded through Zapier's own `zapierwrapper.js` handler the way production
 //    does, answering `definition`, and refusing the loopback OpnForm sandbox (the release build has no
 //    development setting), with no log line holding the token.
@@ -11,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import AdmZip from 'adm-zip';
 import { startSandbox } from '../sandbox/server';
+import { breakingChanges, describeChange, readPublicDefinition } from './breaking-change';
 import { compareDefinition, readSnapshot, writeSnapshot } from './definition-check';
 
 const root = resolve(__dirname, '..');
@@ -62,6 +65,19 @@ const main = async () => {
     const definition = await handler(event({ command: 'definition' }));
     const app = definition.results ?? fail('the zip answered no definition');
     if (app.authentication?.type !== 'custom') fail('definition has no custom authentication');
+    // A minor version of the public app: nothing Zapier's promotion check calls breaking, from the
+    // public 1.0.4 or from the snapshot (read before any re-take, so re-taking cannot hide a break).
+    for (const [from, published] of [
+      ['the public version 1.0.4 (scripts/opnform-1.0.4.definition.json)', readPublicDefinition()],
+      ['scripts/definition.snapshot.json', readSnapshot()],
+    ] as const) {
+      const breaking = breakingChanges(published, app);
+      if (breaking.length > 0)
+        fail(
+          `a breaking change (needs a new major version) from ${from}:\n  ${breaking.map(describeChange).join('\n  ')}`,
+        );
+      console.log(`no breaking change from ${from}`);
+    }
     // Live Zaps store keys, labels, inputs and samples: every published step must stay as it was.
     if (process.env.UPDATE_DEFINITION_SNAPSHOT === '1') {
       writeSnapshot(app);

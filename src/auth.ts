@@ -14,14 +14,17 @@ const test = async (z: ZObject, bundle: Bundle) => {
 export const authentication = {
   type: 'custom' as const,
   fields: [
+    // Optional: connections made by 1.0.4 have no base_url (its host was OpnForm Cloud), and Zapier
+    // never asks an existing connection for a field; empty or missing means OpnForm Cloud everywhere
+    // (src/http/base-url.ts). Required would need a new major version (docs/decisions.md).
     {
       key: 'base_url',
       label: 'OpnForm URL',
       type: 'string' as const,
-      required: true,
+      required: false,
       default: DEFAULT_BASE_URL,
       helpText:
-        `Leave ${DEFAULT_BASE_URL} for OpnForm Cloud. Self-hosted OpnForm: enter your own API URL, ` +
+        `Leave ${DEFAULT_BASE_URL} (or empty) for OpnForm Cloud. Self-hosted OpnForm: enter your own API URL, ` +
         'usually your address followed by /api (for example https://forms.example.org/api). Must start with https://.',
     },
     {

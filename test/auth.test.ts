@@ -3,15 +3,17 @@ import { recorded, recordedScope } from './helpers/recorded';
 import { api } from './helpers/scopes';
 
 describe('authentication', () => {
-  test('fields: OpnForm URL with the cloud default, and a password token linking to the token page', () => {
+  test('fields: an optional OpnForm URL with the cloud default, and a password token linking to the token page', () => {
     const [baseUrl, apiKey] = App.authentication?.fields ?? [];
     expect(App.authentication?.type).toBe('custom');
+    // optional: a connection made by 1.0.4 holds only api_key, and Zapier never asks it for base_url
     expect(baseUrl).toMatchObject({
       key: 'base_url',
       label: 'OpnForm URL',
       default: 'https://api.opnform.com',
-      required: true,
+      required: false,
     });
+    expect(baseUrl?.helpText).toContain('Leave https://api.opnform.com (or empty) for OpnForm Cloud.');
     expect(baseUrl?.helpText).toContain('Self-hosted OpnForm: enter your own API URL');
     expect(apiKey).toMatchObject({ key: 'api_key', type: 'password', required: true });
     expect(apiKey?.helpText).toContain('https://opnform.com/settings/access-tokens');
@@ -35,6 +37,17 @@ describe('authentication', () => {
       .get('/external/zapier/validate')
       .reply(200, { name: 'A', email: 'a@b.c' });
     await appTester(op('authentication.test'), { authData: { base_url: '', api_key: 'x|y' } });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('a connection made by 1.0.4 (api_key only, no base_url) is tested against OpnForm Cloud', async () => {
+    const scope = api('https://api.opnform.com', { headers: { authorization: 'Bearer x|y' } })
+      .get('/external/zapier/validate')
+      .reply(200, { name: 'Ada Lovelace', email: 'ada@example.org' });
+    await expect(appTester(op('authentication.test'), { authData: { api_key: 'x|y' } })).resolves.toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.org',
+    });
     expect(scope.isDone()).toBe(true);
   });
 

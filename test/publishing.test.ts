@@ -2,6 +2,8 @@
  * Zapier's integration checks (run at `zapier-platform push`, which needs zapier.com) as a test over
  * the app definition, reported by check id, so publishing cannot surprise the OpnForm team.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { App } from './helpers/app';
 
 type Field = {
@@ -249,12 +251,13 @@ describe('delete warnings', () => {
 });
 
 describe('hidden dropdown triggers', () => {
-  test.each(all.filter(({ def }) => def.display.hidden).map(({ def }) => [def.key, def] as const))(
-    '%s has a sample with id and a readable name or label',
-    (_key, def) => {
-      expect(def.operation.sample).toHaveProperty('id');
-    },
-  );
+  test.each(
+    all
+      .filter(({ kind, def }) => kind === 'triggers' && def.display.hidden)
+      .map(({ def }) => [def.key, def] as const),
+  )('%s has a sample with id and a readable name or label', (_key, def) => {
+    expect(def.operation.sample).toHaveProperty('id');
+  });
 });
 
 describe('authentication', () => {
@@ -428,4 +431,55 @@ describe('search-or-create pairs', () => {
       expect(pickers.filter((key) => !inputKeys(create).includes(key))).toEqual([]);
     },
   );
+});
+
+/**
+ * Issue 19, point 4: Zapier's review needs one successful live run of every visible step, so a step
+ * that cannot succeed on any current OpnForm server is hidden (never deleted: its key stays). The
+ * table "Which steps a reviewer can run" in docs/decisions.md is the decision, step by step, with its
+ * evidence: every visible step must have a row there saying "yes", every "no" step must be hidden.
+ */
+describe('only steps that can succeed are visible (docs/decisions.md)', () => {
+  const decisions = readFileSync(join(__dirname, '..', 'docs', 'decisions.md'), 'utf8');
+  const table = decisions.slice(decisions.indexOf('| step | key | can a reviewer run it? |'));
+  const rows = [...table.matchAll(/^\| [^|]+ \| `([a-z_]+)` \| (yes|no)\b/gm)].map(([, key, run]) => ({
+    key,
+    run,
+  }));
+  const app = App as unknown as Record<string, Record<string, Definition> | undefined> & {
+    searchOrCreates?: Record<string, { search: string; create: string }>;
+  };
+
+  test('the decision table covers every visible step, each one a reviewer can run', () => {
+    expect(rows.length).toBeGreaterThan(0);
+    const yes = rows.filter((row) => row.run === 'yes').map((row) => row.key);
+    expect(visible.map(({ def }) => def.key).filter((key) => !yes.includes(key))).toEqual([]);
+  });
+
+  test('a step no reviewer can run is hidden, its key and everything else kept', () => {
+    const no = rows.filter((row) => row.run === 'no').map((row) => row.key);
+    expect(no).toEqual(['find_export']);
+    expect(
+      all.filter(({ def }) => no.includes(def.key)).map(({ def }) => [def.key, def.display.hidden]),
+    ).toEqual([['find_export', true]]);
+    const findExport = app.searches?.find_export;
+    expect(findExport?.display).toEqual({
+      hidden: true,
+      label: 'Find Export',
+      description: expect.stringMatching(/^Finds an export job /),
+    });
+    expect(findExport?.operation.sample).toHaveProperty('id');
+  });
+
+  test("a search-or-create's search and create are both visible (the pair offers both in the editor)", () => {
+    const hidden = Object.entries(app.searchOrCreates ?? {}).flatMap(([name, pair]) =>
+      [
+        [pair.search, app.searches?.[pair.search]] as const,
+        [pair.create, app.creates?.[pair.create]] as const,
+      ]
+        .filter(([, def]) => def === undefined || def.display.hidden === true)
+        .map(([key]) => `${name}: ${key}`),
+    );
+    expect(hidden).toEqual([]);
+  });
 });

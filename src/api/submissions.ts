@@ -2,6 +2,7 @@
  * OpnForm's submissions endpoints, each written once: path, thing, abilities, answer schema and what
  * its special statuses mean. Domain modules (src/submissions) call these and never see a status code.
  */
+import { createHash } from 'node:crypto';
 import type { Bundle, RawHttpResponse, ZObject } from 'zapier-platform-core';
 import { fileExpired, userError } from '../errors';
 import { READ_FORM } from '../http/abilities';
@@ -95,27 +96,55 @@ export const putSubmission = (
     fields,
   });
 
+/** Why the public answer endpoint refused an answer with 403 (recorded `submissions--public-create-refused`). */
+export class AnswerRefused {
+  constructor(
+    /**
+     * `password`: the form is protected and the password header was missing or wrong ("Form is
+     * protected."); `policy`: the form takes no answers (draft, closed, at its limit; a bare
+     * "This action is unauthorized." from the form policy, before any validation).
+     */
+    readonly refused: 'password' | 'policy',
+  ) {}
+}
+
+const FORM_PROTECTED = 'form is protected.';
+
 /**
  * `POST /forms/{slug}/answer`: the public answer endpoint, exactly as a respondent's browser calls it
  * (no token: the route is public and the recorded answer is the same with or without one), so the
  * form's integrations and hooks fire as for any respondent. A 422 is keyed by field id (`fields`
- * names the questions); 404 is an unknown form.
+ * names the questions); 404 is an unknown form. A 403 is the endpoint's refusal of this form (no
+ * token is sent, so no ability or role is involved), answered as `AnswerRefused`. `password`, the
+ * form's access password, is sent as OpnForm's web page sends it: the `form-password` header holding
+ * its SHA-256 in hex (the plain password is refused); its value is a secret of the call.
  */
-export const postPublicAnswer = (
+export const postPublicAnswer = async (
   z: ZObject,
   bundle: Bundle,
   slug: string,
   body: Record<string, unknown>,
   fields: Readonly<Record<string, string>>,
-) =>
-  opnform(z, bundle).post(path`/forms/${slug}/answer`, {
+  password?: string,
+): Promise<PublicAnswerReply | AnswerRefused> => {
+  const reply = await opnform(z, bundle).post(path`/forms/${slug}/answer`, {
     thing: 'form',
     abilities: [],
     anonymous: true,
     body,
     schema: PublicAnswerReply,
     fields,
+    absent: [403],
+    ...(password === undefined
+      ? {}
+      : {
+          headers: { 'form-password': createHash('sha256').update(password, 'utf8').digest('hex') },
+          redact: [password],
+        }),
   });
+  if (!(reply instanceof Absent)) return reply;
+  return new AnswerRefused(reply.message?.trim().toLowerCase() === FORM_PROTECTED ? 'password' : 'policy');
+};
 
 /** The connection's API base URL (what tells one OpnForm server's cache entries from another's). */
 export const serverOf = (z: ZObject, bundle: Bundle): string => baseUrlOf(z, bundle);

@@ -1,5 +1,17 @@
+import { defineInputFields } from 'zapier-platform-core';
 import { listFormNames } from '../api/forms';
+import { WorkspaceInput } from '../schemas/inputs';
 import { defineDropdown, IN_WORKSPACE } from '../shared/dropdown';
+import { workspaceField } from '../shared/fields';
+
+type ListedForm = Awaited<ReturnType<typeof listFormNames>>[number];
+
+/** A form's name: the real server's `name` (its title), else a spec server's `title`. */
+const nameOf = (f: ListedForm): string => f.name ?? f.title ?? `Form ${f.id}`;
+
+/** What the dropdown shows: the real server's `label` ("<title> (<slug>)"), else the same built from title and slug. */
+const labelOf = (f: ListedForm): string =>
+  f.label ?? (f.title ? (f.slug ? `${f.title} (${f.slug})` : f.title) : nameOf(f));
 
 /** The forms of one workspace, drafts included, for the Form dropdown (no paging on the server). */
 export const formList = defineDropdown({
@@ -9,13 +21,36 @@ export const formList = defineDropdown({
   listed: 'form',
   ...IN_WORKSPACE,
   list: async (z, bundle, { workspace_id }) =>
-    (await listFormNames(z, bundle, workspace_id)).map((f) => ({
-      id: f.id,
-      name: f.label ?? (f.title ? (f.slug ? `${f.title} (${f.slug})` : f.title) : (f.name ?? `Form ${f.id}`)),
-    })),
+    (await listFormNames(z, bundle, workspace_id)).map((f) => ({ id: f.id, name: labelOf(f) })),
   sample: { id: 42, name: 'Contact Us (contact-us)' },
   outputFields: [
     { key: 'id', label: 'Form ID', type: 'integer' },
     { key: 'name', label: 'Name', type: 'string' },
+  ],
+});
+
+/**
+ * Version 1.0.4's hidden form list, kept under its key (`list_forms`) with its input (`workspace_id`,
+ * required, fed by `list_workspaces`) and its output `[{id, name, label}]`: the same endpoint
+ * (`GET /external/zapier/forms`), so the same integer ids 1.0.4's Form dropdown saved in live Zaps.
+ */
+export const legacyFormList = defineDropdown({
+  key: 'list_forms',
+  noun: 'Form',
+  label: 'List Forms (Kept for Zaps Made Before 1.1.0)',
+  listed: 'form',
+  inputFields: defineInputFields([{ ...workspaceField, dynamic: 'list_workspaces.id.name' }]),
+  Input: WorkspaceInput,
+  list: async (z, bundle, { workspace_id }) =>
+    (await listFormNames(z, bundle, workspace_id)).map((f) => ({
+      id: f.id,
+      name: nameOf(f),
+      label: labelOf(f),
+    })),
+  sample: { id: 42, name: 'Contact Us', label: 'Contact Us (contact-us)' },
+  outputFields: [
+    { key: 'id', label: 'Form ID', type: 'integer' },
+    { key: 'name', label: 'Name', type: 'string' },
+    { key: 'label', label: 'Label (Name and Slug)', type: 'string' },
   ],
 });

@@ -17,11 +17,38 @@ export class BaseUrlError extends Error {
   override name = 'BaseUrlError';
 }
 
+/**
+ * Whether the environment asks for the development setting that this build ignores: the release
+ * build replaces `process.env.OPNFORM_DEV_LOCAL_SERVER` (so `developmentMode()` is false there), but
+ * not this computed read. Only the wording of a refusal depends on it, never what is accepted.
+ */
+const settingCompiledOut = (): boolean => !developmentMode() && process.env[DEV_SETTING] === '1';
+
+const ENTER_ADDRESS =
+  `Enter the address of the OpnForm API, for example ${DEFAULT_BASE_URL} or, for a self-hosted server, ` +
+  'https://forms.example.org/api.';
+
+/**
+ * What to do about a refused loopback URL: in the release build run where the development setting is
+ * asked for (a release index.js met `npm run sandbox`'s .env), the command that rebuilds index.js for
+ * the sandbox; otherwise where the development setting is explained.
+ */
+const localServerHint = () =>
+  settingCompiledOut()
+    ? '. This index.js is the release build (node scripts/bundle.mjs --release), which refuses local servers ' +
+      `even with ${DEV_SETTING}=1: run \`npm run build:app\` to rebuild index.js for the sandbox, then run the command again.`
+    : ' (a local OpnForm server needs the development setting, see the README)';
+
 const explain = (raw: string, why: string) =>
-  new BaseUrlError(
-    `OpnForm URL (base_url) "${raw}" is not usable: ${why}. Enter the address of the OpnForm API, ` +
-      `for example ${DEFAULT_BASE_URL} or, for a self-hosted server, https://forms.example.org/api.`,
+  new BaseUrlError(`OpnForm URL (base_url) "${raw}" is not usable: ${why}. ${ENTER_ADDRESS}`);
+
+/** A refused loopback URL: the reason, then what makes a local server usable (see `localServerHint`). */
+const explainLocal = (raw: string, why: string) => {
+  const hint = localServerHint();
+  return new BaseUrlError(
+    `OpnForm URL (base_url) "${raw}" is not usable: ${why}${hint}${hint.startsWith('.') ? '' : `. ${ENTER_ADDRESS}`}`,
   );
+};
 
 const DEFAULT_PORTS: Record<string, string> = { 'https:': '443', 'http:': '80' };
 
@@ -57,7 +84,7 @@ export const normalizeBaseUrl = (input: unknown, development = developmentMode()
   }
   const loopback = isLoopbackHost(url.hostname);
   if (url.protocol === 'http:' && !(development && loopback)) {
-    throw explain(raw, 'it must start with https://');
+    throw (loopback ? explainLocal : explain)(raw, 'it must start with https://');
   }
   const rest = withScheme.slice(withScheme.indexOf('//') + 2);
   const authority = rest.split(/[/?#]/, 1)[0] ?? '';
@@ -89,12 +116,7 @@ export const normalizeBaseUrl = (input: unknown, development = developmentMode()
   }
   if (!(development && loopback)) {
     const problem = hostProblem(url.hostname);
-    if (problem !== undefined) {
-      throw explain(
-        raw,
-        `its host ${problem}${loopback ? ' (a local OpnForm server needs the development setting, see the README)' : ''}`,
-      );
-    }
+    if (problem !== undefined) throw (loopback ? explainLocal : explain)(raw, `its host ${problem}`);
   }
   const path = url.pathname.replace(/\/+$/, '');
   return `${url.protocol}//${url.host}${path}`;

@@ -9,8 +9,6 @@ import type {
 import { badResponse, type ErrorCode, userError } from '../errors';
 import { isLoopbackHost } from '../net/addresses';
 import { describeShapeError, type Schema } from '../schemas/parse';
-import type { Workspace } from '../schemas/resources';
-import { OpenWorkspaceList } from '../schemas/workspaces';
 import { USER_AGENT } from '../version';
 import { ANSWER_LIMITS, AnswerTooLarge, answerTooLarge, answerView } from './answer-size';
 import { BaseUrlError, developmentMode, normalizeBaseUrl } from './base-url';
@@ -18,16 +16,14 @@ import { publicAgent } from './download';
 import {
   forbiddenBodyOf,
   forbiddenError,
-  type Membership,
   needsStanding,
   type RequestContext,
-  type Standing,
   serverMessage,
-  workspaceOfRequest,
 } from './failures';
 import type { OpnformRequestData } from './middleware';
-import { type ApiPath, joinUrl, path, type Query } from './path';
+import { type ApiPath, joinUrl, type Query } from './path';
 import { redact, rememberSecrets, secretsOf } from './secrets';
+import { type ErrorPathRead, forbiddenContext } from './standing';
 import { answeredOf, countAnswered, READ_RESERVE_MS, remainingMs, WRITE_RESERVE_MS } from './step-budget';
 import { outOfTime, unreachable } from './unanswered';
 
@@ -51,6 +47,12 @@ export interface Call<T> extends RequestContext {
    * it. The token is still required in the connection (every step reads the form with it first).
    */
   anonymous?: boolean;
+  /**
+   * Extra request headers (a form's password header). Their values are secrets of the call: hidden in
+   * its error messages, and they make the call quiet (bodies kept out of the log). Core's log scrubs a
+   * header whose name says password, secret or auth.
+   */
+  headers?: Readonly<Record<string, string>>;
   /** The most of the answer read, in bytes (`ANSWER_LIMITS`; the default one otherwise). */
   maxBytes?: number;
 }
@@ -140,14 +142,15 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
   // A public OpnForm name that resolves to a private or metadata address is refused at connect time.
   const agent = publicAgent(baseUrl.protocol, developmentMode() && isLoopbackHost(baseUrl.hostname));
 
-  const secrets = (ctx: RequestContext) => secretsOf(bundle, ctx.redact ?? []);
+  const secrets = (ctx: RequestContext & { headers?: Readonly<Record<string, string>> }) =>
+    secretsOf(bundle, [...(ctx.redact ?? []), ...Object.values(ctx.headers ?? {})]);
   const authValues = new Set(secretsOf({ authData: bundle.authData } as Bundle));
   /**
    * Core scrubs the connection's token from its HTTP log, but not other secrets: a call whose bodies
    * hold credentials, and every call of a step that knows secrets beyond the token (a webhook secret,
    * header values: a server may echo them), keeps its bodies out of the log.
    */
-  const isQuiet = (ctx: RequestContext & { quiet?: unknown }) =>
+  const isQuiet = (ctx: RequestContext & { quiet?: unknown; headers?: Readonly<Record<string, string>> }) =>
     ctx.quiet !== undefined || secrets(ctx).some((secret) => !authValues.has(secret));
   const WITHHELD = () => 'answer withheld';
 
@@ -159,6 +162,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       body?: unknown;
       quiet?: unknown;
       anonymous?: boolean;
+      headers?: Readonly<Record<string, string>>;
       maxBytes?: number;
       read?: boolean;
     },
@@ -192,6 +196,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       allow,
     };
     const headers: Record<string, string> = {
+      ...ctx.headers,
       ...(ctx.anonymous === true ? {} : { Authorization: `Bearer ${token}` }),
       Accept: raw ? 'text/csv, application/json' : 'application/json',
       'User-Agent': USER_AGENT,
@@ -245,45 +250,24 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       if (error instanceof AnswerTooLarge) throw answerTooLarge(z, ctx.thing, error.limit, write);
       const denied = forbiddenBodyOf(error);
       if (denied !== undefined && needsStanding(denied.body)) {
-        const target = { workspaceId: workspaceOfRequest(apiPath, ctx.query, ctx.body) };
-        // Listing one's own workspaces needs only "workspaces-read": a 403 there says the token lacks it.
-        const known: Standing | undefined =
-          apiPath === STANDING_PATH ? { kind: 'no-workspaces-read' } : undefined;
-        throw forbiddenError(
-          z,
-          denied.body,
-          { ...ctx, redact: secrets(ctx) },
-          known ?? (await standing()),
-          target,
+        // only after a policy 403 (never on the success path): the user's standing, and where the request points
+        const { standing, target } = await forbiddenContext(
+          errorPathRead,
+          method,
+          apiPath,
+          ctx.query,
+          ctx.body,
         );
+        throw forbiddenError(z, denied.body, { ...ctx, redact: secrets(ctx) }, standing, target);
       }
       if (isZapierError(error)) throw error;
       throw unreachable(z, host, error, timeout, write, secrets(ctx));
     }
   };
 
-  /**
-   * After a policy 403 only (never on the success path): one `GET /open/workspaces` to learn whether
-   * the connected user is a member of the workspace and in which role, so the message says whether a
-   * new token, a workspace admin or an invite can help. Its own failure leaves the 403 as it was.
-   */
-  const standing = async (): Promise<Standing> => {
-    try {
-      const reply = (await send(
-        'GET',
-        STANDING_PATH,
-        { thing: 'workspace', abilities: ['workspaces-read'] },
-        [403],
-        false,
-      )) as HttpResponse;
-      if (reply.status === 403) return { kind: 'no-workspaces-read' };
-      const parsed = OpenWorkspaceList.safeParse(reply.data);
-      if (!parsed.success) return { kind: 'unknown' };
-      return { kind: 'memberships', memberships: parsed.data.map(membershipOf) };
-    } catch {
-      return { kind: 'unknown' };
-    }
-  };
+  /** A read on a policy 403's error path (src/http/standing.ts): its `allow` statuses are answered, not thrown. */
+  const errorPathRead: ErrorPathRead = async (apiPath, ctx, allow) =>
+    (await send('GET', apiPath, ctx, allow, false)) as HttpResponse;
 
   /** Quiet answers and the request line each belongs to (their bodies are never logged). */
   const quietCalls = new WeakMap<HttpResponse, string>();
@@ -367,16 +351,6 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
 
 export type OpnformClient = ReturnType<typeof opnform>;
 
-const STANDING_PATH = path`/open/workspaces`;
-
 /** What the log keeps of an answer that holds no credential: its first 500 characters. */
 const shorten = (text: string) =>
   text.length > 500 ? `${text.slice(0, 500)}… (${text.length} characters)` : text;
-
-/** The connected user's role in one workspace (`is_admin`/`is_readonly`, else `pivot.role`). */
-const membershipOf = (w: Workspace): Membership => {
-  const pivot = (w.pivot?.role ?? '').trim().toLowerCase();
-  const role =
-    w.is_admin || pivot === 'admin' ? 'admin' : w.is_readonly || pivot === 'readonly' ? 'readonly' : 'user';
-  return { id: w.id, name: w.name, role };
-};

@@ -129,16 +129,30 @@ export const needsStanding = (body: unknown): boolean => {
   return said === undefined || POLICY_SENTENCES.some((s) => sentence(s) === sentence(said));
 };
 
-/** The workspace a request is about: `/open/workspaces/{id}/...`, or a `workspace_id` query or body key. */
-export const workspaceOfRequest = (apiPath: string, query?: unknown, body?: unknown): number | undefined => {
-  const inPath = /^\/open\/workspaces\/(\d+)(?:\/|$)/.exec(apiPath)?.[1];
-  const candidates = [inPath, asRecord(query)?.workspace_id, asRecord(body)?.workspace_id];
+/** The id a request names: in its path (`/open/<resource>/{id}`), else under `key` in its query or body. */
+const idOfRequest = (
+  resource: 'workspaces' | 'forms',
+  key: string,
+  apiPath: string,
+  query?: unknown,
+  body?: unknown,
+): number | undefined => {
+  const inPath = new RegExp(`^/open/${resource}/(\\d+)(?:/|$)`).exec(apiPath)?.[1];
+  const candidates = [inPath, asRecord(query)?.[key], asRecord(body)?.[key]];
   for (const value of candidates) {
     const id = Number(value);
     if (value !== undefined && value !== null && value !== '' && Number.isInteger(id) && id > 0) return id;
   }
   return undefined;
 };
+
+/** The workspace a request is about: `/open/workspaces/{id}/...`, or a `workspace_id` query or body key. */
+export const workspaceOfRequest = (apiPath: string, query?: unknown, body?: unknown): number | undefined =>
+  idOfRequest('workspaces', 'workspace_id', apiPath, query, body);
+
+/** The form a request is about: `/open/forms/{id}/...`, or a `form_id` query or body key (the hooks). */
+export const formOfRequest = (apiPath: string, query?: unknown, body?: unknown): number | undefined =>
+  idOfRequest('forms', 'form_id', apiPath, query, body);
 
 const ROLE_NAMES: Record<Membership['role'], string> = {
   admin: 'an admin',

@@ -100,6 +100,13 @@ export const Form = z.looseObject({
 export type Form = z.infer<typeof Form>;
 
 /**
+ * A form's `database_fields_update` (production-like `submissions--database-fields-update`): the field
+ * ids a public answer is matched on to replace an existing submission; null or absent when the form
+ * only creates. Kept out of `Form` (a form read never fails on it): the step that needs it checks it.
+ */
+export const MatchFieldIds = z.optional(z.nullable(z.array(z.string())));
+
+/**
  * A form exactly as read, no value converted (0/1 booleans stay 0/1): Update Form sends it back whole
  * with only the user's changes, so every other key must travel back as the server sent it.
  */

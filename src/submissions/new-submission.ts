@@ -21,20 +21,22 @@ import { YesNo } from '../schemas/submission-inputs';
 import { dateQuestions, isoDateTime } from '../shared/dates';
 import { formField, workspaceField } from '../shared/fields';
 import { deliveryDates, deliveryOfSubmission } from './delivery-dates';
-import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
+import { DELIVERY_MESSAGE, type LegacyOutput, legacyOfDelivery, legacyOfListed } from './legacy-output';
+import { newSubmissionOutputFields, SUBMISSION_SAMPLE } from './output-fields';
 import type { SubmissionOutput } from './output-types';
 import { deliveryId, shapeDelivery } from './shape';
 import { transferList } from './transfer';
 
 /**
  * The hook trigger's item: a submission, when Zapier received it, whether it is an edit of one this
- * Zap saw before (null when that cannot be told), and a note kept for older Zaps (always null now).
+ * Zap saw before (null when that cannot be told), a note kept for older Zaps (always null now), and
+ * the delivery's own keys that Zaps made with version 1.0.4 map (./legacy-output.ts).
  */
 export type NewSubmissionOutput = SubmissionOutput & {
   received_at: string;
   is_edit: boolean | null;
   sample_note: string | null;
-};
+} & LegacyOutput;
 
 /** How many of the newest completed submissions the editor's test offers (one request). */
 export const SAMPLE_SIZE = 3;
@@ -180,8 +182,17 @@ const deliveryTimes = (shaped: SubmissionOutput, isEdit: boolean | null) => {
   return { submitted_at: shaped.submitted_at ?? (isEdit === true ? null : received_at), received_at };
 };
 
+/**
+ * Whether this Zap triggers on edits. A Zap made with version 1.0.4 has no `include_edits` at all (the
+ * input came with 1.1.0; Zapier saves an input's default only when a Zap is created): it keeps 1.0.4's
+ * behaviour, which ran the Zap on every delivery, edits included. A Zap made since has the value it saved.
+ */
+const includesEdits = (z: ZObject, bundle: Bundle): boolean =>
+  bundle.inputData?.include_edits === undefined ||
+  parseInput(z, DeliveryInput, bundle.inputData, inputFields).include_edits;
+
 const perform = (async (z, bundle) => {
-  const { include_edits } = parseInput(z, DeliveryInput, bundle.inputData, inputFields);
+  const include_edits = includesEdits(z, bundle);
   const parsed = DeliveryPayload.safeParse(bundle.cleanedRequest, { reportInput: true });
   if (!parsed.success) {
     throw badResponse(
@@ -194,9 +205,18 @@ const perform = (async (z, bundle) => {
   }
   const formId = parsed.data.form_id ?? subscribeDataOf(bundle).form_id ?? bundle.inputData?.form_id;
   const shaped = shapeDelivery(z, parsed.data, await deliveryDates(z, bundle, parsed.data, formId));
+  const legacy = legacyOfDelivery(parsed.data);
   // Without a stated id, edits cannot be told apart: every such delivery triggers, with its own id.
   if (deliveryId(parsed.data) === null) {
-    return [{ ...shaped, id: uniqueId(), ...deliveryTimes(shaped, null), is_edit: null, sample_note: null }];
+    const item: NewSubmissionOutput = {
+      ...shaped,
+      id: uniqueId(),
+      ...deliveryTimes(shaped, null),
+      is_edit: null,
+      sample_note: null,
+      ...legacy,
+    };
+    return [item];
   }
   const verdict = await deliveryVerdict(z, bundle, shaped, include_edits);
   if (verdict === 'skip') return [];
@@ -206,6 +226,7 @@ const perform = (async (z, bundle) => {
     ...deliveryTimes(shaped, is_edit),
     is_edit,
     sample_note: null,
+    ...legacy,
   };
   return [item];
 }) satisfies WebhookTriggerPerform;
@@ -230,7 +251,8 @@ const performList = (async (z, bundle) => {
   const dates = dateQuestions(form.properties);
   const received_at = nowIso();
   return page.data.map((item): NewSubmissionOutput => {
-    const shaped = shapeDelivery(z, deliveryOfSubmission(item, form), dates);
+    const delivery = deliveryOfSubmission(item, form);
+    const shaped = shapeDelivery(z, delivery, dates);
     const created = item.data.created_at ?? (item as Record<string, unknown>).created_at;
     return {
       ...shaped,
@@ -238,6 +260,7 @@ const performList = (async (z, bundle) => {
       received_at,
       is_edit: false,
       sample_note: null,
+      ...legacyOfListed(delivery, form),
     };
   });
 }) satisfies WebhookTriggerPerformList;
@@ -247,6 +270,12 @@ export const NEW_SUBMISSION_SAMPLE: NewSubmissionOutput = {
   received_at: '2026-11-21T14:03:29+00:00',
   is_edit: false,
   sample_note: null,
+  // the 1.0.4 keys: like `answers`, the per-form maps are empty in the static sample
+  submission_id: SUBMISSION_SAMPLE.id,
+  submission: {},
+  data: {},
+  message: DELIVERY_MESSAGE,
+  meta: {},
 };
 
 export const newSubmission = defineTrigger({
@@ -265,7 +294,7 @@ export const newSubmission = defineTrigger({
     performList,
     canPaginate: true,
     sample: NEW_SUBMISSION_SAMPLE,
-    outputFields: submissionOutputFields(
+    outputFields: newSubmissionOutputFields(
       { key: 'received_at', label: 'Received At (When Zapier Received It)', type: 'datetime' },
       { key: 'is_edit', label: 'Is an Edit (Of a Submission This Zap Saw Before)', type: 'boolean' },
       { key: 'sample_note', label: 'Note (No Longer Used, Always Empty)', type: 'string' },

@@ -123,17 +123,68 @@ export const formAnswerFields = (form: Pick<FormRef, 'properties'>): OutputField
   return fields;
 };
 
-/** Dynamic output fields: `GET /open/forms/{form_id}` (one request); none until a form is chosen. */
-export const answerOutputFields = async (z: ZObject, bundle: Bundle): Promise<OutputField[]> => {
-  const formId = FormId.safeParse(bundle.inputData?.form_id);
-  if (!formId.success) return [];
-  const form = await fetchForm(z, bundle, formId.data);
-  return formAnswerFields(form);
+/** What "kept for older Zaps" labels say: the key is there for Zaps made with version 1.0.4. */
+export const KEPT_FOR_OLDER_ZAPS = '(Kept for Zaps Made Before 1.1.0)';
+
+/** New Submission's static 1.0.4 keys (src/submissions/legacy-output.ts), labelled as kept. */
+export const LEGACY_OUTPUT_FIELDS: OutputField[] = [
+  { key: 'submission_id', label: `Submission ID ${KEPT_FOR_OLDER_ZAPS}`, type: 'integer' },
+  { key: 'message', label: `OpnForm Note on Old Fields ${KEPT_FOR_OLDER_ZAPS}`, type: 'string' },
+];
+
+/**
+ * One form's 1.0.4 answer keys, labelled as kept: `data__<field id>__value` (a file question's links
+ * as `data__<field id>__value[]file_url`) and `submission__<question name>` (once per name: a delivery
+ * keeps the later of two questions with one name).
+ */
+export const legacyAnswerFields = (form: Pick<FormRef, 'properties'>): OutputField[] => {
+  const blocks = answerableBlocks({ properties: form.properties ?? [] });
+  const labels = distinctLabels(blocks);
+  const byId: OutputField[] = [];
+  const byName = new Map<string, OutputField>();
+  for (const block of blocks) {
+    const label = labels.get(block.id) ?? blockName(block);
+    if (FILE_TYPES.has(block.type)) {
+      byId.push({
+        key: `data__${block.id}__value[]file_url`,
+        label: `${label}: File Link ${KEPT_FOR_OLDER_ZAPS}`,
+      });
+    } else {
+      const type = NUMBER_TYPES.has(block.type) ? 'number' : 'string';
+      byId.push({ key: `data__${block.id}__value`, label: `${label} ${KEPT_FOR_OLDER_ZAPS}`, type });
+    }
+    const name = block.name ?? blockName(block);
+    byName.set(name, {
+      key: `submission__${name}`,
+      label: `${name} (by Question Name) ${KEPT_FOR_OLDER_ZAPS}`,
+    });
+  }
+  return [...byId, ...byName.values()];
 };
+
+/** Dynamic output fields from the chosen form (`GET /open/forms/{form_id}`, one request); none until one is chosen. */
+const fromChosenForm =
+  (fieldsOf: (form: FormRef) => OutputField[]) =>
+  async (z: ZObject, bundle: Bundle): Promise<OutputField[]> => {
+    const formId = FormId.safeParse(bundle.inputData?.form_id);
+    if (!formId.success) return [];
+    return fieldsOf(await fetchForm(z, bundle, formId.data));
+  };
+
+/** The chosen form's answer fields. */
+export const answerOutputFields = fromChosenForm(formAnswerFields);
 
 /** A submission step's output fields: the common ones, the step's own `extra`, then the form's answers. */
 export const submissionOutputFields = (...extra: OutputField[]) => [
   ...SUBMISSION_OUTPUT_FIELDS,
   ...extra,
   answerOutputFields,
+];
+
+/** New Submission's: every submission step's, then its 1.0.4 keys (static, then the chosen form's). */
+export const newSubmissionOutputFields = (...extra: OutputField[]) => [
+  ...SUBMISSION_OUTPUT_FIELDS,
+  ...extra,
+  ...LEGACY_OUTPUT_FIELDS,
+  fromChosenForm((form) => [...formAnswerFields(form), ...legacyAnswerFields(form)]),
 ];

@@ -75,7 +75,7 @@ const dateAnswer = (
 // Matrix, files, scalars
 
 /** `{row: column}` -> "Row: column" lines, and "Row: column" lines -> `{row: column}`. */
-const matrixAnswer = (value: unknown): { text: unknown; rows: Record<string, string> | null } => {
+export const matrixAnswer = (value: unknown): { text: unknown; rows: Record<string, string> | null } => {
   if (isRecord(value)) {
     const rows: Record<string, string> = {};
     for (const [row, column] of Object.entries(value)) {

@@ -1,16 +1,30 @@
 import { listWorkspaceNames } from '../api/workspaces';
 import { defineDropdown } from '../shared/dropdown';
 
-/** Every workspace of the connected user, for the Workspace dropdown (no paging on the server). */
-export const workspaceList = defineDropdown({
-  key: 'workspace_list',
-  noun: 'Workspace',
-  label: 'List Workspaces',
-  listed: 'workspace',
-  list: async (z, bundle) => (await listWorkspaceNames(z, bundle)).map((w) => ({ id: w.id, name: w.name })),
-  sample: { id: 7, name: 'Marketing' },
-  outputFields: [
-    { key: 'id', label: 'Workspace ID', type: 'integer' },
-    { key: 'name', label: 'Name', type: 'string' },
-  ],
-});
+/** A hidden list of every workspace of the connected user (no paging on the server), under `key`. */
+const workspaceDropdown = <K extends string>(key: K, label: string) =>
+  defineDropdown({
+    key,
+    noun: 'Workspace',
+    label,
+    listed: 'workspace',
+    list: async (z, bundle) => (await listWorkspaceNames(z, bundle)).map((w) => ({ id: w.id, name: w.name })),
+    sample: { id: 7, name: 'Marketing' },
+    outputFields: [
+      { key: 'id', label: 'Workspace ID', type: 'integer' },
+      { key: 'name', label: 'Name', type: 'string' },
+    ],
+  });
+
+/** The Workspace dropdown of every step. */
+export const workspaceList = workspaceDropdown('workspace_list', 'List Workspaces');
+
+/**
+ * Version 1.0.4's hidden workspace list, kept under its key (`list_workspaces`) with its output
+ * (`[{id, name}]`, the same integer ids from `GET /external/zapier/workspaces`): Zaps made with 1.0.4
+ * name it in their Workspace dropdown, and removing a trigger key needs a new major version.
+ */
+export const legacyWorkspaceList = workspaceDropdown(
+  'list_workspaces',
+  'List Workspaces (Kept for Zaps Made Before 1.1.0)',
+);

@@ -1,4 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import { type HookCatcher, startHookCatcher } from '../../harness/hook-catcher';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../sandbox/server';
 import { type BundleExtra, op, run, type StepPath } from '../helpers/app';
 
@@ -16,6 +17,21 @@ export const useSandbox = (options: SandboxOptions = {}): (() => Sandbox) => {
   return () => {
     if (sandbox === undefined) throw new Error('the sandbox is not running');
     return sandbox;
+  };
+};
+
+/** Starts one hook catcher for the file (beforeAll) and closes it (afterAll); the getter gives it to tests. */
+export const useHookCatcher = (): (() => HookCatcher) => {
+  let catcher: HookCatcher | undefined;
+  beforeAll(async () => {
+    catcher = await startHookCatcher();
+  });
+  afterAll(async () => {
+    await catcher?.close();
+  });
+  return () => {
+    if (catcher === undefined) throw new Error('the hook catcher is not running');
+    return catcher;
   };
 };
 

@@ -1,23 +1,16 @@
 // The submission triggers against the sandbox over loopback: subscribe with a local hook catcher, a
 // delivery, the trigger's output, an edit, samples, partial submissions, unsubscribe, zero hooks left.
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { type HookCatcher, startHookCatcher } from '../../harness/hook-catcher';
 import type { Sandbox } from '../../sandbox/server';
 import { submissionFile } from '../../src/submissions/files';
 import { partialClock } from '../../src/submissions/new-partial-submission';
 import type { SubmissionOutput } from '../../src/submissions/shape';
 import { App, type BundleExtra, failure, op, run } from '../helpers/app';
 import { withCache } from '../submissions/cache';
-import { useSandbox } from './helpers';
+import { useHookCatcher, useSandbox } from './helpers';
 
 const sandbox = useSandbox();
-let catcher: HookCatcher;
-beforeAll(async () => {
-  catcher = await startHookCatcher();
-});
-afterAll(async () => {
-  await catcher.close();
-});
+const hookCatcher = useHookCatcher();
 
 type Fn = (z: ZObject, bundle: Bundle) => unknown;
 const on = <T>(s: Sandbox, fn: Fn, inputData: Record<string, unknown>, extra: BundleExtra = {}) =>
@@ -29,8 +22,9 @@ const trigger = (name: 'performSubscribe' | 'performUnsubscribe' | 'performList'
 test('subscribe, a delivery, the trigger output, an edit, unsubscribe: zero hooks left', async () => {
   const s = sandbox();
   const { formId, workspaceId, fields: F } = s.ids;
-  const hookUrl = catcher.url('e2e-zap');
-  const input = { workspace_id: workspaceId, form_id: formId };
+  const hookUrl = hookCatcher().url('e2e-zap');
+  // a Zap made with this version saves the input's default, edits off
+  const input = { workspace_id: workspaceId, form_id: formId, include_edits: 'no' };
 
   const subscribeData = await on<Record<string, unknown>>(s, trigger('performSubscribe'), input, {
     targetUrl: hookUrl,
@@ -56,7 +50,7 @@ test('subscribe, a delivery, the trigger output, an edit, unsubscribe: zero hook
     },
     { attribution: { utm_source: 'newsletter', gclid: 'Cj0KCQ' } },
   );
-  const delivery = await catcher.next();
+  const delivery = await hookCatcher().next();
   const cache = new Map<string, unknown>();
   s.resetRequests();
   const [item] = await on<SubmissionOutput[]>(s, withCache(trigger('perform'), cache), input, {
@@ -118,7 +112,7 @@ test('subscribe, a delivery, the trigger output, an edit, unsubscribe: zero hook
     [F.email as string]: 'katherine@example.org',
     [F.plan as string]: 'Pro',
   });
-  const edit = await catcher.next();
+  const edit = await hookCatcher().next();
   const bundle = { cleanedRequest: edit.json, subscribeData };
   s.resetRequests();
   await expect(on(s, withCache(trigger('perform'), cache), input, bundle)).resolves.toEqual([]);

@@ -2,6 +2,7 @@
 // real server (submissions--*.json): files and signatures kept, partial submissions and answers to
 // removed questions refused before any write unless asked for, captcha forms refused, dates
 // date-only, 422s naming the question. The sandbox's own rules are checked with raw requests too.
+import { workspaceRecord } from '../../sandbox/seeds/builders';
 import type { Block } from '../../sandbox/state';
 import { failure } from '../helpers/app';
 import { call, runOn, useSandbox } from './helpers';
@@ -381,4 +382,53 @@ describe('public and delete routes (submissions--public-create.json, submissions
     const all = await call(s, 'GET', `/open/forms/${s.ids.formId}/submissions?per_page=1`);
     expect([bogus.status, bogus.json.meta.total]).toEqual([200, all.json.meta.total]);
   });
+});
+
+test("a read-only member who is also an admin of a workspace of their own (as OpnForm gives every user): told the role in the form's workspace", async () => {
+  const s = sandbox();
+  // OpnForm creates a personal workspace for every new account (recorded: team--leave #6, "My Workspace")
+  const personal = workspaceRecord(
+    99,
+    'My Workspace',
+    '🏠',
+    'free',
+    [{ userId: s.ids.readonlyUserId, role: 'admin' }],
+    '2026-01-05T10:00:00.000000Z',
+  );
+  s.state.workspaces.push(personal);
+  const from = s.requests().length;
+  try {
+    const error = await failure(
+      runOn(
+        s,
+        UPDATE,
+        {
+          workspace_id: s.ids.workspaceId,
+          form_id: s.ids.formId,
+          submission_id: s.ids.fileSubmissionId,
+          [`answer__${s.ids.fields.age}`]: '52',
+        },
+        'readonlyMember',
+      ),
+    );
+    expect(error.message).toBe(
+      'OpnForm refused this step (403): "This action is unauthorized." The connected user is a read-only member ' +
+        'of the workspace "Acme Research". This step needs a role that may change things ("user" or "admin"): ' +
+        'ask an admin of the workspace "Acme Research" to change the connected user\'s role. A new token does not help.',
+    );
+    // after the refused PUT: the user's workspaces, then the form (where it lives); nothing else
+    const after = s
+      .requests()
+      .slice(from)
+      .map((r) => `${r.method} ${r.path}`);
+    expect(
+      after.slice(after.indexOf(`PUT /open/forms/${s.ids.formId}/submissions/${s.ids.fileSubmissionId}`)),
+    ).toEqual([
+      `PUT /open/forms/${s.ids.formId}/submissions/${s.ids.fileSubmissionId}`,
+      'GET /open/workspaces',
+      `GET /open/forms/${s.ids.formId}`,
+    ]);
+  } finally {
+    s.state.workspaces = s.state.workspaces.filter((w) => w !== personal);
+  }
 });

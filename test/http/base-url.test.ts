@@ -36,6 +36,10 @@ describe('normalizeBaseUrl', () => {
 
   test.each([
     ['http://forms.example.org/api', 'it must start with https://'],
+    [
+      'http://127.0.0.1:8787/api',
+      'it must start with https:// (a local OpnForm server needs the development setting, see the README)',
+    ],
     ['http://10.0.0.5/api', 'it must start with https://'],
     ['https://evil.com\\@forms.example.org/api', 'it contains a backslash (\\); use / in URLs'],
     ['https://forms.example.org\\api', 'it contains a backslash (\\); use / in URLs'],

@@ -23,7 +23,7 @@ const resendInvite = (z: ZObject, bundle: Bundle) =>
 
 describe('requests', () => {
   test('joins the base path, sends the bearer token, JSON accept and the User-Agent; no token in the URL', async () => {
-    const scope = api(BASE, { headers: { 'user-agent': /^opnform-zapier\/1\.0\.0 / } })
+    const scope = api(BASE, { headers: { 'user-agent': /^opnform-zapier\/1\.1\.0 / } })
       .get('/external/zapier/workspaces')
       .reply(200, [{ id: 7, name: 'Marketing', extra: true }]);
     const seenUrls: string[] = [];

@@ -207,3 +207,132 @@ describe('form steps (the request names no workspace)', () => {
     );
   });
 });
+
+/**
+ * Issue 19, point 5: a form route names no workspace, and a real user is nearly always an admin of a
+ * workspace of their own (OpnForm gives every user one: `team--leave` #6) besides the team workspace
+ * where they may be read-only. The error path reads the form's workspace (one `GET /open/forms/{id}`,
+ * quiet: it holds the form's password), so the message names the one cause instead of two.
+ */
+describe('form routes: the form read on the error path names the workspace', () => {
+  const FORM_13 = recorded('forms--get-form').find('GET', '/open/forms/13', 200).response.body as object;
+  const FORM_6 = recorded('forms--update-form').find('GET', '/open/forms/6', 200).response.body as object;
+  /** A personal workspace as OpnForm creates it (recorded: "My Workspace", admin). */
+  const personal = (recorded('team--leave').exchange(6).response.body as object[])[0] as object;
+  const readonlyMember = () => standing([personal, ...asRole('readonly')]);
+  const formRead = (id: number, body: object) =>
+    api()
+      .get(`/open/forms/${id}`)
+      .reply(200, body as nock.Body);
+  /** Update Submission's reads before its PUT: the form and the first page holding submission 1049. */
+  const updateReads = () => [
+    formRead(13, FORM_13),
+    recordedScope(recorded('submissions--update').exchange(0), { query: { page: '1', per_page: '100' } }),
+  ];
+  const UPDATE_INPUT = {
+    workspace_id: 6,
+    form_id: 13,
+    submission_id: 1049,
+    'answer__b25602d4-a4c4-4d85-b359-f75cd6520fee': 'x',
+  };
+
+  test('Update Submission by a read-only member (recorded readonly-member PUT 403): the role, not a new token', async () => {
+    const scopes = [
+      ...updateReads(),
+      recordedScope(limits.exchange(32), { body: () => true }),
+      readonlyMember(),
+      formRead(13, FORM_13),
+    ];
+    const error = await failure(run(op('creates.update_submission.operation.perform'), UPDATE_INPUT));
+    expect(scopes.map((s) => s.isDone())).toEqual([true, true, true, true, true]);
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'forbidden',
+      status: 403,
+      message:
+        'OpnForm refused this step (403): "This action is unauthorized." The connected user is a read-only ' +
+        'member of the workspace "Zapier WS (corpus)". This step needs a role that may change things ("user" or ' +
+        '"admin"): ask an admin of the workspace "Zapier WS (corpus)" to change the connected user\'s role. A new ' +
+        'token does not help.',
+    });
+  });
+
+  test('Delete Submission by an admin whose token lacks forms-write (recorded): the role allows it, so the ability', async () => {
+    const scopes = [
+      recordedScope(recorded('submissions--delete').exchange(1)),
+      standing(ownWorkspaces),
+      formRead(6, FORM_6),
+    ];
+    const error = await failure(
+      run(op('creates.delete_submission.operation.perform'), {
+        workspace_id: 6,
+        form_id: 6,
+        submission_id: 2063,
+      }),
+    );
+    expect(scopes.map((s) => s.isDone())).toEqual([true, true, true]);
+    expect(error.message).toBe(
+      'OpnForm refused this step (403): "This action is unauthorized." The connected user\'s role in the workspace ' +
+        `"Zapier WS (corpus)" (admin) allows this step, so the access token lacks the "forms-write" ability. ${NEW_TOKEN_IT}`,
+    );
+  });
+
+  test('a new hook (body names the form) by a read-only member (recorded readonly-member 403): the role', async () => {
+    const scopes = [
+      recordedScope(limits.exchange(33), { body: () => true }),
+      readonlyMember(),
+      formRead(13, FORM_13),
+    ];
+    const error = await failure(
+      run(
+        op('triggers.new_submission.operation.performSubscribe'),
+        { workspace_id: 6, form_id: 13 },
+        {
+          targetUrl: 'https://hooks.zapier.com/hooks/standard/1/abc',
+        },
+      ),
+    );
+    expect(scopes.map((s) => s.isDone())).toEqual([true, true, true]);
+    expect(error.message).toMatch(
+      /^OpnForm refused this step \(403\): "This action is unauthorized\." The connected user is a read-only member of the workspace "Zapier WS \(corpus\)"\./,
+    );
+  });
+
+  test('the form read refused too (403): both causes, the read-only workspace named', async () => {
+    const scopes = [
+      ...updateReads(),
+      recordedScope(limits.exchange(32), { body: () => true }),
+      readonlyMember(),
+      api().get('/open/forms/13').reply(403, { message: 'This action is unauthorized.' }),
+    ];
+    const error = await failure(run(op('creates.update_submission.operation.perform'), UPDATE_INPUT));
+    expect(scopes.map((s) => s.isDone())).toEqual([true, true, true, true, true]);
+    expect(error.message).toBe(
+      'OpnForm refused this step (403): "This action is unauthorized." Either the access token lacks the ' +
+        '"forms-write" ability (then create a new token with it ticked in OpnForm, Settings > Access Tokens, and ' +
+        'reconnect), or the form belongs to a workspace the connected user is not a member of or a workspace where ' +
+        'the connected user is read-only ("Zapier WS (corpus)") (then ask an admin of that workspace; a new token ' +
+        'does not help).',
+    );
+  });
+
+  test('a refused form read is not read again: the workspaces only (recorded 403 without forms-read)', async () => {
+    const unmatched: string[] = [];
+    const record = (req: { method: string; path: string }) => unmatched.push(`${req.method} ${req.path}`);
+    nock.emitter.on('no match', record);
+    try {
+      const scopes = [
+        recordedScope(recorded('forms--get-form').exchange(6)),
+        standing([personal, ...asRole('readonly')]),
+      ];
+      const error = await failure(run(op('creates.update_submission.operation.perform'), UPDATE_INPUT));
+      expect(scopes.map((s) => s.isDone())).toEqual([true, true]);
+      expect(unmatched).toEqual([]);
+      expect(error.message).toMatch(
+        /^OpnForm refused this step \(403\): "This action is unauthorized\." Either /,
+      );
+    } finally {
+      nock.emitter.removeListener('no match', record);
+    }
+  });
+});

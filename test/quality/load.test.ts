@@ -3,20 +3,13 @@
  * 1000 deliveries through `new_submission` are all received and shaped right (none lost, none wrong).
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { type HookCatcher, startHookCatcher } from '../../harness/hook-catcher';
 import type { SubmissionOutput } from '../../src/submissions/shape';
-import { useSandbox } from '../e2e/helpers';
+import { useHookCatcher, useSandbox } from '../e2e/helpers';
 import { type BundleExtra, op, run } from '../helpers/app';
 import { withCache } from '../submissions/cache';
 
 const sandbox = useSandbox();
-let catcher: HookCatcher;
-beforeAll(async () => {
-  catcher = await startHookCatcher();
-});
-afterAll(async () => {
-  await catcher.close();
-});
+const hookCatcher = useHookCatcher();
 
 type Fn = (z: ZObject, bundle: Bundle) => unknown;
 const on = <T>(fn: Fn, inputData: Record<string, unknown>, extra: BundleExtra = {}) => {
@@ -35,7 +28,7 @@ test('100 subscribe/unsubscribe cycles leave zero hooks', async () => {
   for (let i = 0; i < 100; i += 1) {
     const input = { workspace_id: workspaceId, form_id: formId };
     const subscribeData = await on<Record<string, unknown>>(trigger('performSubscribe'), input, {
-      targetUrl: catcher.url(`cycle-${i}`),
+      targetUrl: hookCatcher().url(`cycle-${i}`),
     });
     expect(sandbox().hooks(formId)).toHaveLength(before + 1);
     await on(trigger('performUnsubscribe'), input, { subscribeData });
@@ -54,9 +47,9 @@ test('1000 deliveries: every one received and shaped with its own id and answers
   const { formId, workspaceId, fields: F } = s.ids;
   const input = { workspace_id: workspaceId, form_id: formId };
   const subscribeData = await on<Record<string, unknown>>(trigger('performSubscribe'), input, {
-    targetUrl: catcher.url('load'),
+    targetUrl: hookCatcher().url('load'),
   });
-  const first = catcher.received.length;
+  const first = hookCatcher().received.length;
   const sent: Array<{ id: number; name: string }> = [];
   for (let i = 0; i < 1000; i += 1) {
     const name = `Load tester ${i}`;
@@ -67,7 +60,9 @@ test('1000 deliveries: every one received and shaped with its own id and answers
     });
     sent.push({ id, name });
   }
-  const deliveries = catcher.received.slice(first).filter((d) => d.path.endsWith('/load'));
+  const deliveries = hookCatcher()
+    .received.slice(first)
+    .filter((d) => d.path.endsWith('/load'));
   expect(deliveries).toHaveLength(1000);
 
   const cache = new Map<string, unknown>();

@@ -2,8 +2,9 @@
 // external--webhook-unsubscribe, external--hook-delivery-every-block).
 import { createHash } from 'node:crypto';
 import nock from 'nock';
+import { readPublicDefinition } from '../../scripts/breaking-change';
 import { DATE_QUESTIONS_TTL_SECONDS } from '../../src/submissions/delivery-dates';
-import { failure, op, run } from '../helpers/app';
+import { App, failure, op, run } from '../helpers/app';
 import { fakeDateOnly } from '../helpers/clock';
 import { api, recorded, recordedScope } from '../helpers/recorded';
 import { withCache } from './cache';
@@ -90,6 +91,29 @@ describe('performUnsubscribe (DELETE /external/zapier/webhook, as recorded)', ()
     expect(first.isDone() && again.isDone()).toBe(true);
   });
 
+  test.each([
+    ['[] (what OpnForm answered)', []],
+    ['{}', {}],
+    ['missing', undefined],
+  ])(
+    "a hook subscribed by version 1.0.4 (subscribeData %s) is removed by the Zap's hook URL and its form_id",
+    async (_name, subscribeData) => {
+      // 1.0.4 stored OpnForm's answer `[]`, and its own unsubscribe sent an empty hookUrl (hooks were left behind)
+      const scope = recordedScope(UNSUBSCRIBE.exchange(0));
+      await expect(
+        run(
+          unsubscribe,
+          { workspace_id: '6', form_id: '6' },
+          {
+            targetUrl: HOOK,
+            ...(subscribeData === undefined ? {} : { subscribeData: subscribeData as never }),
+          },
+        ),
+      ).resolves.toEqual({ hookUrl: HOOK, form_id: 6, form_gone: false });
+      expect(scope.isDone()).toBe(true);
+    },
+  );
+
   test('a deleted form (404): its hooks went with it, the Zap turns off cleanly', async () => {
     const ex = UNSUBSCRIBE.exchange(9);
     const scope = recordedScope(ex);
@@ -120,6 +144,8 @@ describe('performUnsubscribe (DELETE /external/zapier/webhook, as recorded)', ()
 });
 
 describe('perform (the recorded delivery of the every-block submission 1049)', () => {
+  /** The delivery as OpnForm posted it (what version 1.0.4 returned as it came). */
+  const DELIVERED = EVERY_BLOCK.exchange(2).request.body as Record<string, unknown>;
   const FILE = 'https://forms.example.org/api/open/forms/13/submissions/file';
   const files = {
     cv: {
@@ -148,6 +174,26 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
         subscribeData: { hookUrl: 'https://hooks.example.net/hooks/zapier-everyblock', form_id: 13 },
       },
     ) as Promise<Array<Record<string, unknown>>>;
+
+  test('keeps every key version 1.0.4 emitted (the whole delivery), with the delivered value and type', async () => {
+    const form = formScope();
+    const [item] = await deliver(2);
+    expect(form.isDone()).toBe(true);
+    const emitted = (readPublicDefinition() as { emitted: { new_submission: string[] } }).emitted
+      .new_submission;
+    // every top-level key of the recorded delivery is one 1.0.4 emitted
+    expect(Object.keys(DELIVERED).sort()).toEqual([...emitted].sort());
+    for (const key of emitted) expect({ key, value: item?.[key] }).toEqual({ key, value: DELIVERED[key] });
+    // what live Zaps map: `submission__Email`, `data__<field id>__value` (and its name and type)
+    expect((item?.submission as Record<string, unknown> | undefined)?.Email).toBe('katherine@example.test');
+    expect(
+      (item?.data as Record<string, unknown> | undefined)?.['b27cd8f9-2004-4df7-a598-457bdf11e26d'],
+    ).toEqual({
+      value: 'katherine@example.test',
+      name: 'Email',
+      type: 'email',
+    });
+  });
 
   test('gives exactly this item: every block type, both "Comments" answers, the hidden field, files, attribution', async () => {
     expect(EVERY_BLOCK.exchange(2).kind).toBe('delivery');
@@ -205,17 +251,24 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
           '27ba8d64-8b74-47f8-98e4-fd0e7085aeca': [files.sign],
         },
         sample_note: null,
+        // the delivery's own keys, as delivered: Zaps made with version 1.0.4 map them
+        submission_id: 1049,
+        submission: DELIVERED.submission,
+        data: DELIVERED.data,
+        message:
+          'Please do not use the `submission` field. It is deprecated and will be removed in the future.',
+        meta: { attribution: { utm_source: 'newsletter', utm_medium: 'email', fbclid: 'fb-123' } },
       },
     ]);
     expect(form.isDone()).toBe(true);
   });
 
-  test('the re-delivery after the recorded edit (same id 1049) is skipped by default and flagged as an edit with edits on', async () => {
+  test('the re-delivery after the recorded edit (same id 1049) is skipped with edits off (the default) and flagged as an edit with edits on', async () => {
     const store = new Map<string, unknown>();
     // one form read for all three deliveries: the date formats are cached (5 minutes)
     const form = formScope();
-    await expect(deliver(2, undefined, store)).resolves.toHaveLength(1);
-    await expect(deliver(6, undefined, store)).resolves.toEqual([]);
+    await expect(deliver(2, 'no', store)).resolves.toHaveLength(1);
+    await expect(deliver(6, 'no', store)).resolves.toEqual([]);
     const [edited] = await deliver(6, 'yes', store);
     expect(edited).toMatchObject({
       id: 1049,
@@ -225,6 +278,16 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
       submitted_at: null,
       answers: { '3e07d301-d172-448c-9007-28d8a30b7e16': 'Enterprise' },
     });
+    expect(form.isDone()).toBe(true);
+  });
+
+  test('a Zap made with 1.0.4 (no include_edits saved) still runs on edits, as 1.0.4 did', async () => {
+    const store = new Map<string, unknown>();
+    const form = formScope();
+    const [first] = await deliver(2, undefined, store);
+    expect(first).toMatchObject({ id: 1049, is_edit: false });
+    const [edit] = await deliver(6, undefined, store);
+    expect(edit).toMatchObject({ id: 1049, is_edit: true, submission_id: 1049 });
     expect(form.isDone()).toBe(true);
   });
 
@@ -308,6 +371,53 @@ describe('dates under both date formats (submissions--date-formats: form 6, ques
     expect(item?.answers[DATE_ID]).toBe('2026-03-02');
     expect(item?.answer_dates[DATE_ID]).toEqual({ start: '2026-03-02', end: null });
   });
+});
+
+test('output fields: the 1.0.4 keys of the chosen form labelled as kept, by field id and by question name', async () => {
+  const trigger = App.triggers.new_submission.operation;
+  const staticKeys = (trigger.outputFields as Array<{ key?: string; label?: string }>).filter(
+    (f) => f.key !== undefined,
+  );
+  expect(staticKeys.filter((f) => ['submission_id', 'message'].includes(f.key ?? ''))).toEqual([
+    { key: 'submission_id', label: 'Submission ID (Kept for Zaps Made Before 1.1.0)', type: 'integer' },
+    { key: 'message', label: 'OpnForm Note on Old Fields (Kept for Zaps Made Before 1.1.0)', type: 'string' },
+  ]);
+  const dynamic = (trigger.outputFields as unknown[]).find((f) => typeof f === 'function');
+  const scope = formScope();
+  const fields = (await run(op(dynamic as never), { workspace_id: '6', form_id: '13' })) as Array<
+    Record<string, unknown>
+  >;
+  expect(scope.isDone()).toBe(true);
+  const kept = fields.filter((f) => String(f.label).endsWith('(Kept for Zaps Made Before 1.1.0)'));
+  expect(kept).toEqual(
+    expect.arrayContaining([
+      {
+        key: 'data__b27cd8f9-2004-4df7-a598-457bdf11e26d__value',
+        label: 'Email (Kept for Zaps Made Before 1.1.0)',
+        type: 'string',
+      },
+      {
+        key: 'data__ef135658-9e42-45ed-bff3-e1c833095d89__value',
+        label: 'Age (Kept for Zaps Made Before 1.1.0)',
+        type: 'number',
+      },
+      {
+        key: 'data__7de3cf55-e7c2-4aac-8c4e-c8fbb8bc2e68__value[]file_url',
+        label: 'Attachments: File Link (Kept for Zaps Made Before 1.1.0)',
+      },
+      { key: 'submission__Email', label: 'Email (by Question Name) (Kept for Zaps Made Before 1.1.0)' },
+    ]),
+  );
+  // one field per answerable question by id; one per distinct name ("Comments" twice: one field)
+  expect(kept.filter((f) => String(f.key).startsWith('data__'))).toHaveLength(22);
+  expect(kept.filter((f) => f.key === 'submission__Comments')).toHaveLength(1);
+  // every kept key is a key of the recorded delivery
+  for (const f of kept) {
+    const [group, id] = String(f.key).split(/__|\[\]/);
+    expect(Object.keys(EVERY_BLOCK.exchange(2).request.body as object)).toContain(group);
+    if (group === 'data')
+      expect(Object.keys((EVERY_BLOCK.exchange(2).request.body as { data: object }).data)).toContain(id);
+  }
 });
 
 describe('performList (the editor test: the newest completed submissions from /open, shaped like a delivery)', () => {

@@ -326,6 +326,19 @@ describe('file hydrator', () => {
     expect(scope.isDone()).toBe(true);
   });
 
+  test('a connection made by 1.0.4 (api_key only) is OpnForm Cloud: its links are downloaded', async () => {
+    const calls: unknown[] = [];
+    const scope = otherHost('https://api.opnform.com')
+      .get('/forms/assets/cv.pdf')
+      .query(true)
+      .reply(200, '%PDF-1.7', { 'Content-Type': 'application/pdf' });
+    await expect(
+      run(stubbed(calls), { url: CV_URL, name: 'cv.pdf' }, { authData: { api_key: TOKEN } }),
+    ).resolves.toBe('https://zapier-stash.example/cv.pdf');
+    expect(calls).toEqual([['%PDF-1.7', 'cv.pdf']]);
+    expect(scope.isDone()).toBe(true);
+  });
+
   test('an expired link says so, without the link itself', async () => {
     otherHost('https://api.opnform.com')
       .get('/forms/assets/cv.pdf')

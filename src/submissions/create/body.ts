@@ -20,6 +20,21 @@ export const CREATE_NOTE =
   'unanswered. Required questions must be answered. File, signature and payment questions cannot be ' +
   'answered through Zapier.';
 
+/**
+ * Whether a question must always be answered: marked required, not hidden (a hidden question is
+ * filled by the form itself), and with no logic that can hide it or make it optional (a block's
+ * `logic`: `conditions` and `actions` such as `hide-block` or `make-it-optional`). A question whose
+ * requirement depends on logic is left to OpnForm, which judges it with the answers (a 422 names it).
+ */
+export const alwaysRequired = (block: FormBlock): boolean => {
+  if (block.required !== true || block.hidden === true) return false;
+  const logic = (block as { logic?: unknown }).logic;
+  if (logic === null || typeof logic !== 'object') return true;
+  const { conditions, actions } = logic as { conditions?: unknown; actions?: unknown };
+  const changes = Array.isArray(actions) && actions.some((action) => action !== 'require-answer');
+  return conditions === null || conditions === undefined || !changes;
+};
+
 /** The answers to send, by field id (an empty result means no answer at all). */
 export const newAnswers = (z: ZObject, form: Form, changes: AnswerChanges): Record<string, unknown> => {
   const body: Record<string, unknown> = { ...changes.set };
@@ -37,9 +52,9 @@ export const newAnswers = (z: ZObject, form: Form, changes: AnswerChanges): Reco
     }
     body[id] = range.end === undefined ? [range.start] : [range.start, range.end];
   }
-  // required questions a respondent sees must be answered (hidden ones are filled by the form itself)
+  // questions a respondent must always answer (see alwaysRequired)
   for (const block of answerableBlocks(form)) {
-    if (block.required !== true || block.hidden === true || !isEmptyInput(body[block.id])) continue;
+    if (!alwaysRequired(block) || !isEmptyInput(body[block.id])) continue;
     if (KEPT_AS_IS_TYPES.has(block.type)) {
       problems.push(
         `"${labelOf(block)}" is a required ${block.type} question, which cannot be answered through Zapier: ` +

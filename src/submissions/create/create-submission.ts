@@ -1,29 +1,26 @@
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
-import { postPublicAnswer } from '../../api/submissions';
-import { halt } from '../../errors';
+import { AnswerRefused, postPublicAnswer } from '../../api/submissions';
+import { halt, userError } from '../../errors';
 import { fetchForm, findQuestionBlock } from '../../forms/blocks';
+import { clock } from '../../http/step-budget';
 import { FormId, inputObject, WorkspaceId } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
 import type { Form } from '../../schemas/resources';
 import { formField, workspaceField } from '../../shared/fields';
-import { SUBMISSION_SAMPLE, submissionOutputFields } from '../output-fields';
-import { shapeSubmission } from '../shape';
+import { submissionOutputFields } from '../output-fields';
 import { flagOn, questionLabels } from '../update/checks';
-import { answerInputFields, answerKey, editableBlocks } from '../update/fields';
+import { answerKey, editableBlocks } from '../update/fields';
 import { answerChanges, isEmptyInput } from '../update/values';
-import { CREATE_NOTE, newAnswers } from './body';
-import { refuseUnanswerableForm } from './form-checks';
+import { newAnswers } from './body';
+import { answerFields } from './fields';
+import { formPassword, refuseUnanswerableForm } from './form-checks';
 import { locateCreated, newestIdBefore } from './locate';
+import { CREATE_OUTPUT_FIELDS, CREATE_SAMPLE, createOutput } from './output';
+import { existingMatch, matchQuestions, requireMatchAnswers } from './upsert';
 
 const NOTHING = 'Nothing was submitted.';
 
 const Input = inputObject({ workspace_id: WorkspaceId, form_id: FormId });
-
-/** One input per answerable question of the chosen form (as Update Submission); none until a form is chosen. */
-const answerFields = async (z: ZObject, bundle: Bundle) => {
-  const formId = FormId.safeParse(bundle.inputData?.form_id);
-  return formId.success ? answerInputFields(await fetchForm(z, bundle, formId.data), CREATE_NOTE) : [];
-};
 
 const inputFields = defineInputFields([workspaceField, formField, answerFields]);
 
@@ -45,28 +42,71 @@ export const withSearchedAnswer = (bundle: Bundle, form: Form): Record<string, u
 };
 
 /**
- * Reads the form (refusing a closed, full, captcha or password form before any write), checks every
- * answer against its question, sends them to the public answer endpoint as a respondent would (so
- * the form's integrations and hooks fire) and reads the created submission back from the list, since
- * that endpoint never returns its id (see ./locate.ts). Requests: form, newest id (not on a form with
- * editable submissions: its UUID identifies the new one), the POST, one list page.
+ * The public answer endpoint refused the form (403) although the step's read allowed it: the form
+ * changed in between. The form is read again so the message names its state (./form-checks.ts); if
+ * that read shows nothing wrong either, the refusal is said as OpnForm gave it. Nothing was stored.
+ */
+const refusal = async (z: ZObject, bundle: Bundle, read: Form, refused: AnswerRefused['refused']) => {
+  let form = read;
+  try {
+    form = await fetchForm(z, bundle, read.id);
+  } catch {
+    // the first read's title is enough for the message below
+  }
+  refuseUnanswerableForm(z, form, clock.now());
+  if (refused === 'password') {
+    formPassword(z, form);
+    return userError(
+      z,
+      `Form "${form.title}" is protected by a password, and OpnForm refused the one this step read from the ` +
+        `form (it was changed a moment ago, or the form was protected after the read). Run the step again. ${NOTHING}`,
+      'password_form',
+      403,
+    );
+  }
+  return userError(
+    z,
+    `OpnForm refused answers to form "${form.title}" (403 "This action is unauthorized."): OpnForm takes answers ` +
+      'only to public forms that are open and under their submission limit, and this one was all three when the ' +
+      'step read it a moment earlier. It may have reached its limit with answers still queued on the server. ' +
+      `Check the form's visibility, closing date and limit in OpnForm. ${NOTHING}`,
+    'form_closed',
+    403,
+  );
+};
+
+/**
+ * Reads the form (refusing a draft, closed, full or captcha form before any write, and a form that
+ * updates existing submissions without its match answers), checks every answer against its question,
+ * sends them to the public answer endpoint as a respondent would (so the form's integrations and
+ * hooks fire; a password form with its password), and reads the submission back from the list, since
+ * that endpoint never returns its id and a queued server stores it after answering (./locate.ts).
+ * Requests: form; newest id (not on a form with editable submissions: its UUID identifies the new
+ * one), or on a form that updates existing submissions the submissions holding its match answers;
+ * the POST; one list page per look (one when the server stores at once).
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
   const input = parseInput(z, Input, bundle.inputData, inputFields);
   const form = await fetchForm(z, bundle, input.form_id);
-  refuseUnanswerableForm(z, form, Date.now());
+  refuseUnanswerableForm(z, form, clock.now());
+  const password = formPassword(z, form);
+  const keys = matchQuestions(z, form);
   const changes = answerChanges(z, form, withSearchedAnswer(bundle, form), [], NOTHING);
   const sent = newAnswers(z, form, changes);
   if (Object.keys(sent).length === 0) {
     // This run's mapped values are all empty: routine, so a halt (rule in src/errors.ts).
     throw halt(z, `Nothing to submit: every answer field is empty. ${NOTHING}`);
   }
+  if (keys !== undefined) requireMatchAnswers(z, form, keys, sent);
   const editable = flagOn(form.editable_submissions);
-  const after = editable ? undefined : await newestIdBefore(z, bundle, form.id);
-  const reply = await postPublicAnswer(z, bundle, form.slug || String(form.id), sent, questionLabels(form));
+  const upsert = keys === undefined ? undefined : await existingMatch(z, bundle, form, keys, sent);
+  const after = editable || upsert !== undefined ? undefined : await newestIdBefore(z, bundle, form.id);
+  const slug = form.slug || String(form.id);
+  const reply = await postPublicAnswer(z, bundle, slug, sent, questionLabels(form), password);
+  if (reply instanceof AnswerRefused) throw await refusal(z, bundle, form, reply.refused);
   const uuid = editable && typeof reply.submission_id === 'string' ? reply.submission_id : undefined;
-  const created = await locateCreated(z, bundle, { formId: form.id, uuid, after, sent });
-  return shapeSubmission(z, created, form);
+  const located = await locateCreated(z, bundle, { formId: form.id, uuid, after, upsert, sent });
+  return createOutput(z, form, sent, located, upsert);
 };
 
 export const createSubmission = defineCreate({
@@ -76,7 +116,7 @@ export const createSubmission = defineCreate({
   operation: {
     inputFields,
     perform,
-    sample: { ...SUBMISSION_SAMPLE },
-    outputFields: submissionOutputFields(),
+    sample: { ...CREATE_SAMPLE },
+    outputFields: submissionOutputFields(...CREATE_OUTPUT_FIELDS),
   },
 });

@@ -1,24 +1,33 @@
 /**
- * Finding the submission the public answer endpoint just stored. That endpoint never returns the
- * integer id (submissions--public-create.json: `submission_id` is null, or the public UUID on a
- * form with editable submissions), so the id is read back from the form's /open submissions list:
+ * Finding the submission the public answer endpoint stored. That endpoint never returns the integer
+ * id (submissions--public-create.json: `submission_id` is null, or the public UUID on a form with
+ * editable submissions), and on a server with a queue worker it answers BEFORE the submission exists
+ * (production-like `submissions--public-create-queued`: it appeared 1.8 to 3 s later). So the id is
+ * read back from the form's /open submissions list, looking again with back-off within the step's
+ * budget (./wait.ts):
  * - editable submissions: the item whose `submission_id` is the UUID the endpoint returned (exact);
+ * - a form that replaces matched submissions (./upsert.ts): among the submissions holding the match
+ *   answers, the one that now holds the answers sent and did not before the write (a new id: created;
+ *   the id read before: that submission was replaced);
  * - otherwise: the newest id is read before the POST; afterwards, among the items with a higher id
- *   (ids only grow), the one whose answers are exactly the ones sent. None, or more than one (another
- *   identical submission at the same moment), is said as such: an id is never guessed.
+ *   (ids only grow), the one whose answers are exactly the ones sent.
  * The list is ordered by creation time, not id (submissions--list.json: 2063, 2058, 2059), so a
- * whole page is read and the highest id taken, never just the first item.
+ * whole page is read and the highest id taken, never just the first item. An id is never guessed:
+ * none found in time, more than one candidate, or a failed read after the write is said as such
+ * (./output.ts), never as an error (the write landed; an error would invite a replay that submits
+ * the answers twice).
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { fetchSubmissionPage } from '../../api/submissions';
-import { userError } from '../../errors';
+import { isLastPage } from '../../http/paging';
 import type { Submission } from '../../schemas/resources';
 import { currentAnswers } from '../answers';
-import { scanSubmissions } from '../pages';
+import { readKeyMatches, type Upsert } from './upsert';
+import { canRead, lookUntilFound } from './wait';
 
 /** Submissions per page when reading the list before and after the POST. */
 export const LOCATE_PAGE_SIZE = 100;
-/** Pages read after the POST at most (a form taking more than 300 submissions in those seconds is not told apart). */
+/** Pages read in one look at most (a form taking more than 300 submissions in those seconds is not told apart). */
 export const LOCATE_MAX_PAGES = 3;
 
 /** The highest submission id on the form's newest page (0 for a form without submissions). */
@@ -40,13 +49,23 @@ const canonical = (value: unknown): unknown => {
   return String(value).trim();
 };
 
+const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+
 /** Whether a listed submission holds every answer that was sent, exactly. */
 export const holdsAnswers = (item: Submission, sent: Readonly<Record<string, unknown>>): boolean => {
   const stored = currentAnswers(item);
-  return Object.entries(sent).every(
-    ([id, value]) => JSON.stringify(canonical(stored[id])) === JSON.stringify(canonical(value)),
-  );
+  return Object.entries(sent).every(([id, value]) => same(stored[id], value));
 };
+
+/** The answers of a submission that hold something (empty answers left out), for comparing two states. */
+const filledAnswers = (answers: Readonly<Record<string, unknown>>) =>
+  Object.fromEntries(
+    Object.entries(answers).filter(([, value]) => value !== null && value !== undefined && value !== ''),
+  );
+
+/** Whether a submission's answers are exactly the ones sent, no more (what a replaced submission holds). */
+export const holdsOnly = (item: Submission, sent: Readonly<Record<string, unknown>>): boolean =>
+  same(filledAnswers(currentAnswers(item)), filledAnswers(sent));
 
 const publicIdOf = (item: Submission): unknown => item.submission_id ?? item.data.submission_id;
 
@@ -54,52 +73,121 @@ export interface Locate {
   formId: number;
   /** The public UUID the answer endpoint returned (forms with editable submissions). */
   uuid?: string;
-  /** The highest id before the POST (when there is no UUID). */
+  /** The highest id before the POST (a form that only creates, without a UUID). */
   after?: number;
+  /** A form that replaces matched submissions: its match questions and the rows matched before the write. */
+  upsert?: Upsert;
   /** The answers sent, by field id. */
   sent: Readonly<Record<string, unknown>>;
 }
 
-const unlocated = (z: ZObject, formId: number, why: string) =>
-  userError(
-    z,
-    `The submission was saved in OpnForm (form ${formId}) and its integrations ran, but ${why} Do not re-run ` +
-      'this step for the same answers (it would submit them again); find the submission in OpnForm instead.',
-    'submission_unlocated',
-    500,
-  );
+/** What reading the list back after the write gave. */
+export type Located =
+  /** Found for sure; `replaced`: an existing submission (read before the write) was replaced. */
+  | { kind: 'found'; item: Submission; replaced: boolean }
+  /** More than one submission could be this step's. */
+  | { kind: 'ambiguous'; ids: number[] }
+  /** Not stored (or not visible) yet when the step had to stop looking. */
+  | { kind: 'unseen'; looks: number; elapsedMs: number }
+  /** A read after the write failed. */
+  | { kind: 'unread'; reason: string };
 
-/** The created submission as the list shows it, found for sure, or an error saying why not. */
-export const locateCreated = async (z: ZObject, bundle: Bundle, wanted: Locate): Promise<Submission> => {
-  const { formId, uuid, after = 0, sent } = wanted;
-  let passed = false;
-  const scan = await scanSubmissions(z, bundle, formId, {
-    perPage: LOCATE_PAGE_SIZE,
-    maxPages: LOCATE_MAX_PAGES,
-    match: (item) => {
-      if (uuid !== undefined) return publicIdOf(item) === uuid;
-      if (item.id <= after) {
-        passed = true;
-        return false;
-      }
-      return holdsAnswers(item, sent);
-    },
-    enough: (matches) => (uuid !== undefined ? matches.length > 0 : passed),
-  });
-  const [found, ...others] = scan.matches;
-  if (found !== undefined && others.length === 0) return found;
-  if (found !== undefined) {
-    const ids = scan.matches.map((item) => item.id).join(', ');
-    throw unlocated(
-      z,
-      formId,
-      `${scan.matches.length} submissions with exactly these answers arrived at the same moment (ids ${ids}), so ` +
-        'which one this step made cannot be told for sure and no id is returned.',
-    );
+/** An error's sentence as the user would have seen it (Zapier's errors carry `{message, code, status}` as JSON). */
+const userMessageOf = (error: unknown): string => {
+  const text = error instanceof Error ? error.message : String(error);
+  try {
+    const parsed = JSON.parse(text) as { message?: unknown };
+    return typeof parsed.message === 'string' ? parsed.message : text;
+  } catch {
+    return text;
   }
-  throw unlocated(
-    z,
-    formId,
-    `it was not found among the newest submissions of the form (${uuid === undefined ? 'no new submission holds exactly the answers sent' : `no submission has the public id ${uuid}`}), so no id is returned.`,
-  );
+};
+
+type Look = () => Promise<Located | undefined>;
+
+/** Pages of the newest submissions, read until `enough` says so (or the last page, the bound, or the budget). */
+const readNewest = async (
+  z: ZObject,
+  bundle: Bundle,
+  formId: number,
+  enough: (items: readonly Submission[]) => boolean,
+): Promise<Submission[]> => {
+  const items: Submission[] = [];
+  for (let page = 1; page <= LOCATE_MAX_PAGES && canRead(bundle); page += 1) {
+    const reply = await fetchSubmissionPage(z, bundle, formId, page, LOCATE_PAGE_SIZE);
+    items.push(...reply.data);
+    if (enough(items) || isLastPage(reply, page, LOCATE_PAGE_SIZE)) break;
+  }
+  return items;
+};
+
+const decide = (candidates: readonly Submission[], replaced: (item: Submission) => boolean) => {
+  const [found, ...others] = candidates;
+  if (found === undefined) return undefined;
+  if (others.length > 0) return { kind: 'ambiguous', ids: candidates.map((item) => item.id) } as const;
+  return { kind: 'found', item: found, replaced: replaced(found) } as const;
+};
+
+/** One look at the list, for what the write is expected to have left there. */
+const lookFor = (z: ZObject, bundle: Bundle, wanted: Locate): Look => {
+  const { formId, uuid, after = 0, upsert, sent } = wanted;
+  const wasThere = (item: Submission) => upsert?.before.some((row) => row.id === item.id) === true;
+  if (upsert !== undefined) {
+    // the match answers narrow the list to the rows the write can have touched, old ones included
+    const before = new Map(upsert.before.map((row) => [row.id, row]));
+    return async () => {
+      const read = await readKeyMatches(z, bundle, formId, upsert.keys, sent, {
+        query: upsert.query,
+        canRead: () => canRead(bundle),
+      });
+      const candidates = read.rows.filter((item) => {
+        if (uuid !== undefined) return publicIdOf(item) === uuid;
+        const old = before.get(item.id);
+        return (
+          holdsAnswers(item, sent) && (old === undefined || !same(currentAnswers(old), currentAnswers(item)))
+        );
+      });
+      return decide(candidates, wasThere);
+    };
+  }
+  if (uuid !== undefined) {
+    return async () => {
+      const items = await readNewest(z, bundle, formId, (seen) =>
+        seen.some((item) => publicIdOf(item) === uuid),
+      );
+      return decide(
+        items.filter((item) => publicIdOf(item) === uuid),
+        () => false,
+      );
+    };
+  }
+  return async () => {
+    const items = await readNewest(z, bundle, formId, (seen) => seen.some((item) => item.id <= after));
+    return decide(
+      items.filter((item) => item.id > after && holdsAnswers(item, sent)),
+      () => false,
+    );
+  };
+};
+
+/**
+ * The stored submission as the list shows it, looked for again with back-off until it appears or
+ * the step's budget ends. A replaced submission that already held exactly these answers before the
+ * write cannot change visibly: it is the one replaced, said at once.
+ */
+export const locateCreated = async (z: ZObject, bundle: Bundle, wanted: Locate): Promise<Located> => {
+  const { upsert, sent, uuid } = wanted;
+  const [only, ...more] = upsert?.before ?? [];
+  if (only !== undefined && more.length === 0 && uuid === undefined && holdsOnly(only, sent)) {
+    return { kind: 'found', item: only, replaced: true };
+  }
+  try {
+    const waited = await lookUntilFound(bundle, lookFor(z, bundle, wanted));
+    return waited.found ?? { kind: 'unseen', looks: waited.looks, elapsedMs: waited.elapsedMs };
+  } catch (error) {
+    // the write landed: a failed read back is reported in the output, never thrown (no replay invited)
+    const reason = userMessageOf(error);
+    z.console.log(`Reading the new submission back failed after the answer was accepted: ${reason}`);
+    return { kind: 'unread', reason };
+  }
 };

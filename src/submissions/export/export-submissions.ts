@@ -184,8 +184,7 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
       z,
       `OpnForm's export job ${jobId} is still ${status.status} (${status.progress ?? 0}% done) after the time one ` +
         `Zapier step may take, so no file was saved. Export at most ${MAX_PER_STEP} submissions per step ` +
-        `(Newest Submissions, a date range or a status): those are exported within the step. Find Export can ` +
-        `fetch job ${jobId}'s file once it is ready.`,
+        '(Newest Submissions, a date range or a status): those are exported within the step.',
       'still_running',
       504,
     );

@@ -532,7 +532,7 @@ describe('background jobs: only where the token can read their status', () => {
         message:
           `OpnForm's export job ${JOB} is still processing (35% done) after the time one Zapier step may take, so ` +
           'no file was saved. Export at most 5000 submissions per step (Newest Submissions, a date range or a ' +
-          `status): those are exported within the step. Find Export can fetch job ${JOB}'s file once it is ready.`,
+          'status): those are exported within the step.',
       });
     });
 

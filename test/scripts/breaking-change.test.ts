@@ -1,0 +1,210 @@
+import {
+  type BreakingChange,
+  breakingChanges,
+  describeChange,
+  RULES,
+  readPublicDefinition,
+} from '../../scripts/breaking-change';
+import { readSnapshot } from '../../scripts/definition-check';
+import { App } from '../helpers/app';
+
+type Json = Record<string, unknown>;
+
+/** The app as Zapier stores its definition: functions become references. */
+const appDefinition = (): Json =>
+  JSON.parse(JSON.stringify(App, (_key, value) => (typeof value === 'function' ? '$func$1$f$' : value)));
+
+/** The public 1.0.4 definition, a fresh copy a test may change. */
+const published = (): Json => JSON.parse(JSON.stringify(readPublicDefinition()));
+
+const field = (key: string, extra: Json = {}) => ({ key, label: key, type: 'string', ...extra });
+const hookTrigger = (inputFields: unknown[] = [field('form_id', { required: true })]) => ({
+  key: 'new_thing',
+  operation: { type: 'hook', inputFields },
+});
+/** A small public version: custom auth with one field, a hook trigger, an action, a search, a pair. */
+const base = (): Json => ({
+  authentication: { type: 'custom', fields: [field('api_key', { required: true })] },
+  triggers: { new_thing: hookTrigger(), list_things: { key: 'list_things', operation: {} } },
+  creates: { make_thing: { key: 'make_thing', operation: { inputFields: [field('name')] } } },
+  searches: {
+    find_thing: { key: 'find_thing', operation: { inputFields: [field('q', { required: true })] } },
+  },
+  searchOrCreates: { find_thing: { key: 'find_thing', search: 'find_thing', create: 'make_thing' } },
+});
+type Def = { authentication: Json } & Record<'triggers' | 'creates' | 'searches', Record<string, Json>>;
+const changed = (edit: (def: Def) => void): BreakingChange[] => {
+  const after = base() as Def;
+  edit(after);
+  return breakingChanges(base(), after);
+};
+
+describe('the rules: each change that needs a new major version fails, naming its rule', () => {
+  test('an unchanged definition passes', () => {
+    expect(breakingChanges(base(), base())).toEqual([]);
+  });
+
+  test('removed-step: a trigger, an action or a search removed (a hidden one too)', () => {
+    expect(
+      changed((d) => {
+        delete d.triggers.list_things;
+        delete d.creates.make_thing;
+        delete d.searches.find_thing;
+      }),
+    ).toEqual([
+      { rule: 'removed-step', at: 'triggers.list_things' },
+      { rule: 'removed-step', at: 'creates.make_thing' },
+      { rule: 'removed-step', at: 'searches.find_thing' },
+    ]);
+  });
+
+  test('auth-type-changed: custom became oauth2', () => {
+    expect(changed((d) => Object.assign(d.authentication, { type: 'oauth2' }))).toEqual([
+      { rule: 'auth-type-changed', at: 'authentication.type' },
+    ]);
+  });
+
+  test('trigger-type-changed: hook became polling, and polling (no type) became hook', () => {
+    expect(
+      changed((d) => {
+        d.triggers.new_thing = {
+          ...hookTrigger(),
+          operation: { ...hookTrigger().operation, type: 'polling' },
+        };
+        d.triggers.list_things = { key: 'list_things', operation: { type: 'hook' } };
+      }),
+    ).toEqual([
+      { rule: 'trigger-type-changed', at: 'triggers.new_thing.operation.type' },
+      { rule: 'trigger-type-changed', at: 'triggers.list_things.operation.type' },
+    ]);
+  });
+
+  test('removed-search-or-create: the pair is gone, its steps stay', () => {
+    expect(changed((d) => Object.assign(d, { searchOrCreates: {} }))).toEqual([
+      { rule: 'removed-search-or-create', at: 'searchOrCreates.find_thing' },
+    ]);
+  });
+
+  test('removed-input-field: a step input or a connection field key removed (renaming removes one, adds another)', () => {
+    expect(
+      changed((d) => {
+        d.triggers.new_thing = hookTrigger([field('form', { required: true })]);
+        d.authentication = { type: 'custom', fields: [field('token', { required: true })] };
+      }),
+    ).toEqual([
+      { rule: 'removed-input-field', at: 'authentication.fields.api_key' },
+      { rule: 'required-without-default', at: 'authentication.fields.token' },
+      { rule: 'removed-input-field', at: 'triggers.new_thing.inputFields.form_id' },
+      { rule: 'required-without-default', at: 'triggers.new_thing.inputFields.form' },
+    ]);
+  });
+
+  test('required-without-default: an optional input made required, a new required input or connection field', () => {
+    expect(
+      changed((d) => {
+        d.creates.make_thing = {
+          key: 'make_thing',
+          operation: { inputFields: [field('name', { required: true })] },
+        };
+        d.triggers.new_thing = hookTrigger([
+          field('form_id', { required: true }),
+          field('extra', { required: true }),
+        ]);
+        d.authentication = {
+          type: 'custom',
+          fields: [field('base_url', { required: true }), field('api_key', { required: true })],
+        };
+      }),
+    ).toEqual([
+      { rule: 'required-without-default', at: 'authentication.fields.base_url' },
+      { rule: 'required-without-default', at: 'triggers.new_thing.inputFields.extra' },
+      { rule: 'required-without-default', at: 'creates.make_thing.inputFields.name' },
+    ]);
+  });
+
+  test('not breaking: a default, an optional new field, a required field made optional, new steps, dynamic fields', () => {
+    expect(
+      changed((d) => {
+        d.creates.make_thing = {
+          key: 'make_thing',
+          operation: { inputFields: [field('name', { required: true, default: 'x' }), '$func$2$f$'] },
+        };
+        d.searches.find_thing = {
+          key: 'find_thing',
+          operation: { inputFields: [field('q'), field('more')] },
+        };
+        d.authentication = {
+          type: 'custom',
+          fields: [field('base_url', { required: false }), field('api_key', { required: true })],
+        };
+        d.triggers.brand_new = { key: 'brand_new', operation: { type: 'hook' } };
+      }),
+    ).toEqual([]);
+  });
+
+  test('an empty default does not count as a default', () => {
+    expect(
+      changed((d) => {
+        d.creates.make_thing = {
+          key: 'make_thing',
+          operation: { inputFields: [field('name', { required: true, default: '' })] },
+        };
+      }),
+    ).toEqual([{ rule: 'required-without-default', at: 'creates.make_thing.inputFields.name' }]);
+  });
+
+  test('a failure line names the rule, the place and what the rule refuses', () => {
+    expect(
+      describeChange({ rule: 'trigger-type-changed', at: 'triggers.new_submission.operation.type' }),
+    ).toBe(
+      'trigger-type-changed at triggers.new_submission.operation.type: a trigger switched between hook and polling',
+    );
+    expect(Object.keys(RULES)).toHaveLength(6);
+  });
+});
+
+describe('this app is a minor version of the public one', () => {
+  test('from the public 1.0.4 (its definition as data) to the app: no breaking change', () => {
+    expect(breakingChanges(readPublicDefinition(), appDefinition()).map(describeChange)).toEqual([]);
+  });
+
+  test('from the definition snapshot to the app: no breaking change', () => {
+    expect(breakingChanges(readSnapshot(), appDefinition()).map(describeChange)).toEqual([]);
+  });
+
+  test("1.0.4's own connection would be refused if base_url were required without a default", () => {
+    const app = appDefinition() as { authentication: { fields: Json[] } };
+    const baseUrl = app.authentication.fields.find((f) => f.key === 'base_url') as Json;
+    delete baseUrl.default;
+    baseUrl.required = true;
+    expect(breakingChanges(published(), app)).toEqual([
+      { rule: 'required-without-default', at: 'authentication.fields.base_url' },
+    ]);
+  });
+
+  test('the 1.0.4 data holds what live Zaps use: custom auth with api_key, the hook trigger, two hidden triggers', () => {
+    const def = published() as {
+      version: string;
+      authentication: { type: string; fields: Json[] };
+      triggers: Record<
+        string,
+        { display: { hidden: boolean }; operation: { type: string; inputFields?: Json[] } }
+      >;
+    };
+    expect(def.version).toBe('1.0.4');
+    expect(def.authentication.type).toBe('custom');
+    expect(def.authentication.fields.map((f) => [f.key, f.required])).toEqual([['api_key', true]]);
+    expect(
+      Object.entries(def.triggers).map(([key, t]) => [
+        key,
+        t.operation.type,
+        t.display.hidden,
+        (t.operation.inputFields ?? []).map((f) => f.key),
+      ]),
+    ).toEqual([
+      ['new_submission', 'hook', false, ['workspace_id', 'form_id']],
+      ['list_workspaces', 'polling', true, []],
+      ['list_forms', 'polling', true, ['workspace_id']],
+    ]);
+  });
+});
