@@ -176,8 +176,11 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
   update_form: {
     method: 'creates.update_form.operation.perform',
     inputData: (ids) => ({ ...form(ids), choice_field: ids.fields.plan, add_choices: ['Team'] }),
-    minimum: 2,
-    why: 'read the form + update (the server replaces the whole form; its answer holds the saved form)',
+    minimum: 4,
+    why:
+      'read the form (checks, changes) + read it again right before the save (refused if it changed: OpnForm ' +
+      'checks no version and replaces the whole form) + the save + read it back (the change must be there: ' +
+      'a save at the same moment wins silently; the save answer only echoes what was sent)',
     writes: /^PUT /,
   },
   submission_list: {

@@ -1,5 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import type { Thing } from '../http/abilities';
+import { ANSWER_LIMITS } from '../http/answer-size';
 import { Absent, opnform as client } from '../http/client';
 import { path } from '../http/path';
 import { rememberSecrets } from '../http/secrets';
@@ -180,6 +181,7 @@ export const listIntegrationEvents = (
     schema: IntegrationEvents,
     redact,
     quiet: eventSummary,
+    maxBytes: ANSWER_LIMITS.eventLog,
   });
 
 /**

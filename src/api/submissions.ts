@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Bundle, RawHttpResponse, ZObject } from 'zapier-platform-core';
 import { fileExpired, userError } from '../errors';
 import { READ_FORM } from '../http/abilities';
+import { ANSWER_LIMITS } from '../http/answer-size';
 import { Absent, baseUrlOf, opnform } from '../http/client';
 import { downloadFile } from '../http/download';
 import { path } from '../http/path';
@@ -30,6 +31,7 @@ const pageCall = (page: number, perPage: number, query: PageQuery) => ({
   ...READ_FORM,
   query: { page, per_page: perPage, search: query.search, status: query.status },
   schema: SubmissionPage,
+  maxBytes: ANSWER_LIMITS.submissionPage,
 });
 
 /**
@@ -73,6 +75,7 @@ export const fetchPartialPage = (z: ZObject, bundle: Bundle, formId: number, per
     ...READ_FORM,
     query: { status: 'partial', per_page: perPage, page },
     schema: SubmissionPage,
+    maxBytes: ANSWER_LIMITS.submissionPage,
     special: { 402: { message: PARTIAL_PLAN_MESSAGE, code: 'payment_required' } },
   });
 

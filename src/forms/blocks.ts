@@ -69,18 +69,43 @@ export const labelledBlocks = (
 };
 
 /**
+ * A name that more than one question of the form has: refused rather than resolved to the first,
+ * since either could be the one meant. Its message says which questions share the name and how to
+ * pick one; each step puts its field's label in front.
+ */
+export class AmbiguousQuestion extends Error {
+  constructor(
+    readonly wanted: string,
+    readonly labels: readonly string[],
+  ) {
+    super(
+      `${JSON.stringify(wanted)} is the name of ${labels.length} questions of this form (${labels
+        .map((label) => JSON.stringify(label))
+        .join(', ')}): map one of those labels, as the dropdown shows them, or the question's id`,
+    );
+  }
+}
+
+/**
  * The question a user named: by field id (what the pickers send), by its label as the pickers show
- * it ("Comments (2)"), or by its name (the first question of that name), all case-insensitive.
+ * it ("Comments (2)"), or by its name, all case-insensitive. A name several questions share throws
+ * `AmbiguousQuestion` (recorded: form 13 has two questions named "Comments").
  */
 export const findQuestionBlock = (form: Pick<Form, 'properties'>, wanted: string): FormBlock | undefined => {
   const text = wanted.trim();
   const lower = text.toLowerCase();
   const labelled = labelledBlocks(form);
-  return (
+  const exact =
     labelled.find(({ block }) => block.id === text) ??
-    labelled.find(({ label }) => label.toLowerCase() === lower) ??
-    labelled.find(({ block }) => blockName(block).toLowerCase() === lower)
-  )?.block;
+    labelled.find(({ label }) => label.toLowerCase() === lower);
+  if (exact !== undefined) return exact.block;
+  const named = labelled.filter(({ block }) => blockName(block).toLowerCase() === lower);
+  if (named.length > 1)
+    throw new AmbiguousQuestion(
+      text,
+      named.map(({ label }) => label),
+    );
+  return named[0]?.block;
 };
 
 /** The options of a select / multi_select block, by name (answers store the option name). */

@@ -8,15 +8,24 @@ import {
 import { connectionBaseUrl } from '../api/account';
 import { fetchStoredForm, updateForm as putForm } from '../api/forms';
 import { invalidInput } from '../errors';
-import { Flag, FormId, inputObject, OptionalChoice, OptionalText, WorkspaceId } from '../schemas/inputs';
+import {
+  Flag,
+  FormId,
+  inputObject,
+  OptionalChoice,
+  OptionalText,
+  OptionalTextUpTo,
+  WorkspaceId,
+} from '../schemas/inputs';
 import { labelsOf, parseInput } from '../schemas/parse';
 import { Form, type FormBlock, type StoredForm } from '../schemas/resources';
 import { parseTimestamp } from '../shared/dates';
 import { formField, workspaceField } from '../shared/fields';
 import { checkRemoveSwitches, KEEP } from '../shared/switches';
-import { findQuestionBlock, labelledBlocks } from './blocks';
+import { AmbiguousQuestion, findQuestionBlock, labelledBlocks } from './blocks';
 import { applyChoiceChange, isChoiceBlock, quoted, withOptions } from './choices';
 import { FORM_DETAILS_OUTPUT_FIELDS, FORM_DETAILS_SAMPLE, formDetails } from './shape';
+import { refuseIfChanged, verifySaved } from './update-form-checks';
 import { OptionalChoiceList, OptionalDateTime, OptionalLimit, VISIBILITIES } from './update-form-inputs';
 
 const inputFields = defineInputFields([
@@ -37,7 +46,7 @@ const inputFields = defineInputFields([
     label: 'Title',
     type: 'string',
     required: false,
-    helpText: `The form's new title. ${KEEP}`,
+    helpText: `The form's new title, at most 255 characters. ${KEEP}`,
   },
   {
     key: 'closes_at',
@@ -117,7 +126,8 @@ const Input = inputObject({
   workspace_id: WorkspaceId,
   form_id: FormId,
   visibility: OptionalChoice(VISIBILITIES),
-  title: OptionalText,
+  // OpnForm cuts a longer title to 255 characters without a word (UserFormRequest, FormDataNormalizer)
+  title: OptionalTextUpTo(255, 'OpnForm would cut a longer title without saying so'),
   closes_at: OptionalDateTime,
   clear_closes_at: Flag,
   max_submissions_count: OptionalLimit,
@@ -221,7 +231,14 @@ const changedProperties = (z: ZObject, form: StoredForm, input: Input) => {
     choiceQuestions.length === 0
       ? 'this form has no select or multi-select question'
       : `its select and multi-select questions are ${quoted(choiceQuestions.map((q) => q.label))}`;
-  const block = findQuestionBlock(blocksOf(form), wanted);
+  let block: FormBlock | undefined;
+  try {
+    block = findQuestionBlock(blocksOf(form), wanted);
+  } catch (error) {
+    if (error instanceof AmbiguousQuestion)
+      throw invalidInput(z, `${label('choice_field')} ${error.message}.`);
+    throw error;
+  }
   if (block === undefined) {
     throw invalidInput(
       z,
@@ -298,8 +315,11 @@ export const changesFor = (z: ZObject, form: StoredForm, input: Input, now: numb
  * so the form is read and sent back exactly as read with only the user's changes: every other key,
  * question and logic rule travels back untouched. Read-only keys in the read (`share_url`,
  * `submissions_count`, `is_closed`, `workspace`, ...) are sent back too: the recorded server ignores
- * them, and leaving them in means no writable key can ever be dropped by mistake. 2 requests (read +
- * update, whose answer holds the saved form); 1 when nothing differs from the form as read.
+ * them, and leaving them in means no writable key can ever be dropped by mistake. OpnForm checks no
+ * version (./update-form-checks.ts), so: the read (checks and changes), a second read right before
+ * the save (refused when the form changed since the first), the save, and a read after it (the change
+ * must be there; the save's own answer would only echo what was sent): 4 requests, 1 when nothing
+ * differs from the form as read.
  */
 const perform = (async (z, bundle) => {
   const input = parseInput(z, Input, bundle.inputData, inputFields);
@@ -311,8 +331,17 @@ const perform = (async (z, bundle) => {
   if (changed.length === 0) {
     return { ...formDetails(Form.parse(form), baseUrl), changed };
   }
-  const reply = await putForm(z, bundle, input.form_id, { ...form, ...changes }, SERVER_FIELDS);
-  return { ...formDetails(reply.form, baseUrl), changed };
+  // OpnForm checks no version: read again right before the save, and refuse if someone saved meanwhile
+  const current = await fetchStoredForm(z, bundle, input.form_id);
+  refuseIfChanged(z, form, current);
+  await putForm(z, bundle, input.form_id, { ...current, ...changes }, SERVER_FIELDS);
+  // and read it back: a save at the same moment may have replaced this one
+  const saved = await fetchStoredForm(z, bundle, input.form_id);
+  verifySaved(z, changes, form, saved, {
+    ...Object.fromEntries(UPDATABLE_KEYS.map((key) => [key, SERVER_FIELDS[key] ?? key])),
+    properties: `the choices of ${label('choice_field')} ${JSON.stringify(input.choice_field ?? '')}`,
+  });
+  return { ...formDetails(Form.parse(saved), baseUrl), changed };
 }) satisfies CreatePerform<InferInputData<typeof inputFields>>;
 
 export const updateForm = defineCreate({

@@ -10,6 +10,7 @@ import { badResponse, type ErrorCode, userError } from '../errors';
 import { isLoopbackHost } from '../net/addresses';
 import { describeShapeError, type Schema } from '../schemas/parse';
 import { USER_AGENT } from '../version';
+import { ANSWER_LIMITS, AnswerTooLarge, answerTooLarge, answerView } from './answer-size';
 import { BaseUrlError, developmentMode, normalizeBaseUrl } from './base-url';
 import { publicAgent } from './download';
 import {
@@ -23,7 +24,7 @@ import type { OpnformRequestData } from './middleware';
 import { type ApiPath, joinUrl, type Query } from './path';
 import { redact, rememberSecrets, secretsOf } from './secrets';
 import { type ErrorPathRead, forbiddenContext } from './standing';
-import { READ_RESERVE_MS, remainingMs, WRITE_RESERVE_MS } from './step-budget';
+import { answeredOf, countAnswered, READ_RESERVE_MS, remainingMs, WRITE_RESERVE_MS } from './step-budget';
 import { outOfTime, unreachable } from './unanswered';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -52,6 +53,8 @@ export interface Call<T> extends RequestContext {
    * header whose name says password, secret or auth.
    */
   headers?: Readonly<Record<string, string>>;
+  /** The most of the answer read, in bytes (`ANSWER_LIMITS`; the default one otherwise). */
+  maxBytes?: number;
 }
 
 /** The error an endpoint gives for one status in place of the usual one (see `Call.special`). */
@@ -85,6 +88,8 @@ export interface Verb {
 export interface RawCall extends RequestContext {
   query?: Query;
   body?: unknown;
+  /** A POST that changes nothing in OpnForm (an export): it keeps a read's time reserve and wording. */
+  read?: boolean;
 }
 
 /** Per-request time to first byte (within the step's budget of 25 s; Zapier gives a whole step 30 s). */
@@ -158,15 +163,26 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       quiet?: unknown;
       anonymous?: boolean;
       headers?: Readonly<Record<string, string>>;
+      maxBytes?: number;
+      read?: boolean;
     },
     allow: readonly number[],
     raw: boolean,
   ): Promise<HttpResponse | RawHttpResponse> => {
-    const write = method !== 'GET';
+    const write = method !== 'GET' && ctx.read !== true;
     const left = remainingMs(bundle);
-    if (left < (write ? WRITE_RESERVE_MS : READ_RESERVE_MS)) throw outOfTime(z, write);
+    if (left < (write ? WRITE_RESERVE_MS : READ_RESERVE_MS)) {
+      throw outOfTime(z, write, {
+        line: `${method} ${apiPath}`,
+        page: ctx.query?.page,
+        answered: answeredOf(bundle),
+      });
+    }
     const timeout = Math.max(1, Math.min(timeoutMs(), left));
     const quiet = isQuiet(ctx);
+    const limit = ctx.maxBytes ?? ANSWER_LIMITS.default;
+    // closes the connection of an answer that is refused (too large) or not read (an error)
+    const connection = new AbortController();
     const opnformData: OpnformRequestData = {
       thing: ctx.thing,
       abilities: ctx.abilities,
@@ -185,7 +201,13 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       Accept: raw ? 'text/csv, application/json' : 'application/json',
       'User-Agent': USER_AGENT,
     };
-    const options: HttpRequestOptions & { url: string; throwForThrottlingEarly: boolean; merge: boolean } = {
+    const options: HttpRequestOptions & {
+      url: string;
+      throwForThrottlingEarly: boolean;
+      merge: boolean;
+      size?: number;
+      signal: AbortSignal;
+    } = {
       url: joinUrl(base, apiPath, ctx.query),
       method,
       headers,
@@ -197,6 +219,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       // No {{curly}} templating: stored answers may contain "{{bundle.x}}", which core would refuse.
       merge: false,
       middlewareData: { opnform: opnformData },
+      signal: connection.signal,
     };
     if (ctx.body !== undefined) {
       const json = Buffer.from(JSON.stringify(ctx.body), 'utf8');
@@ -206,13 +229,25 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       if (quiet) headers['Content-Length'] = String(json.length);
       options.body = (quiet ? Readable.from([json]) : json) as unknown as string;
     }
+    const line = `${method} ${apiPath}`;
     try {
-      if (raw) return await z.request({ ...options, raw: true });
-      if (!quiet) return await z.request(options);
-      const view = await quietView(await z.request({ ...options, raw: true }), `${method} ${apiPath}`);
-      if (allow.includes(view.status)) logQuiet(view, ctx, 'no answer used');
+      // an export streams its body to storage unlimited; `size` caps only a text read (an error's)
+      const response = await z.request({ ...options, raw: true, size: limit });
+      countAnswered(bundle);
+      if (raw) return response;
+      // Every JSON answer is read raw, within its size limit (node-fetch's `size`): core then logs no
+      // answer body (a server may echo a credential in a form core does not scrub); the client logs it.
+      const view = await answerView(response, limit, () => connection.abort());
+      if (quiet) {
+        quietCalls.set(view, line);
+        if (allow.includes(view.status)) logQuiet(view, ctx, 'no answer used');
+      } else {
+        z.console.log(`${view.status} ${line}: ${redact(shorten(view.content ?? ''), secrets(ctx))}`);
+      }
       return view;
     } catch (error) {
+      connection.abort();
+      if (error instanceof AnswerTooLarge) throw answerTooLarge(z, ctx.thing, error.limit, write);
       const denied = forbiddenBodyOf(error);
       if (denied !== undefined && needsStanding(denied.body)) {
         // only after a policy 403 (never on the success path): the user's standing, and where the request points
@@ -234,27 +269,8 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
   const errorPathRead: ErrorPathRead = async (apiPath, ctx, allow) =>
     (await send('GET', apiPath, ctx, allow, false)) as HttpResponse;
 
-  /** Quiet answers (read raw, so core logs no body) and the request line each belongs to. */
+  /** Quiet answers and the request line each belongs to (their bodies are never logged). */
   const quietCalls = new WeakMap<HttpResponse, string>();
-
-  /** A quiet (raw) answer read as the JSON client would give it. */
-  const quietView = async (response: RawHttpResponse, line: string): Promise<HttpResponse> => {
-    const text = await response.text();
-    let data: unknown;
-    try {
-      data = text.trim() === '' ? undefined : JSON.parse(text);
-    } catch {
-      data = undefined;
-    }
-    const view = {
-      status: response.status,
-      content: text,
-      data,
-      getHeader: (name: string) => response.headers.get(name),
-    } as unknown as HttpResponse;
-    quietCalls.set(view, line);
-    return view;
-  };
 
   /** What the log shows of a quiet call instead of its bodies: the call's own summary, secrets hidden. */
   const logQuiet = (view: HttpResponse, ctx: RequestContext, summary: string) => {
@@ -334,3 +350,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
 };
 
 export type OpnformClient = ReturnType<typeof opnform>;
+
+/** What the log keeps of an answer that holds no credential: its first 500 characters. */
+const shorten = (text: string) =>
+  text.length > 500 ? `${text.slice(0, 500)}… (${text.length} characters)` : text;

@@ -17,6 +17,7 @@ export const READ_RESERVE_MS = 2_000;
 export const clock = { now: (): number => Date.now() };
 
 const started = new WeakMap<object, number>();
+const answered = new WeakMap<object, number>();
 
 /** Marks the start of a step (the app's guard calls it first thing); later calls keep the first start. */
 export const startStep = (bundle: Bundle): void => {
@@ -28,3 +29,11 @@ export const remainingMs = (bundle: Bundle): number => {
   startStep(bundle);
   return STEP_BUDGET_MS - (clock.now() - (started.get(bundle) ?? clock.now()));
 };
+
+/** Counts a request of the step that OpnForm answered (for the out-of-time message: what was read). */
+export const countAnswered = (bundle: Bundle): void => {
+  if (bundle !== null && typeof bundle === 'object') answered.set(bundle, (answered.get(bundle) ?? 0) + 1);
+};
+
+/** How many requests of the step OpnForm has answered so far. */
+export const answeredOf = (bundle: Bundle): number => answered.get(bundle) ?? 0;

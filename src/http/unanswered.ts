@@ -54,14 +54,43 @@ export const unreachable = (
   );
 };
 
-/** The step's budget is (nearly) used up: fail now, before a request that could not finish in time. */
-export const outOfTime = (z: ZObject, write: boolean): Error =>
-  userError(
-    z,
+/** The request a step could not send for lack of time, as the out-of-time message names it. */
+export interface UnsentRequest {
+  /** `GET /open/forms/6/submissions` */
+  line: string;
+  /** Its list page, when it reads one. */
+  page?: unknown;
+  /** Requests of the step OpnForm answered before. */
+  answered: number;
+}
+
+/**
+ * The step's budget is (nearly) used up: fail now, before a request that could not finish in time. A
+ * write says it was not sent; a read says what was read and what was not, and that nothing changed.
+ */
+export const outOfTime = (z: ZObject, write: boolean, unsent?: UnsentRequest): Error => {
+  const start =
     `This step ran out of time: OpnForm answered too slowly to finish within ${STEP_BUDGET_MS / 1000} seconds ` +
-      `(Zapier stops every step after 30). ${
-        write ? 'The change was not sent, so it was not made in OpnForm.' : 'Its next request was not sent.'
-      } Try again in a few minutes.`,
+    '(Zapier stops every step after 30).';
+  if (write) {
+    return userError(
+      z,
+      `${start} The change was not sent, so it was not made in OpnForm. Try again in a few minutes.`,
+      'out_of_time',
+      504,
+    );
+  }
+  const read =
+    unsent === undefined
+      ? 'Its next request was not sent'
+      : `It read ${unsent.answered} answer${unsent.answered === 1 ? '' : 's'} from OpnForm; its next read (${
+          unsent.line
+        }${unsent.page === undefined ? '' : `, page ${String(unsent.page)}`}) was not sent`;
+  return userError(
+    z,
+    `${start} ${read}, so it has no complete result to give. Nothing was changed in OpnForm. Try again in a few ` +
+      'minutes; if it keeps happening, narrow what the step reads (a shorter date range, fewer submissions).',
     'out_of_time',
     504,
   );
+};

@@ -1,6 +1,6 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
 import { deleteIntegration, listIntegrations } from '../api/integrations';
-import { halt, invalidInput } from '../errors';
+import { halt, invalidInput, notFound } from '../errors';
 import { labelsOf, parseInput } from '../schemas/parse';
 import { formField, workspaceField } from '../shared/fields';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
@@ -31,8 +31,9 @@ const alreadyGone = (id: number, formId: number) =>
 /**
  * Reads the form's integrations first (one request): the id must be a webhook of this form, so a
  * mapped id never deletes another Zap's subscription or a Slack integration; an id that is not
- * there halts without a DELETE. Then one DELETE; its 404 (deleted in between) halts too. A server
- * without the list route (404) gets the DELETE directly.
+ * there halts without a DELETE. Then one DELETE; its 404 (deleted in between) halts too. Without the
+ * list (a 404: no such form, or a server without the list route) the kind cannot be checked, so
+ * nothing is deleted: OpnForm's DELETE removes an integration of any kind.
  */
 const perform = (async (z, bundle) => {
   const { form_id, webhook_integration_id: id } = parseInput(
@@ -42,9 +43,17 @@ const perform = (async (z, bundle) => {
     inputFields,
   );
   const list = await listIntegrations(z, bundle, form_id);
-  const current = list?.find((integration) => integration.id === id);
-  if (list !== undefined && current === undefined) throw halt(z, alreadyGone(id, form_id));
-  if (current !== undefined && !isWebhook(current)) {
+  if (list === undefined) {
+    throw notFound(
+      z,
+      `OpnForm did not list the integrations of form ${form_id} (404): either the form does not exist, or this ` +
+        `OpnForm server cannot list integrations. Without that list the step cannot check that integration ${id} ` +
+        "is a webhook (and not another Zap's hook or a Slack integration), so nothing was deleted.",
+    );
+  }
+  const current = list.find((integration) => integration.id === id);
+  if (current === undefined) throw halt(z, alreadyGone(id, form_id));
+  if (!isWebhook(current)) {
     throw invalidInput(
       z,
       `${LABELS.webhook_integration_id} (webhook_integration_id) ${id} is a "${current.integration_id}" ` +
@@ -58,7 +67,7 @@ const perform = (async (z, bundle) => {
     form_id,
     integration_id: 'webhook',
     deleted: true,
-    webhook_url: current === undefined ? null : maskUrl(dataOf(current).webhook_url),
+    webhook_url: maskUrl(dataOf(current).webhook_url),
     message: reply.message ?? 'Form Integration was deleted.',
   };
 }) satisfies CreatePerform;

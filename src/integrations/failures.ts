@@ -3,9 +3,11 @@
  * with a stable unique id, the integration's URL masked and the error message cleaned of credentials.
  */
 import { createHash } from 'node:crypto';
+import { formsOf, partsOf } from '../http/secrets';
 import type { IntegrationEvent } from '../schemas/integrations';
 import type { FormIntegration } from '../schemas/resources';
 import { isoDateTime, parseTimestamp } from '../shared/dates';
+import { sortedKeys } from '../shared/stable';
 import { credentialsOf, dataOf, MASK, maskUrl } from './webhooks';
 
 /** What a failure says about its integration (`undefined` where the list could not be read). */
@@ -30,39 +32,60 @@ const urlOf = (integration: FormIntegration | undefined): unknown => {
 
 /** cURL's own help link, the one URL a message may keep whole. */
 const CURL_HELP = 'https://curl.haxx.se/libcurl/c/libcurl-errors.html';
-const URL_IN_TEXT = /https?:\/\/[^\s"'<>()]+/gi;
+/** A URL as written in a text: plainly, JSON-escaped (`https:\/\/`) or URL-encoded (`https%3A%2F%2F`). */
+const URL_IN_TEXT = /https?(?::\/\/|:\\\/\\\/|%3A%2F%2F)[^\s"'<>()]+/gi;
+
+/** A URL found in a text, written back plainly (unescaped, decoded). */
+const plainUrl = (text: string): string => {
+  const unescaped = text.replace(/\\\//g, '/');
+  try {
+    return /%3A%2F%2F/i.test(unescaped) ? decodeURIComponent(unescaped) : unescaped;
+  } catch {
+    return unescaped;
+  }
+};
+
+/**
+ * What each credential is replaced with, longest first: a URL by its masked form (scheme and host),
+ * its form without a scheme by `host/********`, its path, query and query values by the mask; any
+ * other credential by the mask. Every written form of each (`formsOf`: URL-encoded, JSON-escaped).
+ */
+const replacementsOf = (credentials: readonly string[]): Array<[string, string]> => {
+  const out: Array<[string, string]> = [];
+  for (const secret of credentials) {
+    const masked = /^https?:\/\//i.test(secret.trim()) ? maskUrl(secret) : null;
+    // `https://host/********` without its scheme, for the URL written without one
+    const bare = masked?.replace(/^https?:\/\//i, '');
+    const host = bare?.split('/')[0];
+    const parts: Array<[string, string]> = [[secret, masked ?? MASK]];
+    for (const part of partsOf(secret.trim())) {
+      parts.push([part, host !== undefined && bare !== undefined && part.startsWith(host) ? bare : MASK]);
+    }
+    for (const [part, shown] of parts) {
+      if (part.length < 4) continue;
+      for (const form of formsOf(part)) out.push([form, shown]);
+    }
+  }
+  return out.sort((a, b) => b[0].length - a[0].length);
+};
 
 /**
  * A failure message as a Zap may show it: the credentials of the form's integrations (secrets,
- * header values, URLs: `credentialsOf`) hidden, every URL but cURL's help link masked like the step's URLs (scheme and host only).
+ * header values, URLs: `credentialsOf`) hidden in every form a server may write them (as is,
+ * URL-encoded, JSON-escaped, a URL without its scheme, its query values), and every other URL but
+ * cURL's help link masked like the step's URLs (scheme and host only).
  */
 export const cleanMessage = (message: string, credentials: readonly string[]): string => {
   let out = message;
-  for (const secret of [...credentials].sort((a, b) => b.length - a.length)) {
-    if (secret.length < 4) continue;
-    const shown = /^https?:\/\//i.test(secret.trim()) ? (maskUrl(secret) ?? MASK) : MASK;
-    out = out.split(secret).join(shown);
-  }
+  for (const [form, shown] of replacementsOf(credentials)) out = out.split(form).join(shown);
   return out.replace(URL_IN_TEXT, (url) =>
-    url === CURL_HELP || url.includes(MASK) ? url : (maskUrl(url) ?? MASK),
+    url === CURL_HELP || url.includes(MASK) ? url : (maskUrl(plainUrl(url)) ?? MASK),
   );
 };
 
-/** Keys sorted at every level: the same data always hashes the same. */
-const stable = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(stable)
-    : value !== null && typeof value === 'object'
-      ? Object.fromEntries(
-          Object.keys(value as Record<string, unknown>)
-            .sort()
-            .map((k) => [k, stable((value as Record<string, unknown>)[k])]),
-        )
-      : value;
-
 const hashOf = (data: unknown) =>
   createHash('sha256')
-    .update(JSON.stringify(stable(data ?? {})))
+    .update(JSON.stringify(sortedKeys(data ?? {})))
     .digest('hex')
     .slice(0, 12);
 

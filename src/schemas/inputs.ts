@@ -90,6 +90,27 @@ export const OptionalText = z.pipe(
   }),
 );
 
+/**
+ * Optional free text of at most `max` characters (Unicode code points, as PHP's `mb_*` functions count
+ * them): trimmed, empty means "not given". Longer text is refused rather than sent: OpnForm would cut it
+ * (a form title past 255) or its database refuse it. `why` ends the message (what the server would do).
+ */
+export const OptionalTextUpTo = (max: number, why: string) =>
+  z.pipe(
+    OptionalText,
+    z.transform((text, ctx): string | undefined => {
+      if (text === undefined || text.length <= max) return text;
+      const length = [...text].length;
+      if (length <= max) return text;
+      ctx.issues.push({
+        code: 'custom',
+        input: '[long text]',
+        message: `must be at most ${max} characters (it has ${length}): ${why}`,
+      });
+      return z.NEVER;
+    }),
+  );
+
 /** One of a fixed set of choices, compared case-insensitively, with the allowed values named. */
 export const Choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.pipe(

@@ -1,7 +1,7 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
 import { fetchSearchedPage, fetchSubmissionPage, type PageQuery } from '../api/submissions';
 import { invalidInput } from '../errors';
-import { fetchForm, findQuestionBlock, labelledBlocks } from '../forms/blocks';
+import { AmbiguousQuestion, fetchForm, findQuestionBlock, labelledBlocks } from '../forms/blocks';
 import { isLastPage } from '../http/paging';
 import { FormId, inputObject, OptionalChoice, OptionalText, WorkspaceId } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
@@ -76,6 +76,9 @@ const inputFields = defineInputFields([
 
 const invalid = (z: ZObject, message: string) => invalidInput(z, `${message}. Nothing was searched.`);
 
+/** The longest value sent as OpnForm's `search` pre-filter (URL-encoded it can triple). */
+const MAX_SEARCH_IN_URL = 1000;
+
 const timeOf = (item: Submission) => parseTimestamp(createdAt(item));
 
 /**
@@ -95,7 +98,12 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   let block: FormBlock | undefined;
   if (input.search_field !== undefined) {
     form = await fetchForm(z, bundle, input.form_id);
-    block = findQuestionBlock(form, input.search_field);
+    try {
+      block = findQuestionBlock(form, input.search_field);
+    } catch (error) {
+      if (error instanceof AmbiguousQuestion) throw invalid(z, `Question (search_field) ${error.message}`);
+      throw error;
+    }
     if (block === undefined) {
       const names = labelledBlocks(form).map(({ label }) => label);
       throw invalid(
@@ -112,7 +120,8 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   };
   const query: PageQuery = {
     status: status === 'all' ? undefined : status,
-    search: searchKeepsMatches(block) ? input.search : undefined,
+    // a value too long for a URL (servers refuse URLs of a few KB) is matched on the pages read instead
+    search: searchKeepsMatches(block) && input.search.length <= MAX_SEARCH_IN_URL ? input.search : undefined,
   };
   const found: Submission[] = [];
   for (let page = 1; page <= FIND_MAX_PAGES; page += 1) {

@@ -11,7 +11,7 @@ import { formField, workspaceField } from '../shared/fields';
 import { pollingPerform } from '../shared/perform';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
 import { shapeSubmission } from './shape';
-import { listPageOf } from './transfer';
+import { listPageOf, transferList } from './transfer';
 
 /** Submissions per poll: OpnForm's maximum page, and about what Zapier takes from one poll. */
 export const PARTIAL_PAGE_SIZE = 100;
@@ -71,8 +71,10 @@ const perform = pollingPerform(async (z, bundle) => {
   const limit = bundle.meta?.limit;
   const per_page =
     typeof limit === 'number' && limit > 0 ? Math.min(limit, PARTIAL_PAGE_SIZE) : PARTIAL_PAGE_SIZE;
-  const { page: listPage, perPage, bulk } = listPageOf(bundle, per_page);
-  const page = await fetchPartialPage(z, bundle, form_id, perPage, listPage);
+  const { bulk } = listPageOf(bundle, per_page);
+  const page = await transferList(z, bundle, per_page, (listPage, perPage) =>
+    fetchPartialPage(z, bundle, form_id, perPage, listPage),
+  );
   const idleSince = partialClock.now() - idle_minutes * 60_000;
   // a bulk read (Transfer) replays the history: the user picks the records, so nothing is held back
   const waits = bundle.meta?.isLoadingSample !== true && !bulk;

@@ -25,7 +25,7 @@ import { DELIVERY_MESSAGE, type LegacyOutput, legacyOfDelivery, legacyOfListed }
 import { newSubmissionOutputFields, SUBMISSION_SAMPLE } from './output-fields';
 import type { SubmissionOutput } from './output-types';
 import { deliveryId, shapeDelivery } from './shape';
-import { listPageOf } from './transfer';
+import { transferList } from './transfer';
 
 /**
  * The hook trigger's item: a submission, when Zapier received it, whether it is an edit of one this
@@ -244,9 +244,10 @@ const perform = (async (z, bundle) => {
  */
 const performList = (async (z, bundle) => {
   const { form_id } = parseInput(z, FormInput, bundle.inputData, inputFields);
-  const { page: listPage, perPage } = listPageOf(bundle, SAMPLE_SIZE);
   const form = await fetchForm(z, bundle, form_id);
-  const page = await fetchSubmissionPage(z, bundle, form_id, listPage, perPage, { status: 'completed' });
+  const page = await transferList(z, bundle, SAMPLE_SIZE, (listPage, perPage) =>
+    fetchSubmissionPage(z, bundle, form_id, listPage, perPage, { status: 'completed' }),
+  );
   const dates = dateQuestions(form.properties);
   const received_at = nowIso();
   return page.data.map((item): NewSubmissionOutput => {

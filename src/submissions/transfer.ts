@@ -1,4 +1,4 @@
-import type { Bundle } from 'zapier-platform-core';
+import type { Bundle, ZObject } from 'zapier-platform-core';
 
 /**
  * Zapier's Transfer (bulk read of existing records) pages through a trigger that declares
@@ -30,4 +30,110 @@ export const listPageOf = (bundle: Bundle, perPage: number): ListPage => {
     typeof zapierPage === 'number' && Number.isSafeInteger(zapierPage) && zapierPage > 0 ? zapierPage : 0;
   const bulk = meta?.isBulkRead === true;
   return { page: page + 1, perPage: bulk ? TRANSFER_PAGE_SIZE : perPage, bulk };
+};
+
+/** The parts of a list page a Transfer needs. */
+interface Listed<T> {
+  data: T[];
+  meta?: { total?: number | null; last_page?: number | null } | null;
+  links?: { next?: string | null } | null;
+}
+
+/**
+ * Where a Transfer stands between Zapier's pages (kept with `z.cursor`): the next OpnForm page to read,
+ * the lowest submission id returned so far, and the list's total when it was last read.
+ */
+interface TransferCursor {
+  next: number;
+  lowest: number;
+  total: number | null;
+}
+
+/** Pages read back at most when submissions were deleted meanwhile (each is a request). */
+export const MAX_STEP_BACK = 3;
+/** Pages read at most for one Zapier page whose first pages hold only repeats (many new arrivals). */
+export const MAX_PAGES_PER_CALL = 5;
+
+const readCursor = async (z: ZObject): Promise<TransferCursor | undefined> => {
+  try {
+    const parsed = JSON.parse(await z.cursor.get()) as Partial<TransferCursor>;
+    return typeof parsed.next === 'number' && typeof parsed.lowest === 'number'
+      ? {
+          next: parsed.next,
+          lowest: parsed.lowest,
+          total: typeof parsed.total === 'number' ? parsed.total : null,
+        }
+      : undefined;
+  } catch {
+    // no cursor (no earlier page, or no cursor store: a local run): offset paging as before
+    return undefined;
+  }
+};
+
+const saveCursor = async (z: ZObject, cursor: TransferCursor) => {
+  try {
+    await z.cursor.set(JSON.stringify(cursor));
+  } catch {
+    // no cursor store (a local run): the next page falls back to offset paging
+  }
+};
+
+const isLast = <T>(reply: Listed<T>, page: number, perPage: number) =>
+  reply.data.length === 0 ||
+  (typeof reply.meta?.last_page === 'number'
+    ? page >= reply.meta.last_page
+    : reply.links && 'next' in reply.links
+      ? !reply.links.next
+      : reply.data.length < perPage);
+
+/**
+ * One Zapier page of the list, read by `read(page, perPage)` (OpnForm pages, newest first by creation).
+ * Outside a bulk read: one page (`listPageOf`). In a Transfer the list is live, and paging by offset
+ * repeats a record when one arrives between two pages and skips one when one is deleted. The list has
+ * no id filter, so the cursor carries the lowest id returned so far (ids grow with creation time):
+ * - a record at or above it is a repeat and is dropped (arrivals push records down to later pages);
+ * - when the list's total fell since the last page, deletions may have pulled unseen records up onto
+ *   pages already read: up to `MAX_STEP_BACK` earlier pages are read again for records below it;
+ * - a page of repeats only (many arrivals) is not an empty page (that would end the Transfer): the
+ *   next one is read, up to `MAX_PAGES_PER_CALL`.
+ * Without a cursor store (a local run) pages are read by offset as Zapier numbers them. What remains
+ * (README, Transfer): records created in the same second can swap places between two reads.
+ */
+export const transferList = async <T extends { id: number }>(
+  z: ZObject,
+  bundle: Bundle,
+  perPage: number,
+  read: (page: number, perPage: number) => Promise<Listed<T>>,
+): Promise<Listed<T>> => {
+  const at = listPageOf(bundle, perPage);
+  if (!at.bulk) return read(at.page, at.perPage);
+  const cursor = at.page === 1 ? undefined : await readCursor(z);
+  if (at.page > 1 && cursor === undefined) return read(at.page, at.perPage);
+  const lowest = cursor?.lowest ?? Number.POSITIVE_INFINITY;
+  const found = new Map<number, T>();
+  const keep = (items: readonly T[]) => {
+    for (const item of items) if (item.id < lowest && !found.has(item.id)) found.set(item.id, item);
+  };
+  let page = cursor?.next ?? 1;
+  let reply = await read(page, at.perPage);
+  const total = typeof reply.meta?.total === 'number' ? reply.meta.total : null;
+  keep(reply.data);
+  if (cursor !== undefined && cursor.total !== null && total !== null && total < cursor.total) {
+    const back = Math.min(MAX_STEP_BACK, Math.ceil((cursor.total - total) / at.perPage), page - 1);
+    for (let earlier = page - 1; earlier >= page - back; earlier -= 1)
+      keep((await read(earlier, at.perPage)).data);
+  }
+  for (
+    let extra = 1;
+    found.size === 0 && !isLast(reply, page, at.perPage) && extra < MAX_PAGES_PER_CALL;
+    extra += 1
+  ) {
+    page += 1;
+    reply = await read(page, at.perPage);
+    keep(reply.data);
+  }
+  const data = [...found.values()].sort((a, b) => b.id - a.id);
+  const last = data.at(-1);
+  await saveCursor(z, { next: page + 1, lowest: last === undefined ? lowest : last.id, total });
+  return { ...reply, data };
 };

@@ -62,6 +62,8 @@ export const inviteRoleField = defineInputField({
 export const inviteEmailField = defineInputField({
   ...emailField,
   helpText:
-    'The email address of the person. Someone with an OpnForm account is added at once; anyone else gets an ' +
-    'invitation email. Sent in lower case (OpnForm would otherwise invite an existing account again).',
+    'The email address of the person. Someone with an OpnForm account is added at once, with no email to ' +
+    'accept; anyone else gets an invitation email. Sent in lower case (OpnForm would otherwise invite an ' +
+    'existing account again). Careful: mapping an address a stranger can type (a form answer, a sign-up) lets ' +
+    'anyone with that address into this workspace, with the role below: map only addresses you have checked.',
 });

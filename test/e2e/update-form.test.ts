@@ -40,7 +40,7 @@ describe.each(MODES)('%s mode', (mode) => {
 
   beforeEach(() => sandbox().resetRequests());
 
-  test('closing the form, a limit, a closing date, a title and new choices: nothing else changes (2 requests)', async () => {
+  test('closing the form, a limit, a closing date, a title and new choices: nothing else changes (4 requests)', async () => {
     const s = sandbox();
     const before = await read();
     s.resetRequests();
@@ -53,9 +53,12 @@ describe.each(MODES)('%s mode', (mode) => {
       add_choices: ['Team'],
       remove_choices: ['Free'],
     });
+    // the read, the read right before the save (nothing changed meanwhile), the save, the read back
     expect(s.requests().map((r) => `${r.method} ${r.path}`)).toEqual([
       `GET /open/forms/${s.ids.formId}`,
+      `GET /open/forms/${s.ids.formId}`,
       `PUT /open/forms/${s.ids.formId}`,
+      `GET /open/forms/${s.ids.formId}`,
     ]);
     expect(out).toMatchObject({
       id: s.ids.formId,

@@ -1,10 +1,11 @@
 /**
- * Update Form against the recorded real server (`forms--update-form`, `forms--get-form`): the form is
- * read, sent back exactly as read with only the user's changes (every other key deep-equal to the
- * recorded read), and the saved form (the PUT answer) comes out in Find Form's shape plus `changed`.
+ * Update Form against the recorded real server (`forms--update-form`, `forms--get-form`, and the
+ * production-like `forms--update-form-race`): the form is read, read again right before the save,
+ * sent back exactly as read with only the user's changes (every other key deep-equal to the recorded
+ * read), and read back after the save; that form comes out in Find Form's shape plus `changed`.
  */
 import { failure, op, run } from '../helpers/app';
-import { recorded, recordedScope } from '../helpers/recorded';
+import { api, recorded, recordedScope } from '../helpers/recorded';
 
 const perform = op('creates.update_form.operation.perform');
 const update = () => recorded('forms--update-form');
@@ -34,6 +35,24 @@ const without = (value: Record<string, unknown>, keys: readonly string[]) =>
 type Block = { id: string; [key: string]: unknown };
 const blocks = (body: Record<string, unknown>) => body.properties as Block[];
 
+/**
+ * The four requests of a change: the read, the same read again right before the save, the save (the
+ * recorded answer `reply`; its body kept in `sent`) and the read after it, which answers the form as
+ * the server stored what was sent (recorded: a save's answer and the next read hold the body sent).
+ */
+const saving = (read = READ(), reply = SAVED()) => {
+  const { sent, match } = capture();
+  const scopes = [
+    recordedScope(read),
+    recordedScope(read),
+    recordedScope(reply, { body: match }),
+    api()
+      .get('/open/forms/6')
+      .reply(200, () => ({ ...sent[0], updated_at: '2026-11-23T17:45:00.000000Z' })),
+  ];
+  return { sent, done: () => scopes.every((scope) => scope.isDone()) };
+};
+
 test('the recording itself: the read sent back as-is, one setting changed, is what the real server accepts', () => {
   const read = READ_BODY();
   const put = update().exchange(2).request.body as Record<string, unknown>;
@@ -43,9 +62,7 @@ test('the recording itself: the read sent back as-is, one setting changed, is wh
 });
 
 test('closing a form: every other key is sent back deep-equal to the recorded read; output is the saved form', async () => {
-  const { sent, match } = capture();
-  const get = recordedScope(READ());
-  const put = recordedScope(SAVED(), { body: match });
+  const { sent, done } = saving();
   const out = await run(perform, {
     ...FORM_6,
     visibility: 'closed',
@@ -53,7 +70,7 @@ test('closing a form: every other key is sent back deep-equal to the recorded re
     max_submissions_count: '250',
     closes_at: '2099-12-31T23:00:00+01:00',
   });
-  expect(get.isDone() && put.isDone()).toBe(true);
+  expect(done()).toBe(true);
   const [body] = sent as [Record<string, unknown>];
   const changed = ['visibility', 'title', 'max_submissions_count', 'closes_at'];
   expect(without(body, changed)).toEqual(without(READ_BODY(), changed));
@@ -66,22 +83,23 @@ test('closing a form: every other key is sent back deep-equal to the recorded re
   });
   // int booleans of the sqlite read travel back as read (0/1), not converted
   expect(body).toMatchObject({ re_fillable: 0, uppercase_labels: 1, editable_submissions: 0 });
+  // the output is the form read back after the save
   expect(out).toEqual({
     id: 6,
     slug: 'zapier-test-form-corpus-bnml9u',
-    title: 'Zapier Test Form (corpus)',
-    visibility: 'public',
+    title: 'Zapier Test Form (closed)',
+    visibility: 'closed',
     tags: [],
     workspace_id: 6,
-    closes_at: null,
+    closes_at: '2099-12-31T22:00:00+00:00',
     is_closed: false,
-    max_submissions_count: null,
+    max_submissions_count: 250,
     submissions_count: 5,
     share_url: 'https://forms.example.org/forms/zapier-test-form-corpus-bnml9u',
     language: 'en',
     submission_retention_value: null,
     submission_retention_unit: null,
-    enable_partial_submissions: true,
+    enable_partial_submissions: false,
     editable_submissions: false,
     question_count: 7,
     questions: expect.any(Array),
@@ -91,16 +109,14 @@ test('closing a form: every other key is sent back deep-equal to the recorded re
 });
 
 test('adding and removing choices changes only that question; other blocks and keys as read', async () => {
-  const { sent, match } = capture();
-  const get = recordedScope(READ());
-  const put = recordedScope(SAVED(), { body: match });
+  const { sent, done } = saving();
   const out = await run(perform, {
     ...FORM_6,
     choice_field: MULTI_ID,
     add_choices: ['Four', ' Five '],
     remove_choices: ['two'],
   });
-  expect(get.isDone() && put.isDone()).toBe(true);
+  expect(done()).toBe(true);
   const [body] = sent as [Record<string, unknown>];
   expect(without(body, ['properties'])).toEqual(without(READ_BODY(), ['properties']));
   const before = blocks(READ_BODY());
@@ -125,11 +141,9 @@ test('adding and removing choices changes only that question; other blocks and k
 });
 
 test('replacing choices: kept choices keep their stored object, new ones get their name as id', async () => {
-  const { sent, match } = capture();
-  const get = recordedScope(READ());
-  const put = recordedScope(SAVED(), { body: match });
+  const { sent, done } = saving();
   await run(perform, { ...FORM_6, choice_field: 'Select', replace_choices: ['Second', 'Third'] });
-  expect(get.isDone() && put.isDone()).toBe(true);
+  expect(done()).toBe(true);
   const select = blocks(sent[0] as Record<string, unknown>).find((b) => b.id === SELECT_ID) as Block;
   expect(select.select).toEqual({
     options: [
@@ -140,14 +154,12 @@ test('replacing choices: kept choices keep their stored object, new ones get the
 });
 
 test('clearing the closing date and the limit sends null for both', async () => {
-  const { sent, match } = capture();
   const read = READ();
   (read.response.body as Record<string, unknown>).closes_at = '2099-01-01T00:00:00.000000Z';
   (read.response.body as Record<string, unknown>).max_submissions_count = 10;
-  const get = recordedScope(read);
-  const put = recordedScope(SAVED(), { body: match });
+  const { sent, done } = saving(read);
   const out = await run(perform, { ...FORM_6, clear_closes_at: 'yes', clear_max_submissions_count: true });
-  expect(get.isDone() && put.isDone()).toBe(true);
+  expect(done()).toBe(true);
   expect(sent[0]).toMatchObject({ closes_at: null, max_submissions_count: null });
   expect((out as { changed: string[] }).changed).toEqual(['closes_at', 'max_submissions_count']);
 });
@@ -160,10 +172,10 @@ test('nothing differs from the form as read: no update is sent (1 request), chan
 });
 
 test('a token without forms-write: the read works, the recorded 403 of the update names the ability', async () => {
-  const get = recordedScope(READ());
+  const reads = [recordedScope(READ()), recordedScope(READ())];
   const put = recordedScope(update().exchange(6), { body: () => true });
   const error = await failure(run(perform, { ...FORM_6, visibility: 'closed' }));
-  expect(get.isDone() && put.isDone()).toBe(true);
+  expect(reads.every((r) => r.isDone()) && put.isDone()).toBe(true);
   expect(error).toMatchObject({ code: 'forbidden', status: 403 });
   expect(error.message).toContain('"forms-write"');
   expect(error.message).toContain('This action is unauthorized.');
@@ -177,10 +189,10 @@ test("another user's form: the read is refused (recorded 403), so no update is s
 });
 
 test('a 422 of the update (recorded: invalid visibility) names the step field', async () => {
-  const get = recordedScope(READ());
+  const reads = [recordedScope(READ()), recordedScope(READ())];
   const put = recordedScope(update().exchange(4), { body: () => true });
   const error = await failure(run(perform, { ...FORM_6, title: 'New title' }));
-  expect(get.isDone() && put.isDone()).toBe(true);
+  expect(reads.every((r) => r.isDone()) && put.isDone()).toBe(true);
   expect(error).toMatchObject({ code: 'validation_failed', status: 422 });
   expect(error.message).toBe(
     'OpnForm rejected the request (422): The selected visibility is invalid. Visibility (visibility): The ' +
@@ -209,6 +221,16 @@ describe('refused before any request', () => {
       { closes_at: '2099-01-01T00:00:00Z', clear_closes_at: true },
       'Invalid input: Closes At (closes_at) and Remove Closing Date (clear_closes_at) are both set. Leave Closes At ' +
         'empty to remove, or set Remove Closing Date to No to use the new value.',
+    ],
+    [
+      { title: 'T'.repeat(256) },
+      'Invalid input: Title (title) must be at most 255 characters (it has 256): OpnForm would cut a longer ' +
+        'title without saying so.',
+    ],
+    [
+      { title: '😀'.repeat(256) },
+      'Invalid input: Title (title) must be at most 255 characters (it has 256): OpnForm would cut a longer ' +
+        'title without saying so.',
     ],
     [
       { add_choices: ['x'] },
@@ -269,6 +291,21 @@ describe('checked against the form as read (the read only, no update)', () => {
     expect(error.message).toBe(message);
   });
 
+  test('a name two choice questions share is refused, naming both (never the first silently)', async () => {
+    const read = READ();
+    const multi = blocks(read.response.body as Record<string, unknown>).find(
+      (b) => b.id === MULTI_ID,
+    ) as Block;
+    multi.name = 'Select';
+    const get = recordedScope(read);
+    const error = await failure(run(perform, { ...FORM_6, choice_field: 'select', add_choices: ['x'] }));
+    expect(get.isDone()).toBe(true);
+    expect(error.message).toBe(
+      'Invalid input: Question (choice_field) "select" is the name of 2 questions of this form ("Select (1)", ' +
+        '"Select (2)"): map one of those labels, as the dropdown shows them, or the question\'s id.',
+    );
+  });
+
   test('opening a form whose closing date is past: refused, naming both ways out', async () => {
     const read = READ();
     (read.response.body as Record<string, unknown>).visibility = 'closed';
@@ -301,5 +338,86 @@ describe('checked against the form as read (the read only, no update)', () => {
         'it would stay closed: set Max Submissions (max_submissions_count) above 5, or Remove Submission Limit ' +
         '(clear_max_submissions_count) to Yes.',
     );
+  });
+});
+
+/**
+ * Concurrent saves, from the production-like recording `forms--update-form-race` (form 29): OpnForm's
+ * update checks no version, so the step reads the form again right before its save (refusing when it
+ * changed since its read) and once after (the change must be there).
+ */
+describe('concurrent saves (recorded forms--update-form-race: no version check on the server)', () => {
+  const RACE = recorded('production-like/forms--update-form-race');
+  const FORM_29 = { workspace_id: 1, form_id: 29 };
+  /** A form as the server answered it in exchange `index` (a read, or the form of a save's answer). */
+  const formAt = (index: number) => {
+    const body = RACE.exchange(index).response.body as Record<string, unknown>;
+    return (body.form ?? body) as Record<string, unknown>;
+  };
+  const reads = (...forms: Array<Record<string, unknown>>) =>
+    forms.map((form) => api().get('/open/forms/29').reply(200, form));
+
+  test("the recorded lost update: another client's save between the read and this save is refused, not overwritten", async () => {
+    // this step read R0 (#1); client A saved its title meanwhile (#2); the step's second read sees A's form
+    const scopes = reads(formAt(1), formAt(2));
+    const error = await failure(run(perform, { ...FORM_29, title: 'Title set by B' }));
+    expect(scopes.every((scope) => scope.isDone())).toBe(true);
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'conflict',
+      status: 409,
+      message:
+        'Form 29 was changed in OpnForm while this step ran (saved again at 2026-11-25T11:47:44.000000Z; title, ' +
+        "closed_text changed): an editor or another run of a Zap saved it between this step's read and its " +
+        'update. Nothing was saved, so that change is not overwritten (OpnForm replaces the whole form on every save). Run the ' +
+        'step again to apply yours to the form as it is now.',
+    });
+  });
+
+  test('a question an editor added in between (recorded "Phone", #9) is never dropped: refused', async () => {
+    const scopes = reads(formAt(8), formAt(9));
+    const error = await failure(run(perform, { ...FORM_29, title: 'Renamed' }));
+    expect(scopes.every((scope) => scope.isDone())).toBe(true);
+    expect(error.message).toMatch(
+      /^Form 29 was changed in OpnForm while this step ran \(saved again at 2026-11-25T11:47:46\.000000Z; properties changed\): /,
+    );
+  });
+
+  test('a save within the same second (updated_at unchanged, recorded #5 -> #6) is caught by the content', async () => {
+    expect(formAt(5).updated_at).toBe(formAt(6).updated_at);
+    const scopes = reads(formAt(5), formAt(6));
+    const error = await failure(run(perform, { ...FORM_29, visibility: 'closed' }));
+    expect(scopes.every((scope) => scope.isDone())).toBe(true);
+    expect(error.message).toMatch(/^Form 29 was changed in OpnForm while this step ran \(title changed\): /);
+  });
+
+  test('two saves at the same moment (recorded #15: the last one wins): the step whose change was lost says so', async () => {
+    const before = reads(formAt(14), formAt(14));
+    const save = recordedScope(RACE.exchange(2), { body: () => true });
+    // read back after both saves: the other one's title ("Concurrent G2") is what the form holds
+    const after = reads(formAt(15));
+    const error = await failure(run(perform, { ...FORM_29, title: 'Concurrent G1' }));
+    expect([...before, save, ...after].every((scope) => scope.isDone())).toBe(true);
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'conflict',
+      status: 409,
+      message:
+        'OpnForm accepted the update of form 29, but the form read back right after does not hold it (Title ' +
+        '(title)): another save of the form (an editor in OpnForm or another run of a Zap) replaced it at the ' +
+        'same moment. Your change is not in the form; run the step again to apply it.',
+    });
+  });
+
+  test('no change since the read: the save goes out built from the second read, and the form read back is the output', async () => {
+    const { sent, match } = capture();
+    const before = reads(formAt(14), formAt(14));
+    const save = recordedScope(RACE.exchange(2), { body: match });
+    const saved = { ...formAt(14), title: 'Concurrent G1', updated_at: '2026-11-25T11:47:51.000000Z' };
+    const after = reads(saved);
+    const out = await run(perform, { ...FORM_29, title: 'Concurrent G1' });
+    expect([...before, save, ...after].every((scope) => scope.isDone())).toBe(true);
+    expect(sent[0]).toEqual({ ...formAt(14), title: 'Concurrent G1' });
+    expect(out).toMatchObject({ id: 29, title: 'Concurrent G1', changed: ['title'] });
   });
 });

@@ -63,3 +63,31 @@ test('every perform and dynamic field function of the app is guarded', async () 
   }
   expect(app.creates.c.operation.inputFields[0]).toEqual({ key: 'a' });
 });
+
+test("the token's part after | (Sanctum accepts it alone) and every written form of a secret are hidden", () => {
+  const withSlash = {
+    ...bundle,
+    inputData: {
+      webhook_secret: 'slash/Secret+Value 9',
+      webhook_url: 'https://hooks.example.net/cap/Xy7Qw9?k=Abc123Def',
+    },
+  } as unknown as Bundle;
+  const error = sanitizeError(
+    new Error(
+      [
+        'tokenValue123456',
+        '7%7CtokenValue123456',
+        'slash\\/Secret+Value 9',
+        'slash%2FSecret%2BValue%209',
+        'slash%2FSecret%2BValue+9',
+        'https:\\/\\/hooks.example.net\\/cap\\/Xy7Qw9?k=Abc123Def',
+        'hooks.example.net/cap/Xy7Qw9?k=Abc123Def',
+        'key Abc123Def',
+      ].join(' | '),
+    ),
+    withSlash,
+  );
+  expect(error.message).toBe(
+    '[hidden] | [hidden] | [hidden] | [hidden] | [hidden] | [hidden] | [hidden] | key [hidden]',
+  );
+});

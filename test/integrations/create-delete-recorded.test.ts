@@ -153,6 +153,24 @@ describe('Create Webhook Integration', () => {
     expect(error.message).not.toContain('long-enough-secret-1');
   });
 
+  test('a server echoing the new webhook URL (a capability URL) in its error: the URL is hidden', async () => {
+    const url = 'https://hooks.example.net/hooks/cap-7Yh2Kq9Lm3?token=QsX81vPa';
+    const scope = api()
+      .post('/open/forms/6/integrations')
+      .reply(422, {
+        message: `The webhook url ${url} did not answer.`,
+        errors: {
+          'data.webhook_url': [`${JSON.stringify(url).slice(1, -1).replace(/\//g, '\\/')} is unreachable.`],
+        },
+      });
+    const error = await failure(run(create, { ...FORM, webhook_url: url }));
+    expect(scope.isDone()).toBe(true);
+    expect(error.message).toBe(
+      'OpnForm rejected the request (422): The webhook url [hidden] did not answer. Webhook URL (webhook_url): ' +
+        '[hidden] is unreachable.',
+    );
+  });
+
   test('a token without manage-integrations (recorded 403) is told which ability', async () => {
     const scope = recordedScope(CREATE.exchange(17));
     const error = await failure(
@@ -226,19 +244,25 @@ describe('Delete Webhook Integration', () => {
     );
   });
 
-  test('a server without the list route (404) gets the DELETE directly', async () => {
+  test('no list (404: no such form, or a server without the route): refused, nothing deleted', async () => {
     const list = api().get('/open/forms/6/integrations').reply(404, { message: 'Not Found' });
-    const del = recordedScope(DELETE.exchange(1));
-    const out = await run(remove, { ...FORM, webhook_integration_id: 19 });
-    expect(list.isDone() && del.isDone()).toBe(true);
-    expect(out).toMatchObject({ id: 19, deleted: true, webhook_url: null });
+    const error = await failure(run(remove, { ...FORM, webhook_integration_id: 19 }));
+    expect(list.isDone()).toBe(true);
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'not_found',
+      status: 404,
+      message:
+        'OpnForm did not list the integrations of form 6 (404): either the form does not exist, or this OpnForm ' +
+        'server cannot list integrations. Without that list the step cannot check that integration 19 is a ' +
+        "webhook (and not another Zap's hook or a Slack integration), so nothing was deleted.",
+    });
   });
 
-  test('a token without manage-integrations (recorded 403 on the DELETE) is told which ability', async () => {
-    const list = api().get('/open/forms/6/integrations').reply(404, { message: 'Not Found' });
-    const del = recordedScope(DELETE.exchange(0));
+  test('a token without manage-integrations (recorded 403 on the list) is told which ability; nothing deleted', async () => {
+    const list = recordedScope(LIST.exchange(1));
     const error = await failure(run(remove, { ...FORM, webhook_integration_id: 19 }));
-    expect(list.isDone() && del.isDone()).toBe(true);
+    expect(list.isDone()).toBe(true);
     expect(error).toMatchObject({ code: 'forbidden', status: 403 });
     expect(error.message).toContain('"manage-integrations" ability');
   });

@@ -161,6 +161,37 @@ describe('ids, kinds, messages', () => {
     expect(JSON.stringify(out)).not.toMatch(/xyz|abc|zz9|hook-secret/);
   });
 
+  test('a message echoing the hook URL, its query key and a header value in any form shows none of them', async () => {
+    const url = 'https://in.example.org/hooks/T0KEN-path-8842?api_key=QueryKeyValue9931';
+    const header = 'Header/Value 7731';
+    const escaped = (text: string) => JSON.stringify(text).slice(1, -1).replace(/\//g, '\\/');
+    const message = [
+      `cURL error 6 for ${escaped(url)}`,
+      `(${encodeURIComponent(url)})`,
+      `retry in.example.org/hooks/T0KEN-path-8842?api_key=QueryKeyValue9931;`,
+      'key QueryKeyValue9931;',
+      `header ${escaped(header)} / ${encodeURIComponent(header)} / ${header}`,
+    ].join(' ');
+    api()
+      .get('/open/forms/6/integrations')
+      .reply(200, [
+        {
+          id: 40,
+          form_id: 6,
+          integration_id: 'webhook',
+          status: 'active',
+          data: { webhook_url: url, webhook_headers: { 'X-Auth': header } },
+        },
+      ])
+      .get('/open/forms/6/integrations/40/events')
+      .reply(200, [{ date: '2026-11-23 18:05', status: 'Error', data: { message } }]);
+    const [out] = (await run(poll, FORM)) as Array<Record<string, unknown>>;
+    expect(out?.message).toBe(
+      'cURL error 6 for https://in.example.org/******** (https://in.example.org/********) retry ' +
+        'in.example.org/********; key ********; header ******** / ******** / ********',
+    );
+  });
+
   test('ids never change between polls: a newer identical failure in the same minute gets a new ordinal', async () => {
     serve([http500], []);
     const first = (await run(poll, FORM)) as Array<{ id: string }>;

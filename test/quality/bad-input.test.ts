@@ -403,3 +403,39 @@ describe('hand-written bad inputs the generators would rarely build', () => {
     expect(requests).toBe(0);
   });
 });
+
+/**
+ * 10 MB in any input: a regular expression with an unbounded repeat overflows V8's stack from about 8 MB
+ * ("Maximum call stack size exceeded"), so every check looks at the length first.
+ */
+describe('very long values (10 MB): refused naming the field, or sent; never a crash', () => {
+  const HUGE = ['1'.repeat(10 * 1024 * 1024), 'a'.repeat(10 * 1024 * 1024)];
+  /** A valid value for every other checked field, so that only the long one can be refused. */
+  const validInput = (def: Definition) =>
+    fc.sample(inputFor(fieldsOf(def), new Set()), { numRuns: 1, seed: 7 })[0] as Record<string, unknown>;
+
+  test.each(operations.map((o) => [o.name, o] as const))(
+    '%s',
+    async (_name, { path, def }) => {
+      const base = validInput(def);
+      for (const field of fieldsOf(def)) {
+        for (const huge of HUGE) {
+          requests = 0;
+          const error = await failure(direct(path, { ...base, [field.key]: huge }));
+          // refused as bad input (naming a field), or sent when the field is free text the server takes at any length
+          expect([field.key, huge[0], error.code]).toEqual([
+            field.key,
+            huge[0],
+            error.code === 'unreachable' ? 'unreachable' : 'invalid_input',
+          ]);
+          if (error.code === 'invalid_input') {
+            expect(error.message).toMatch(/ \([a-z_]+\) /);
+            expect(requests).toBe(0);
+          }
+        }
+      }
+      // a step that knows a 10 MB secret hides it (in each of its written forms) from every message: ~1 s a value
+    },
+    120_000,
+  );
+});

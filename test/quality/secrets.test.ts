@@ -4,7 +4,9 @@
  *   nor a log line holds the token, a webhook secret or a header value (core appends the step's whole
  *   input to every error it may "contextify");
  * - a server or proxy echoing the token, the webhook secrets and header values in every client-error
- *   status the connector turns into a message (400/402/403/409/422): none reaches the user.
+ *   status the connector turns into a message (400/402/403/409/422), each in every form it can take
+ *   (as is, the token's part after `|` alone, which Sanctum accepts by itself, URL-encoded, JSON-escaped
+ *   as PHP writes it: `\/`): none reaches the user, in any form.
  */
 import nock from 'nock';
 import { invokeLogged } from '../../harness/invoke';
@@ -23,15 +25,23 @@ import {
 
 const sandbox = useSandbox();
 
-const NEW_SECRET = 'n3w-Secret-Rotated-5gH7';
-const HEADER_VALUE = 'plain-header-value-42';
+const NEW_SECRET = 'n3w/SecretRotQ9+5gH7';
+const HEADER_VALUE = 'plain/hdrvalQ7x 42';
 const REVOKED = '31|revokedTokenValue0123456789abcdefghijklmnop';
 
 /** The secrets a step with webhook inputs knows, added to every step's input. */
 const SECRET_INPUT = { webhook_secret: NEW_SECRET, webhook_headers: { 'X-Team': HEADER_VALUE } };
 
+/**
+ * No secret in any form: each form of a secret keeps its longest run of letters and digits (encoding
+ * and escaping change only the other characters), so none of those runs may be in what was said.
+ */
 const expectClean = (said: string, secrets: readonly string[]) => {
-  for (const secret of secrets) expect(said).not.toContain(secret);
+  for (const secret of secrets) {
+    expect(said).not.toContain(secret);
+    const core = (secret.match(/[A-Za-z0-9]+/g) ?? []).sort((a, b) => b.length - a.length)[0] ?? secret;
+    expect([secret, said.includes(core)]).toEqual([secret, false]);
+  }
   expect(said).not.toContain('What happened');
   expect(said).not.toContain('with bundle');
 };
@@ -58,8 +68,20 @@ test.each(Object.entries(OPERATION_CASES))('a 401 during %s leaks no secret', as
   expectClean(JSON.stringify(outcome), [REVOKED, REVOKED.split('|')[1] as string, NEW_SECRET, HEADER_VALUE]);
 });
 
+/** A secret as a server may write it back: as is, URL-encoded, JSON-escaped by PHP (`\/`). */
+const forms = (secret: string) => [
+  secret,
+  encodeURIComponent(secret),
+  encodeURIComponent(secret).replace(/%20/g, '+'),
+  JSON.stringify(secret).slice(1, -1).replace(/\//g, '\\/'),
+];
+/** The token's part after `|`: Sanctum accepts it alone. */
+const PLAIN_TOKEN = TOKEN.split('|')[1] as string;
+
 const ECHO = (status: number) => ({
-  message: `Rejected ${TOKEN} / ${NEW_SECRET} / ${CURRENT_SECRET} / ${HEADER_VALUE} / ${CURRENT_TOKEN_HEADER}`,
+  message: `Rejected ${[TOKEN, PLAIN_TOKEN, NEW_SECRET, CURRENT_SECRET, HEADER_VALUE, CURRENT_TOKEN_HEADER]
+    .flatMap(forms)
+    .join(' / ')}`,
   errors: {
     'data.webhook_secret': [`The value ${NEW_SECRET} is bad (${status}).`],
     'data.webhook_headers': [`Header X-Team: ${HEADER_VALUE}; X-Custom-Key: ${CURRENT_TOKEN_HEADER}`],
@@ -68,14 +90,7 @@ const ECHO = (status: number) => ({
   required_tier: 'pro',
 });
 
-const SECRETS = [
-  TOKEN,
-  TOKEN.split('|')[1] as string,
-  NEW_SECRET,
-  CURRENT_SECRET,
-  HEADER_VALUE,
-  CURRENT_TOKEN_HEADER,
-];
+const SECRETS = [TOKEN, PLAIN_TOKEN, NEW_SECRET, CURRENT_SECRET, HEADER_VALUE, CURRENT_TOKEN_HEADER];
 
 describe.each([400, 402, 403, 409, 422])('a server echoing every secret with %i', (status) => {
   test('on the write of Update Webhook Integration: no secret in the error or the logs', async () => {
@@ -119,7 +134,7 @@ describe.each([400, 402, 403, 409, 422])('a server echoing every secret with %i'
       );
       nock.cleanAll();
       // what the step knows: the token and its own inputs (no step but the webhook update reads the others)
-      expectClean(JSON.stringify(outcome), [TOKEN, TOKEN.split('|')[1] as string, NEW_SECRET, HEADER_VALUE]);
+      expectClean(JSON.stringify(outcome), [TOKEN, PLAIN_TOKEN, NEW_SECRET, HEADER_VALUE]);
     }
   });
 });

@@ -172,3 +172,33 @@ test('an unknown question, status or date is refused naming the field (the quest
   );
   expect(form.isDone()).toBe(true);
 });
+
+describe('two questions with the same name (recorded: form 13 has two named "Comments")', () => {
+  const FORM_13 = recorded('forms--get-form').find('GET', '/open/forms/13', 200);
+
+  test('the shared name is refused, naming both questions, before any list is read', async () => {
+    const form = recordedScope(FORM_13);
+    const error = await failure(
+      run(perform, { workspace_id: '6', form_id: '13', search_field: 'comments', search: 'Great' }),
+    );
+    expect(form.isDone()).toBe(true);
+    expect(error).toMatchObject({ code: 'invalid_input', status: 400 });
+    expect(error.message).toBe(
+      'Invalid input: Question (search_field) "comments" is the name of 2 questions of this form ("Comments (1)", ' +
+        '"Comments (2)"): map one of those labels, as the dropdown shows them, or the question\'s id. Nothing was ' +
+        'searched.',
+    );
+  });
+
+  test('the label as the dropdown shows it picks one ("Comments (2)": the second)', async () => {
+    const form = recordedScope(FORM_13);
+    const list = api()
+      .get('/open/forms/13/submissions')
+      .query({ page: '1', per_page: '100', search: 'Great' })
+      .reply(200, { data: [], meta: { current_page: 1, last_page: 1, per_page: 100, total: 0 } });
+    await expect(
+      run(perform, { workspace_id: '6', form_id: '13', search_field: 'Comments (2)', search: 'Great' }),
+    ).resolves.toEqual([]);
+    expect(form.isDone() && list.isDone()).toBe(true);
+  });
+});

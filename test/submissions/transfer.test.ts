@@ -1,6 +1,7 @@
 // Zapier's Transfer (bulk read, `canPaginate: true`) on New Submission (hook: performList) and New
 // Partial Submission (polling: perform), against the recorded every-block submission 1049.
 import nock from 'nock';
+import type { Bundle, ZObject } from 'zapier-platform-core';
 import { partialClock } from '../../src/submissions/new-partial-submission';
 import { TRANSFER_PAGE_SIZE } from '../../src/submissions/transfer';
 import { App, op, run } from '../helpers/app';
@@ -136,6 +137,40 @@ describe('New Partial Submission: a bulk read pages through the partial submissi
     )) as Array<{ id: number; status: string }>;
     expect(submissions.isDone() && form.isDone()).toBe(true);
     expect(items.map(({ id, status }) => [id, status])).toEqual([[1700, 'partial']]);
+  });
+
+  test("with Zapier's cursor, a deletion between pages: the page before is read again, nothing is skipped", async () => {
+    let cursor = '';
+    const store = {
+      get: async () => cursor,
+      set: async (next: string) => {
+        cursor = next;
+        return null;
+      },
+    };
+    const withCursor = (z: ZObject, bundle: Bundle) =>
+      partial(Object.assign(Object.create(z), { cursor: store }), bundle);
+    const ids = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
+    const listed = (list: number[], page: number, total: number) => ({
+      data: list.map((id) => item(id, '2026-11-21 15:00:00')),
+      meta: { current_page: page, last_page: Math.ceil(total / 100), per_page: TRANSFER_PAGE_SIZE, total },
+    });
+    const input = { workspace_id: 7, form_id: 42 };
+    list(1, TRANSFER_PAGE_SIZE).reply(200, listed(ids(250, 151), 1, 250));
+    api().get('/open/forms/42').reply(200, FORM);
+    const first = (await run(withCursor, input, { meta: { isBulkRead: true, page: 0 } })) as Array<{
+      id: number;
+    }>;
+    expect(first.map((s) => s.id)).toEqual(ids(250, 151));
+    // 240 was deleted meanwhile: 249 left, and 150 moved up onto list page 1
+    const after = ids(250, 1).filter((id) => id !== 240);
+    list(2, TRANSFER_PAGE_SIZE).reply(200, listed(after.slice(100, 200), 2, 249));
+    list(1, TRANSFER_PAGE_SIZE).reply(200, listed(after.slice(0, 100), 1, 249));
+    api().get('/open/forms/42').reply(200, FORM);
+    const second = (await run(withCursor, input, { meta: { isBulkRead: true, page: 1 } })) as Array<{
+      id: number;
+    }>;
+    expect(second.map((s) => s.id)).toEqual(ids(150, 50));
   });
 
   test('an empty page ends the transfer (one request)', async () => {

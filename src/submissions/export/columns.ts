@@ -1,6 +1,6 @@
 import type { ZObject } from 'zapier-platform-core';
 import { invalidInput } from '../../errors';
-import { answerableBlocks, findQuestionBlock, labelledBlocks } from '../../forms/blocks';
+import { AmbiguousQuestion, answerableBlocks, findQuestionBlock, labelledBlocks } from '../../forms/blocks';
 import { ATTRIBUTION_KEYS, type Form } from '../../schemas/resources';
 
 /** Columns the export accepts beside the questions (real server: else 422). */
@@ -49,7 +49,15 @@ export const resolveColumns = (
   const keys: string[] = [];
   const unknown: string[] = [];
   for (const column of given) {
-    const key = findQuestionBlock(form, column)?.id ?? (known.has(column) ? column : undefined);
+    let block: ReturnType<typeof findQuestionBlock>;
+    try {
+      block = findQuestionBlock(form, column);
+    } catch (error) {
+      if (error instanceof AmbiguousQuestion)
+        throw invalidInput(z, `Columns (columns): ${error.message}. Nothing was exported.`);
+      throw error;
+    }
+    const key = block?.id ?? (known.has(column) ? column : undefined);
     if (key === undefined) unknown.push(column);
     else if (!keys.includes(key)) keys.push(key);
   }

@@ -3,6 +3,7 @@ import { userError } from '../../errors';
 import {
   describeSelection,
   MAX_PER_STEP,
+  PAGE_SIZE,
   type Selection,
   type SelectionTooLarge,
   SYNC_LIMIT,
@@ -38,6 +39,8 @@ export const selectionError = (z: ZObject, error: SelectionTooLarge, selection: 
     );
   return tooLarge(
     z,
-    `Listing the submissions to export (${what}) took too long for one Zapier step (${error.found} found so far).`,
+    `Listing the submissions to export (${what}) took too long for one Zapier step: OpnForm answered slowly, ` +
+      `${error.pages} page${error.pages === 1 ? '' : 's'} of ${PAGE_SIZE} ${error.pages === 1 ? 'was' : 'were'} ` +
+      `read (${error.found} matching submissions found so far), the rest of the list was not read.`,
   );
 };

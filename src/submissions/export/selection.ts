@@ -69,6 +69,8 @@ export class SelectionTooLarge extends Error {
     readonly reason: 'matches' | 'reach' | 'time',
     readonly total: number | undefined,
     readonly found: number,
+    /** List pages read before it stopped. */
+    readonly pages = 0,
   ) {
     super(reason);
   }
@@ -98,7 +100,7 @@ export const listSelectedIds = async (
   let slowest = FIRST_PAGE_ESTIMATE_MS;
   for (let page = 1; ; page += 1) {
     if (page > MAX_PAGES) throw new SelectionTooLarge('reach', total, ids.length);
-    if (!budget.fits(slowest)) throw new SelectionTooLarge('time', total, ids.length);
+    if (!budget.fits(slowest)) throw new SelectionTooLarge('time', total, ids.length, page - 1);
     const started = budget.elapsed();
     const reply = await fetchSubmissionPage(z, bundle, formId, page, PAGE_SIZE, {
       status: selection.status === 'all' ? undefined : selection.status,

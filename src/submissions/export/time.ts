@@ -1,5 +1,5 @@
 import type { Bundle } from 'zapier-platform-core';
-import { clock, remainingMs } from '../../http/step-budget';
+import { clock, READ_RESERVE_MS, remainingMs } from '../../http/step-budget';
 
 /**
  * Waiting between status reads, replaceable so tests never wait: they swap `exportClock.sleep`
@@ -13,11 +13,17 @@ export const exportClock = {
 export interface Budget {
   /** Milliseconds since the export started planning. */
   elapsed(): number;
-  /** Whether work expected to take `ms` still ends inside the step's budget. */
+  /**
+   * Whether work expected to take `ms` still ends inside the step's budget, and the HTTP layer will
+   * still send a read (it keeps `READ_RESERVE_MS`): the export then stops with its own message.
+   */
   fits(ms: number): boolean;
 }
 
 export const startBudget = (bundle: Bundle): Budget => {
   const startedAt = clock.now();
-  return { elapsed: () => clock.now() - startedAt, fits: (ms) => ms <= remainingMs(bundle) };
+  return {
+    elapsed: () => clock.now() - startedAt,
+    fits: (ms) => Math.max(ms, READ_RESERVE_MS) <= remainingMs(bundle),
+  };
 };

@@ -185,6 +185,9 @@ const MADE_UP_ID_FROM = 2 ** 52;
  */
 export const refuseUnrealSubmissionId = (z: ZObject, value: unknown) => {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  // longer than any id, public or made up: the usual input error names the field (the patterns below
+  // would overflow the regular expression engine's stack on megabytes of text)
+  if (text.length > 100) return;
   const madeUp = /^\d{16,}$/.test(text) && Number(text) >= MADE_UP_ID_FROM;
   const hashed =
     /^(?=.*[A-Za-z])[A-Za-z0-9_-]{12,}$/.test(text) ||

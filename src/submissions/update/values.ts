@@ -1,6 +1,7 @@
 import type { ZObject } from 'zapier-platform-core';
 import { invalidInput } from '../../errors';
 import {
+  AmbiguousQuestion,
   answerableBlocks,
   blockName,
   blockOptions,
@@ -206,7 +207,14 @@ export const answerChanges = (
   const changed = (id: string) => id in set || id in rows || id in ranges;
   const clear: string[] = [];
   for (const wanted of clearInput) {
-    const block = findQuestionBlock(form, wanted);
+    let block: FormBlock | undefined;
+    try {
+      block = findQuestionBlock(form, wanted);
+    } catch (error) {
+      if (!(error instanceof AmbiguousQuestion)) throw error;
+      problems.push(`Answers to Clear (clear_fields) ${error.message}`);
+      continue;
+    }
     if (block === undefined) {
       problems.push(`Answers to Clear (clear_fields) names no question of this form ${got(wanted)}`);
     } else if (block.required) {

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { App, BASE, failure, op, run } from '../../helpers/app';
-import { api, recordedScope } from '../../helpers/recorded';
+import { api, recorded, recordedScope } from '../../helpers/recorded';
 import { otherHost } from '../../helpers/scopes';
 import { FORM, FORM_ID } from '../sample-form';
 import {
@@ -299,11 +299,12 @@ describe('by ids: listed 100 per page, exported 1000 ids per request, joined int
   });
 });
 
+const NARROW =
+  'Narrow the selection: set Newest Submissions (newest) to 5000 or less, a later Submitted Since ' +
+  '(submitted_since) or an earlier Submitted Until (submitted_until), or a Status (status); for more, use ' +
+  'several steps with consecutive date ranges. Nothing was exported.';
+
 describe('the limit: at most 5000 submissions per step, with what to narrow', () => {
-  const NARROW =
-    'Narrow the selection: set Newest Submissions (newest) to 5000 or less, a later Submitted Since ' +
-    '(submitted_since) or an earlier Submitted Until (submitted_until), or a Status (status); for more, use ' +
-    'several steps with consecutive date ranges. Nothing was exported.';
   const WHY =
     'Export Submissions exports at most 5000 submissions per step (OpnForm exports at most 1000 at once and ' +
     '10 times a minute, lists 100 per page and 100 pages a minute, and a Zapier step has 30 seconds).';
@@ -401,12 +402,46 @@ describe('time: the step keeps within 25 s and never starts an export it cannot 
     expect(nock.pendingMocks()).toEqual([]);
   });
 
-  test('slow list pages: stops before a page that would end past the budget', async () => {
+  test('slow list pages: stops before a page that would end past the budget, saying what was read', async () => {
     formScope(form18(3000), 18);
     pages18(3000, 8, {}, 3_000); // 24 s after 8 pages; a 9th (3 s) does not fit
     const error = await failure(run(perform, input18()));
-    expect(error.message).toMatch(
-      /^Listing the submissions to export \(status all\) took too long for one Zapier step \(800 found so far\)\. Narrow/,
+    expect(error).toMatchObject({ code: 'too_many_submissions', status: 400 });
+    expect(error.message).toBe(
+      'Listing the submissions to export (status all) took too long for one Zapier step: OpnForm answered slowly, ' +
+        '8 pages of 100 were read (800 matching submissions found so far), the rest of the list was not read. ' +
+        NARROW,
+    );
+  });
+
+  // measured on a server upgrading old submissions: list pages of 1.5 to 1.9 s
+  test('pages of 1.8 s leave 5 s for the export: it is a read (nothing changes), so it is sent and finishes', async () => {
+    formScope(form18(1001), 18);
+    const list = pages18(1001, 11, {}, 1_800); // 19.8 s of listing
+    exportScope(18, { columns: COLUMNS_18, submissionIds: ids(range(1001, 2)) }, CHUNK_ANSWER, () => {
+      clock.advance(1_500);
+      return csv18(range(1001, 2));
+    });
+    last1001();
+    const calls: StashCall[] = [];
+    const out = (await run(withStash(perform, calls), input18())) as Record<string, unknown>;
+    expect(list.isDone()).toBe(true);
+    expect(out).toMatchObject({ rows: 1001, chunks: 2, total_submissions: 1001 });
+  });
+
+  test('pages of 1.8 s and a slow first export: the message says what was exported and what to narrow', async () => {
+    formScope(form18(1001), 18);
+    pages18(1001, 11, {}, 1_800);
+    exportScope(18, { columns: COLUMNS_18, submissionIds: ids(range(1001, 2)) }, CHUNK_ANSWER, () => {
+      clock.advance(3_500); // 1.5 s left: the second request is not sent
+      return csv18(range(1001, 2));
+    });
+    const calls: StashCall[] = [];
+    const error = await failure(run(withStash(perform, calls), input18()));
+    expect(error).toMatchObject({ code: 'too_many_submissions', status: 400 });
+    expect(error.message).toBe(
+      'Exporting 1001 submissions took too long for one Zapier step: 1000 were exported when the next request of ' +
+        `up to 1000 could no longer finish in time, so no file was saved. Export about 1000 per step. ${NARROW}`,
     );
   });
 });
@@ -559,6 +594,17 @@ describe('columns', () => {
         'questions of this form (by id or name), created_at, status, and meta.attribution.<key> (utm_source, ' +
         'utm_medium, utm_campaign, utm_id, utm_term, utm_content, utm_source_platform, utm_creative_format, ' +
         'utm_marketing_tactic, gclid, gbraid, wbraid, dclid, fbclid, ttclid, msclkid). Nothing was exported.',
+    );
+  });
+
+  test('a column named like two questions (recorded form 13: two "Comments") is refused, naming both', async () => {
+    const form = recordedScope(recorded('forms--get-form').find('GET', '/open/forms/13', 200));
+    const error = await failure(run(perform, { workspace_id: 6, form_id: 13, columns: 'Comments' }));
+    expect(form.isDone()).toBe(true);
+    expect(error.message).toBe(
+      'Invalid input: Columns (columns): "Comments" is the name of 2 questions of this form ("Comments (1)", ' +
+        '"Comments (2)"): map one of those labels, as the dropdown shows them, or the question\'s id. Nothing ' +
+        'was exported.',
     );
   });
 

@@ -225,3 +225,12 @@ test('"already in workspace" for someone the members list no longer shows: no id
   });
   expect(add.isDone() && list.isDone()).toBe(true);
 });
+
+test("the email's help text warns that a mapped, respondent-supplied address lets its owner in at once", async () => {
+  const { App } = await import('../../helpers/app');
+  const fields = App.creates.invite_member.operation.inputFields as Array<{ key: string; helpText?: string }>;
+  expect(fields.find((field) => field.key === 'email')?.helpText).toContain(
+    'Careful: mapping an address a stranger can type (a form answer, a sign-up) lets anyone with that address ' +
+      'into this workspace, with the role below: map only addresses you have checked.',
+  );
+});

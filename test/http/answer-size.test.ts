@@ -1,0 +1,128 @@
+/**
+ * No answer is read past its size limit (src/http/answer-size.ts): a runaway answer (a 100 MB list
+ * once took +754 MB of memory and ran past the step's time) is refused with a clear error, and the
+ * connection is closed as soon as the limit is passed, so the rest is never downloaded.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import type { Bundle, ZObject } from 'zapier-platform-core';
+import { fetchSubmissionPage } from '../../src/api/submissions';
+import { ANSWER_LIMITS } from '../../src/http/answer-size';
+import { opnform } from '../../src/http/client';
+import { path } from '../../src/http/path';
+import { MessageReply } from '../../src/schemas/resources';
+import { failure, run } from '../helpers/app';
+import { api } from '../helpers/scopes';
+
+const MB = 1024 * 1024;
+const CHUNK = 64 * 1024;
+
+/** A JSON body of `total` bytes made on demand; `made()` tells how many bytes the server produced. */
+const endless = (total: number) => {
+  let produced = 0;
+  const stream = new Readable({
+    read() {
+      if (produced >= total) {
+        this.push(null);
+        return;
+      }
+      const part = produced === 0 ? `{"data":["${'x'.repeat(CHUNK - 10)}` : 'x'.repeat(CHUNK);
+      produced += part.length;
+      this.push(part);
+    },
+  });
+  return { stream, made: () => produced };
+};
+
+/** A real loopback server (nock drains a reply stream whatever the client does) sending `body`. */
+const serving = async (body: ReturnType<typeof endless>, headers: Record<string, string> = {}) => {
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json', ...headers });
+    body.stream.pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    authData: { base_url: `http://127.0.0.1:${port}/api`, api_key: '9|loopbackToken0123456789' },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
+
+const readForm = (z: ZObject, bundle: Bundle) =>
+  opnform(z, bundle).get(path`/open/forms/${6}`, { thing: 'form', abilities: [], schema: MessageReply });
+
+const TOO_LARGE_READ =
+  "OpnForm's answer to this form request is larger than 5 MB, more than this step reads for it, so the " +
+  'connector stopped reading it. Nothing was changed in OpnForm. If the OpnForm URL in your connection is ' +
+  'right, the server or a proxy in front of it sent far more than OpnForm does; ask its administrator to check it.';
+
+test('a 100 MB answer is refused at 5 MB, and the connection is closed: the rest is never downloaded', async () => {
+  const body = endless(100 * MB);
+  const server = await serving(body);
+  try {
+    const error = await failure(run(readForm, {}, { authData: server.authData }));
+    expect(error).toEqual({ name: 'AppError', code: 'bad_response', status: 502, message: TOO_LARGE_READ });
+  } finally {
+    await server.close();
+  }
+  // what was produced past the limit is what the socket buffers held when it closed: far below 100 MB
+  expect(body.made()).toBeLessThan(ANSWER_LIMITS.default + 8 * MB);
+});
+
+test('a Content-Length past the limit is refused before its body is read', async () => {
+  const body = endless(100 * MB);
+  const server = await serving(body, { 'Content-Length': String(100 * MB) });
+  try {
+    const error = await failure(run(readForm, {}, { authData: server.authData }));
+    expect(error.message).toBe(TOO_LARGE_READ);
+  } finally {
+    await server.close();
+  }
+  expect(body.made()).toBeLessThan(8 * MB);
+});
+
+test("a write's answer over the limit says the change was sent", async () => {
+  const scope = api()
+    .put('/open/forms/6')
+    .reply(200, `{"message":"${'x'.repeat(ANSWER_LIMITS.default)}"}`, { 'Content-Type': 'application/json' });
+  const error = await failure(
+    run((z, bundle) =>
+      opnform(z, bundle).put(path`/open/forms/${6}`, {
+        thing: 'form',
+        abilities: [],
+        body: { title: 'x' },
+        schema: MessageReply,
+      }),
+    ),
+  );
+  expect(scope.isDone()).toBe(true);
+  expect(error.message).toContain(
+    'so the connector stopped reading it. The change was sent and OpnForm answered: check in OpnForm whether it ' +
+      'was made before retrying.',
+  );
+});
+
+test('a page of submissions may be larger (20 MB): 6 MB of long answers are read', async () => {
+  const long = 'y'.repeat(60_000);
+  const items = Array.from({ length: 100 }, (_, i) => ({ id: 1000 - i, form_id: 6, data: { text: long } }));
+  const scope = api()
+    .get('/open/forms/6/submissions')
+    .query({ page: '1', per_page: '100' })
+    .reply(200, { data: items, meta: { current_page: 1, last_page: 1, per_page: 100, total: 100 } });
+  const page = await run((z, bundle) => fetchSubmissionPage(z, bundle, 6, 1, 100));
+  expect(scope.isDone()).toBe(true);
+  expect(page.data).toHaveLength(100);
+});
+
+test('a page of submissions over 20 MB is refused', async () => {
+  const scope = api()
+    .get('/open/forms/6/submissions')
+    .query({ page: '1', per_page: '100' })
+    .reply(200, `{"data":["${'x'.repeat(ANSWER_LIMITS.submissionPage)}"]}`, {
+      'Content-Type': 'application/json',
+    });
+  const error = await failure(run((z, bundle) => fetchSubmissionPage(z, bundle, 6, 1, 100)));
+  expect(scope.isDone()).toBe(true);
+  expect(error.message).toMatch(/^OpnForm's answer to this form request is larger than 20 MB, /);
+});
