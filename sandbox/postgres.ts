@@ -44,10 +44,10 @@ export const ilike = (text: string, like: string): boolean => {
     const c = pattern[i] as string;
     if (c === '\\' && i + 1 < pattern.length) {
       i += 1;
-      source += (pattern[i] as string).replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+      source += (pattern[i] as string).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     } else if (c === '%') source += '.*';
     else if (c === '_') source += '.';
-    else source += c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    else source += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   }
   return new RegExp(`^${source}$`, 'su').test(value);
 };

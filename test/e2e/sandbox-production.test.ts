@@ -293,6 +293,10 @@ describe('search as on PostgreSQL (both modes)', () => {
     expect(await search('e_v')).toEqual([1, '100% Pure_Value']);
     expect(await search('completed')).toEqual([0]);
     expect(await search(name.slice(0, 8))).toEqual([0]);
+    // punctuation is plain text to ILIKE (not a 500): hyphens, slashes, brackets, a backslash
+    expect(await search('pure@example.org')).toEqual([1, '100% Pure_Value']);
+    expect(await search('no-such/answer[x]\\y')).toEqual([0]);
+    expect(await search('ZOE@EXAMPLE-ORG')).toEqual([0]);
   });
 });
 
