@@ -109,5 +109,72 @@ export const createFormViews = (
     workspace_id: f.workspace_id,
     share_url: shareUrl(f),
   });
-  return { computed, fullForm, formSummary, isIntColumn };
+  /**
+   * `GET /forms/{slug}` as a respondent (no token) sees it (code reading: `FormResource` for a
+   * guest): the stored columns but the hidden ones, the computed ones a guest gets and the workspace
+   * reduced to its id, file size limit and settings; a password form without the right
+   * `form-password` header gets only its look. Pro features are not cleaned out for Free workspaces.
+   */
+  const guestForm = (f: Form, unlocked: boolean) => {
+    const read = (key: string) => asRead(key, column(f, key));
+    if (hasPassword(f) && !unlocked)
+      return {
+        id: f.id,
+        title: f.title,
+        description: read('description'),
+        slug: f.slug,
+        ...Object.fromEntries(
+          [
+            'custom_code',
+            'custom_css',
+            'dark_mode',
+            'transparent_background',
+            'color',
+            'language',
+            'theme',
+          ].map((k) => [k, read(k)]),
+        ),
+        is_password_protected: true,
+        presentation_style: read('presentation_style'),
+        has_password: true,
+        width: 'centered',
+        layout_rtl: read('layout_rtl'),
+        no_branding: read('no_branding'),
+        properties: [],
+        logo_picture: read('logo_picture'),
+        seo_meta: read('seo_meta'),
+        cover_picture: read('cover_picture'),
+        cover_settings: read('cover_settings') ?? {},
+      };
+    const { workspace: _owner, ...owned } = computed(f, 0);
+    const HIDDEN = ['workspace_id', 'password', 'tags', 'removed_properties'];
+    const columns = Object.fromEntries(
+      Object.keys(COLUMN_DEFAULTS)
+        .filter((k) => !HIDDEN.includes(k))
+        .map((key) => [key, read(key)]),
+    );
+    return {
+      id: f.id,
+      title: f.title,
+      slug: f.slug,
+      properties: f.properties,
+      created_at: f.created_at,
+      updated_at: f.updated_at,
+      ...columns,
+      share_url: owned.share_url,
+      settings: read('settings') ?? {},
+      plan_tier: owned.plan_tier,
+      is_trialing: false,
+      workspace_id: f.workspace_id,
+      workspace: { id: f.workspace_id, max_file_size: owned.max_file_size, settings: [] },
+      is_closed: owned.is_closed,
+      is_password_protected: false,
+      has_password: owned.has_password,
+      max_number_of_submissions_reached: owned.max_number_of_submissions_reached,
+      form_pending_submission_key: owned.form_pending_submission_key,
+      max_file_size: owned.max_file_size,
+      computed_variables: read('computed_variables') ?? [],
+    };
+  };
+  return { computed, fullForm, formSummary, guestForm, isIntColumn };
 };

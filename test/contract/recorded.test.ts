@@ -91,12 +91,12 @@ const STEPS: ReplayConfig['outOfBand'] = {
   'external--hook-delivery-every-block#1': {
     what: 'upload files placed in the temporary upload storage before the every-block submission',
     before: (replay) => {
-      const files = replay.sandbox.state.files;
-      for (const [name, content, type] of [
-        ['cv_27059e85-7a14-40c3-9d36-862669b1ecc7.pdf', '%PDF-1.4 recorded cv\n', 'application/pdf'],
-        ['notes_7ac1bb82-d070-4535-9055-6e129b6f1cf1.txt', 'meeting notes\n', 'text/plain'],
+      const uploads = (replay.sandbox.state.uploads ??= new Map());
+      for (const [uuid, name, content, type] of [
+        ['27059e85-7a14-40c3-9d36-862669b1ecc7', 'cv.pdf', '%PDF-1.4 recorded cv\n', 'application/pdf'],
+        ['7ac1bb82-d070-4535-9055-6e129b6f1cf1', 'notes.txt', 'meeting notes\n', 'text/plain'],
       ] as const)
-        files.set(name, { name, content, contentType: type });
+        uploads.set(uuid, { uuid, content: Buffer.from(content), contentType: type, clientName: name });
     },
   },
   'submissions--captcha-form#2': {
