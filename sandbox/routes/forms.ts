@@ -277,7 +277,8 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
         translations: sent.translations ?? {},
         computed_variables: sent.computed_variables ?? [],
       },
-      users_first_form: false,
+      // `$user->forms()->count() == 1`: the forms they created (orphaned ones included)
+      users_first_form: state.forms.filter((x) => x.creator_id === ctx.token.userId).length === 1,
     };
   });
   /** Replaces the whole form: settings not sent fall back to their defaults; dropped blocks are kept aside. */
