@@ -86,6 +86,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       largeFormSubmissions: options.largeFormSubmissions ?? 1200,
     });
   const tokens = options.initial?.tokens ?? TOKENS;
+  state.uploads ??= new Map();
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   let origin = '';
   const originOf = () => origin;

@@ -92,7 +92,8 @@ const STEPS: ReplayConfig['outOfBand'] = {
   'external--hook-delivery-every-block#1': {
     what: 'upload files placed in the temporary upload storage before the every-block submission',
     before: (replay) => {
-      const uploads = (replay.sandbox.state.uploads ??= new Map());
+      const uploads = replay.sandbox.state.uploads;
+      if (uploads === undefined) throw new Error('The sandbox has no temporary upload storage.');
       for (const [uuid, name, content, type] of [
         ['27059e85-7a14-40c3-9d36-862669b1ecc7', 'cv.pdf', '%PDF-1.4 recorded cv\n', 'application/pdf'],
         ['7ac1bb82-d070-4535-9055-6e129b6f1cf1', 'notes.txt', 'meeting notes\n', 'text/plain'],
