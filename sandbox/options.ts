@@ -134,7 +134,7 @@ export interface SandboxOptions {
   /**
    * Where the server stores files: `local` (default; the recorded self-hosted server:
    * `/content/feature-flags` says `storage.local`, `POST /vapor/signed-storage-url` answers 500) or
-   * `s3` (OpenForm Cloud: the feature flags say `storage.s3` and the signed storage URL answers 201
+   * `s3` (OpnForm Cloud: the feature flags say `storage.s3` and the signed storage URL answers 201
    * with a URL of the sandbox's stand-in for S3, `PUT /__sandbox/s3/{bucket}/tmp/{uuid}`). `POST
    * /upload-file` works with both.
    */

@@ -6,7 +6,7 @@
  *   in the temporary storage (sandbox/file-storage.ts); at most 4883 KB; HTML, XHTML and XML refused
  *   by extension or content; an SVG is stored without its scripts; 30 a minute and 300 an hour per
  *   client, on top of the API limit (the answer shows the tighter one);
- * - `POST /vapor/signed-storage-url`: the S3 path of OpenForm Cloud. With local storage (the
+ * - `POST /vapor/signed-storage-url`: the S3 path of OpnForm Cloud. With local storage (the
  *   default, as recorded) 500; with `storage: 's3'`, 201 `{uuid, bucket, key, url, headers}` as
  *   Laravel Vapor's controller answers (code reading), `url` a presigned PUT to the sandbox's
  *   stand-in for S3 (`/__sandbox/s3/{bucket}/tmp/{uuid}`, 5 minutes, the signed Content-Type

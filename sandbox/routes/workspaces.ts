@@ -13,7 +13,7 @@
  * - Deleting a workspace keeps its forms, submissions and integrations (no foreign key): its forms
  *   are orphaned, every read of them is 403 and the public form 404 (sandbox/db.ts). Its members and
  *   invites go with it; a member left with no workspace gets none.
- * - On OpenForm Cloud (not `selfHosted`), a Free user may have one workspace (code reading:
+ * - On OpnForm Cloud (not `selfHosted`), a Free user may have one workspace (code reading:
  *   `WorkspacePolicy::create`, `plans.limits.workspace_count.free`); a user is Pro here when one of
  *   the workspaces they administer is Pro, and a new workspace has its creator's tier.
  */
