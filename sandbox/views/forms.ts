@@ -9,6 +9,22 @@ import type { Form } from '../state';
 import { hasPassword, isClosed, reachedMax as reached } from '../submission-rules';
 import { formWorkspaceJson } from './workspaces';
 
+/** Keys a guest does not get (`Form::$hidden` and `FormResource`'s owner data). */
+const GUEST_HIDDEN = [
+  'password',
+  'tags',
+  'removed_properties',
+  'redirect_url',
+  'database_fields_update',
+  'submission_retention_value',
+  'submission_retention_unit',
+  'views_count',
+  'submissions_count',
+  'submissions_url',
+  'cleanings',
+  'last_edited_human',
+];
+
 const offsetIso = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 const humanAgo = (iso: string) => {
   const minutes = Math.floor((Date.now() - Date.parse(iso)) / 60_000);
@@ -146,34 +162,14 @@ export const createFormViews = (
         cover_picture: read('cover_picture'),
         cover_settings: read('cover_settings') ?? {},
       };
-    const { workspace: _owner, ...owned } = computed(f, 0);
-    const HIDDEN = ['workspace_id', 'password', 'tags', 'removed_properties'];
-    const columns = Object.fromEntries(
-      Object.keys(COLUMN_DEFAULTS)
-        .filter((k) => !HIDDEN.includes(k))
-        .map((key) => [key, read(key)]),
-    );
+    // the model's hidden columns and what only members get are left out; the workspace is reduced
+    const full: Record<string, unknown> = fullForm(f, 0, true, false);
+    for (const key of GUEST_HIDDEN) delete full[key];
     return {
-      id: f.id,
-      title: f.title,
-      slug: f.slug,
-      properties: f.properties,
-      created_at: f.created_at,
-      updated_at: f.updated_at,
-      ...columns,
-      share_url: owned.share_url,
-      settings: read('settings') ?? {},
-      plan_tier: owned.plan_tier,
-      is_trialing: false,
-      workspace_id: f.workspace_id,
-      workspace: { id: f.workspace_id, max_file_size: owned.max_file_size, settings: [] },
-      is_closed: owned.is_closed,
-      is_password_protected: false,
-      has_password: owned.has_password,
-      max_number_of_submissions_reached: owned.max_number_of_submissions_reached,
-      form_pending_submission_key: owned.form_pending_submission_key,
-      max_file_size: owned.max_file_size,
-      computed_variables: read('computed_variables') ?? [],
+      ...full,
+      settings: full.settings ?? {},
+      workspace: { id: f.workspace_id, max_file_size: full.max_file_size, settings: [] },
+      computed_variables: full.computed_variables ?? [],
     };
   };
   return { computed, fullForm, formSummary, guestForm, isIntColumn };

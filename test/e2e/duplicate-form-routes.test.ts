@@ -3,6 +3,7 @@
 // POST /open/forms without its slug makes a copy (questions and settings kept, new id and slug).
 // A create's `slug` is a custom slug on a self-hosted server only (OpnForm Cloud ignores it, read
 // from the code). Also the public form a respondent loads (GET /forms/{slug}).
+import { createHash } from 'node:crypto';
 import { type Sandbox, startSandbox } from '../../sandbox/server';
 import { call } from './helpers';
 
@@ -118,6 +119,33 @@ describe('GET /forms/{slug}: the form a respondent loads', () => {
     for (const key of ['password', 'tags', 'removed_properties', 'submissions_count', 'views_count'])
       expect(reply.json).not.toHaveProperty(key);
     expect(reply.headers.get('x-ratelimit-limit')).not.toBeNull();
+  });
+
+  test('a password form shows only its look, unless `form-password` holds the sha256 of the password', async () => {
+    const s = await startSandbox({ submissions: 5, largeFormSubmissions: 5 });
+    try {
+      const form = s.state.forms.find((f) => f.id === s.ids.emptyFormId);
+      if (form === undefined) throw new Error('no empty form');
+      form.attributes = { ...form.attributes, password: 'opensesame' };
+      const locked = await call(s, 'GET', `/forms/${form.slug}`, { token: null });
+      expect(locked.json).toMatchObject({
+        id: form.id,
+        is_password_protected: true,
+        has_password: true,
+        properties: [],
+      });
+      const hash = createHash('sha256').update('opensesame').digest('hex');
+      const response = await fetch(`${s.baseUrl}/forms/${form.slug}`, { headers: { 'form-password': hash } });
+      const open = await response.json();
+      expect(open).toMatchObject({
+        is_password_protected: false,
+        has_password: true,
+        properties: form.properties,
+      });
+      expect(open).not.toHaveProperty('password');
+    } finally {
+      await s.close();
+    }
   });
 
   test('a draft is 404 with an empty message; an unknown slug names the model', async () => {
