@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { REAL_RATE_LIMITS, type Sandbox, startSandbox } from '../../sandbox/server';
 import type { Block } from '../../sandbox/state';
 import { fakeDateOnly } from '../helpers/clock';
-import { call, MODES, modeOptions } from './helpers';
+import { call, MODES, modeOptions, REQUIRED_FORM_BODY } from './helpers';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -48,20 +48,9 @@ const QUESTIONS: Block[] = [
 const fileForm = async (s: Sandbox) => {
   const made = await call(s, 'POST', '/open/forms', {
     body: {
+      ...REQUIRED_FORM_BODY,
       workspace_id: s.ids.workspaceId,
       title: 'File Upload Form',
-      visibility: 'public',
-      language: 'en',
-      theme: 'default',
-      presentation_style: 'classic',
-      width: 'centered',
-      size: 'md',
-      border_radius: 'small',
-      dark_mode: 'light',
-      color: '#3B82F6',
-      uppercase_labels: false,
-      no_branding: false,
-      transparent_background: false,
       properties: QUESTIONS,
     },
   });
