@@ -10,10 +10,6 @@ const workspaceDropdown = <K extends string>(key: K, label: string) =>
     listed: 'workspace',
     list: async (z, bundle) => (await listWorkspaceNames(z, bundle)).map((w) => ({ id: w.id, name: w.name })),
     sample: { id: 7, name: 'Marketing' },
-    outputFields: [
-      { key: 'id', label: 'Workspace ID', type: 'integer' },
-      { key: 'name', label: 'Name', type: 'string' },
-    ],
   });
 
 /** The Workspace dropdown of every step. */

@@ -1,5 +1,5 @@
 import { defineDropdown, IN_WORKSPACE } from '../../shared/dropdown';
-import { INVITE_OUTPUT_FIELDS, INVITE_SAMPLE, listInvites, pendingFirst, shapeInvite } from './invite';
+import { INVITE_SAMPLE, listInvites, pendingFirst, shapeInvite } from './invite';
 
 /** The invites of a workspace for the Invite dropdown: pending first, "email (role), status". */
 export const inviteList = defineDropdown({
@@ -16,5 +16,4 @@ export const inviteList = defineDropdown({
         label: `${i.email} (${i.role}), ${i.status}${i.is_expired && i.status !== 'expired' ? ', expired' : ''}`,
       })),
   sample: { ...INVITE_SAMPLE, label: 'grace@example.org (user), pending' },
-  outputFields: [...INVITE_OUTPUT_FIELDS, { key: 'label', label: 'Label', type: 'string' }],
 });

@@ -1,5 +1,5 @@
 import { defineDropdown, IN_WORKSPACE } from '../../shared/dropdown';
-import { listMembers, MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, newestFirst, shapeMember } from './member';
+import { listMembers, MEMBER_SAMPLE, newestFirst, shapeMember } from './member';
 
 /** The members of a workspace for the Member dropdown, labelled "Name (email), role". */
 export const memberList = defineDropdown({
@@ -13,5 +13,4 @@ export const memberList = defineDropdown({
       .map(shapeMember)
       .map((m) => ({ ...m, label: `${m.name === '' ? m.email : `${m.name} (${m.email})`}, ${m.role}` })),
   sample: { ...MEMBER_SAMPLE, label: 'Ada Lovelace (ada@example.org), admin' },
-  outputFields: [...MEMBER_OUTPUT_FIELDS, { key: 'label', label: 'Label', type: 'string' }],
 });
