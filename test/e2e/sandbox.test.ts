@@ -3,6 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { startHookCatcher } from '../../harness/hook-catcher';
 import { REAL_RATE_LIMITS, startSandbox } from '../../sandbox/server';
+import { fakeDateOnly } from '../helpers/clock';
 import { call, useSandbox } from './helpers';
 
 const sandbox = useSandbox();
@@ -436,13 +437,16 @@ describe('export (as the recordings exports--* show a real server)', () => {
 
   it('a spec-like sandbox serves the status at the spec path: queued/processing, then completed with the file', async () => {
     const s = await startSandbox({ exportStatusForTokens: true, exportPollDelayMs: 100 });
+    // the job's state follows the clock: only Date is faked, so a slow machine cannot finish it early
+    const t0 = new Date('2026-11-25T12:00:00Z');
+    fakeDateOnly(t0);
     try {
       const started = await call(s, 'POST', `/open/forms/${s.ids.largeFormId}/submissions/export`, {
         body: { columns: { created_at: true } },
       });
       const status = `/open/forms/${s.ids.largeFormId}/submissions/export/${started.json.job_id}/status`;
-      expect((await call(s, 'GET', status)).json.status).toMatch(/^(queued|processing)$/);
-      await new Promise((r) => setTimeout(r, 150));
+      expect((await call(s, 'GET', status)).json.status).toBe('queued');
+      jest.setSystemTime(t0.getTime() + 1_000);
       const done = await call(s, 'GET', status);
       expect(done.json).toMatchObject({ status: 'completed', progress: 100, total_submissions: 1200 });
       const file = await fetch(done.json.file_url);
@@ -455,6 +459,7 @@ describe('export (as the recordings exports--* show a real server)', () => {
         json: { type: 'error', message: 'Export job not found or has expired.' },
       });
     } finally {
+      jest.useRealTimers();
       await s.close();
     }
   });
