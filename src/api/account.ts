@@ -26,10 +26,12 @@ export const missingApiHint = (base: string): string | undefined => {
  * `GET /external/zapier/validate`: `{name, email}` for any valid token; a 404 explains a URL that
  * lacks /api (`missingApiHint`).
  */
-export const validateToken = (z: ZObject, bundle: Bundle) =>
-  opnform(z, bundle).get(path`/external/zapier/validate`, {
+export const validateToken = (z: ZObject, bundle: Bundle) => {
+  const hint = missingApiHint(baseUrlOf(z, bundle));
+  return opnform(z, bundle).get(path`/external/zapier/validate`, {
     thing: 'account',
     abilities: [],
-    notFound: missingApiHint(baseUrlOf(z, bundle)),
+    known: hint === undefined ? [] : [{ status: 404, code: 'not_found', message: hint }],
     schema: ValidateReply,
   });
+};

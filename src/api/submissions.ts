@@ -76,7 +76,7 @@ export const fetchPartialPage = (z: ZObject, bundle: Bundle, formId: number, per
     query: { status: 'partial', per_page: perPage, page },
     schema: SubmissionPage,
     maxBytes: ANSWER_LIMITS.submissionPage,
-    special: { 402: { message: PARTIAL_PLAN_MESSAGE, code: 'payment_required' } },
+    known: [{ status: 402, code: 'payment_required', message: PARTIAL_PLAN_MESSAGE }],
   });
 
 /** `PUT /open/forms/{id}/submissions/{submissionId}` (replaces every answer with `body`). */
@@ -130,15 +130,14 @@ export const postPublicAnswer = async (
   const reply = await opnform(z, bundle).post(path`/forms/${slug}/answer`, {
     thing: 'form',
     abilities: [],
-    anonymous: true,
     body,
     schema: PublicAnswerReply,
     fields,
     absent: [403],
     ...(password === undefined
-      ? {}
+      ? { respondent: {} }
       : {
-          headers: { 'form-password': createHash('sha256').update(password, 'utf8').digest('hex') },
+          respondent: { passwordHash: createHash('sha256').update(password, 'utf8').digest('hex') },
           redact: [password],
         }),
   });

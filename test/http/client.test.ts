@@ -1,5 +1,5 @@
 import nock from 'nock';
-import type { Bundle, ZObject } from 'zapier-platform-core';
+import { type Bundle, createAppTester, version as platformVersion, type ZObject } from 'zapier-platform-core';
 import { Absent, opnform } from '../../src/http/client';
 import { path } from '../../src/http/path';
 import { LegacyWorkspaces, MessageReply } from '../../src/schemas/resources';
@@ -306,4 +306,35 @@ describe('failures become messages a user can act on', () => {
       }
     },
   );
+});
+
+describe('one pass from an error answer to the user error', () => {
+  // An app with no afterResponse middleware of its own: the client maps every error answer itself.
+  const bare = createAppTester({ version: '1.0.0', platformVersion });
+  const runBare = <T>(perform: (z: ZObject, bundle: Bundle) => Promise<T>) =>
+    bare(perform as never, { authData: { base_url: BASE, api_key: TOKEN }, inputData: {} } as never);
+
+  test('a 404 gets the client message, with no app middleware in between', async () => {
+    const scope = api().get('/external/zapier/workspaces').reply(404, { message: 'No query results' });
+    const error = await failure(runBare(listWorkspaces));
+    expect(scope.isDone()).toBe(true);
+    expect(error).toEqual({
+      name: 'AppError',
+      message:
+        'Workspace not found in OpnForm (404). Check that the workspace still exists and that the connected user belongs to it.',
+      code: 'not_found',
+      status: 404,
+    });
+  });
+
+  test('a 429 is mapped by the client too: core does not throw its own ThrottledError first', async () => {
+    const scope = api().get('/external/zapier/workspaces').reply(429, {}, { 'Retry-After': '30' });
+    const error = await failure(runBare(listWorkspaces));
+    expect(scope.isDone()).toBe(true);
+    expect(error).toEqual({
+      name: 'ThrottledError',
+      message: 'OpnForm rate limit reached (429 Too Many Requests). Zapier will retry later.',
+      delay: 30,
+    });
+  });
 });
