@@ -1,7 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { validateToken } from './api/account';
 import { CONNECTOR_ABILITIES } from './http/abilities';
-import { DEFAULT_BASE_URL } from './http/base-url';
+import { DEFAULT_BASE_URL } from './shared/opnform';
 
 export const TOKEN_PAGE_URL = 'https://opnform.com/settings/access-tokens';
 

@@ -1,8 +1,8 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { DEFAULT_BASE_URL } from '../http/base-url';
 import { baseUrlOf, opnform } from '../http/client';
 import { path } from '../http/path';
 import { ValidateReply } from '../schemas/resources';
+import { DEFAULT_BASE_URL } from '../shared/opnform';
 
 /** The connection's OpnForm API address (normalised; share links are built from it). */
 export const connectionBaseUrl = (z: ZObject, bundle: Bundle): string => baseUrlOf(z, bundle);

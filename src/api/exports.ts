@@ -5,6 +5,7 @@
 import type { Bundle, RawHttpResponse, ZObject } from 'zapier-platform-core';
 import { badResponse } from '../errors';
 import { Absent, opnform } from '../http/client';
+import { downloadFile } from '../http/download';
 import { type ApiPath, path } from '../http/path';
 import { describeShapeError } from '../schemas/parse';
 import { AsyncExport, ExportJobStatus } from '../schemas/resources';
@@ -120,3 +121,9 @@ export const requestExport = async (
     },
   };
 };
+
+/**
+ * Downloads a finished export's link: a bearer link OpnForm issued (no token is sent; only its own
+ * origin, https and a public host: src/http/download.ts), streamed, never buffered.
+ */
+export const download = (z: ZObject, fileUrl: string): Promise<RawHttpResponse> => downloadFile(z, fileUrl);

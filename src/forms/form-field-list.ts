@@ -1,4 +1,4 @@
-import { defineDropdown, OF_FORM } from '../shared/dropdown';
+import { defineDropdown, OF_FORM } from '../inputs/dropdown';
 import { fetchForm, labelledBlocks } from './blocks';
 
 /**

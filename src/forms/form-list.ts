@@ -1,8 +1,8 @@
 import { defineInputFields } from 'zapier-platform-core';
 import { listFormNames } from '../api/forms';
+import { defineDropdown, IN_WORKSPACE } from '../inputs/dropdown';
+import { workspaceField } from '../inputs/fields';
 import { WorkspaceInput } from '../schemas/inputs';
-import { defineDropdown, IN_WORKSPACE } from '../shared/dropdown';
-import { workspaceField } from '../shared/fields';
 
 type ListedForm = Awaited<ReturnType<typeof listFormNames>>[number];
 

@@ -1,12 +1,12 @@
 import { defineInputFields, defineTrigger } from 'zapier-platform-core';
 import { connectionBaseUrl } from '../api/account';
 import { listFormsPage } from '../api/forms';
-import { isLastPage } from '../http/paging';
+import { workspaceField } from '../inputs/fields';
 import { WorkspaceInput } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import type { FormSummary } from '../schemas/resources';
 import { dateMs, isoDateTime } from '../shared/dates';
-import { workspaceField } from '../shared/fields';
+import { isLastPage } from '../shared/paging';
 import { pollingPerform } from '../shared/perform';
 import { FORM_SUMMARY_OUTPUT_FIELDS, FORM_SUMMARY_SAMPLE, formSummary } from './shape';
 

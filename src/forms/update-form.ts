@@ -8,6 +8,7 @@ import {
 import { connectionBaseUrl } from '../api/account';
 import { fetchStoredForm, updateForm as putForm } from '../api/forms';
 import { invalidInput } from '../errors';
+import { formField, workspaceField } from '../inputs/fields';
 import {
   Flag,
   FormId,
@@ -20,7 +21,6 @@ import {
 import { labelsOf, parseInput } from '../schemas/parse';
 import { Form, type FormBlock, type StoredForm } from '../schemas/resources';
 import { parseTimestamp } from '../shared/dates';
-import { formField, workspaceField } from '../shared/fields';
 import { checkRemoveSwitches, KEEP } from '../shared/switches';
 import { AmbiguousQuestion, findQuestionBlock, labelledBlocks } from './blocks';
 import { applyChoiceChange, isChoiceBlock, quoted, withOptions } from './choices';

@@ -9,6 +9,7 @@ import type {
 import { badResponse, userError } from '../errors';
 import { isLoopbackHost } from '../net/addresses';
 import { describeShapeError, type Schema } from '../schemas/parse';
+import { answeredOf, countAnswered, READ_RESERVE_MS, remainingMs, WRITE_RESERVE_MS } from '../shared/budget';
 import { USER_AGENT } from '../version';
 import { ANSWER_LIMITS, AnswerTooLarge, answerTooLarge, answerView } from './answer-size';
 import { BaseUrlError, developmentMode, normalizeBaseUrl } from './base-url';
@@ -23,7 +24,6 @@ import {
 import { type ApiPath, joinUrl, type Query } from './path';
 import { redact, rememberSecrets, secretsOf } from './secrets';
 import { type ErrorPathRead, forbiddenContext } from './standing';
-import { answeredOf, countAnswered, READ_RESERVE_MS, remainingMs, WRITE_RESERVE_MS } from './step-budget';
 import { outOfTime, unreachable } from './unanswered';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

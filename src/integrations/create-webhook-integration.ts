@@ -5,8 +5,8 @@ import {
   type InferInputData,
 } from 'zapier-platform-core';
 import { createIntegration } from '../api/integrations';
+import { formField, workspaceField } from '../inputs/fields';
 import { parseInput } from '../schemas/parse';
-import { formField, workspaceField } from '../shared/fields';
 import { webhookSettingFields } from './fields';
 import { CreateWebhookInput } from './inputs';
 import { WEBHOOK_OUTPUT_FIELDS, webhookLog, webhookOutput, webhookSample } from './webhooks';

@@ -1,8 +1,8 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
 import { deleteIntegration, listIntegrations } from '../api/integrations';
 import { halt, invalidInput, notFound } from '../errors';
+import { formField, workspaceField } from '../inputs/fields';
 import { labelsOf, parseInput } from '../schemas/parse';
-import { formField, workspaceField } from '../shared/fields';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
 import { webhookIntegrationField } from './fields';
 import { DeleteWebhookInput } from './inputs';

@@ -3,10 +3,10 @@
  * with a stable unique id, the integration's URL masked and the error message cleaned of credentials.
  */
 import { createHash } from 'node:crypto';
-import { formsOf, partsOf } from '../http/secrets';
 import type { IntegrationEvent } from '../schemas/integrations';
 import type { FormIntegration } from '../schemas/resources';
 import { isoDateTime, parseTimestamp } from '../shared/dates';
+import { formsOf, partsOf } from '../shared/secret-forms';
 import { sortedKeys } from '../shared/stable';
 import { credentialsOf, dataOf, MASK, maskUrl } from './webhooks';
 

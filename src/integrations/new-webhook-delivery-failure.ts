@@ -1,10 +1,10 @@
 import { type Bundle, defineInputFields, defineTrigger, type ZObject } from 'zapier-platform-core';
 import { listIntegrationEvents, listIntegrations } from '../api/integrations';
 import { notFound, userError } from '../errors';
-import { remainingMs } from '../http/step-budget';
+import { formField, workspaceField } from '../inputs/fields';
 import { parseInput } from '../schemas/parse';
 import type { FormIntegration } from '../schemas/resources';
-import { formField, workspaceField } from '../shared/fields';
+import { remainingMs } from '../shared/budget';
 import { pollingPerform } from '../shared/perform';
 import { type Failure, failuresOf, newestFailuresFirst } from './failures';
 import { webhookIntegrationField } from './fields';

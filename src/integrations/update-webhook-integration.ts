@@ -7,9 +7,9 @@ import {
 } from 'zapier-platform-core';
 import { listIntegrations, updateIntegration } from '../api/integrations';
 import { invalidInput, notFound, userError } from '../errors';
+import { formField, workspaceField } from '../inputs/fields';
 import { labelsOf, parseInput } from '../schemas/parse';
 import type { FormIntegration } from '../schemas/resources';
-import { formField, workspaceField } from '../shared/fields';
 import { checkRemoveSwitches } from '../shared/switches';
 import { webhookIntegrationField, webhookSettingFields } from './fields';
 import { UpdateWebhookInput, WEBHOOK_STATUSES } from './inputs';

@@ -1,5 +1,5 @@
 import { listIntegrations } from '../api/integrations';
-import { defineDropdown, OF_FORM } from '../shared/dropdown';
+import { defineDropdown, OF_FORM } from '../inputs/dropdown';
 import { dataOf, isWebhook, urlLabel } from './webhooks';
 
 /**

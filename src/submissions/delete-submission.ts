@@ -1,8 +1,8 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
 import { deleteSubmission as deleteFromForm } from '../api/submissions';
+import { formField, workspaceField } from '../inputs/fields';
 import { FormId, inputObject, SubmissionId, WorkspaceId } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
-import { formField, workspaceField } from '../shared/fields';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
 import { submissionField } from './submission-field';
 import { refuseUnrealSubmissionId } from './update/checks';

@@ -2,13 +2,13 @@ import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapi
 import { fetchSearchedPage, fetchSubmissionPage, type PageQuery } from '../api/submissions';
 import { invalidInput } from '../errors';
 import { AmbiguousQuestion, fetchForm, findQuestionBlock, labelledBlocks } from '../forms/blocks';
-import { isLastPage } from '../http/paging';
+import { formField, workspaceField } from '../inputs/fields';
 import { FormId, inputObject, OptionalChoice, OptionalText, WorkspaceId } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import type { Form, FormBlock, Submission } from '../schemas/resources';
 import { Text } from '../schemas/submission-inputs';
 import { parseTimestamp } from '../shared/dates';
-import { formField, workspaceField } from '../shared/fields';
+import { isLastPage } from '../shared/paging';
 import { createdAt, submissionStatus } from './answers';
 import { exactMatch, searchKeepsMatches } from './exact-match';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';

@@ -2,12 +2,12 @@ import { defineInputField, defineInputFields, defineTrigger } from 'zapier-platf
 import * as v from 'zod/mini';
 import { fetchPartialPage } from '../api/submissions';
 import { fetchForm } from '../forms/blocks';
+import { formField, workspaceField } from '../inputs/fields';
 import { FormInput } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import type { Submission } from '../schemas/resources';
 import { IDLE_MINUTES, IdleMinutes } from '../schemas/submission-inputs';
 import { parseTimestamp } from '../shared/dates';
-import { formField, workspaceField } from '../shared/fields';
 import { pollingPerform } from '../shared/perform';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
 import { shapeSubmission } from './shape';

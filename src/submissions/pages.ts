@@ -1,7 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { fetchSubmissionPage, type PageQuery } from '../api/submissions';
-import { isLastPage } from '../http/paging';
 import type { Submission } from '../schemas/resources';
+import { isLastPage } from '../shared/paging';
 
 export interface ScanResult {
   /** Matching items, newest first. */

@@ -1,5 +1,5 @@
 import { listWorkspaceNames } from '../api/workspaces';
-import { defineDropdown } from '../shared/dropdown';
+import { defineDropdown } from '../inputs/dropdown';
 
 /** A hidden list of every workspace of the connected user (no paging on the server), under `key`. */
 const workspaceDropdown = <K extends string>(key: K, label: string) =>

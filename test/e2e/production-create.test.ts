@@ -10,7 +10,7 @@
 
 import { seen } from '../../harness/seen';
 import type { Sandbox } from '../../sandbox/server';
-import { clock } from '../../src/http/step-budget';
+import { clock } from '../../src/shared/budget';
 import { createClock } from '../../src/submissions/create/wait';
 import { runOn, useSandbox } from './helpers';
 

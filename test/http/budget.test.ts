@@ -6,14 +6,8 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { type OpnformClient, opnform } from '../../src/http/client';
 import { path } from '../../src/http/path';
-import {
-  clock,
-  READ_RESERVE_MS,
-  STEP_BUDGET_MS,
-  startStep,
-  WRITE_RESERVE_MS,
-} from '../../src/http/step-budget';
 import { MessageReply } from '../../src/schemas/resources';
+import { clock, READ_RESERVE_MS, STEP_BUDGET_MS, startStep, WRITE_RESERVE_MS } from '../../src/shared/budget';
 import { BASE, failure, run } from '../helpers/app';
 import { api } from '../helpers/scopes';
 

@@ -2,11 +2,11 @@ import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapi
 import { AnswerRefused, postPublicAnswer } from '../../api/submissions';
 import { halt, userError } from '../../errors';
 import { fetchForm, findQuestionBlock } from '../../forms/blocks';
-import { clock } from '../../http/step-budget';
+import { formField, workspaceField } from '../../inputs/fields';
 import { FormId, inputObject, WorkspaceId } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
 import type { Form } from '../../schemas/resources';
-import { formField, workspaceField } from '../../shared/fields';
+import { clock } from '../../shared/budget';
 import { submissionOutputFields } from '../output-fields';
 import { flagOn, questionLabels } from '../update/checks';
 import { answerKey, editableBlocks } from '../update/fields';

@@ -19,8 +19,8 @@
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { fetchSubmissionPage } from '../../api/submissions';
-import { isLastPage } from '../../http/paging';
 import type { Submission } from '../../schemas/resources';
+import { isLastPage } from '../../shared/paging';
 import { currentAnswers } from '../answers';
 import { readKeyMatches, type Upsert } from './upsert';
 import { canRead, lookUntilFound } from './wait';

@@ -13,8 +13,8 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { fetchSearchedPage, fetchSubmissionPage, type PageQuery } from '../../api/submissions';
 import { conflict, invalidInput } from '../../errors';
 import { answerableBlocks, blockName, distinctLabels } from '../../forms/blocks';
-import { isLastPage } from '../../http/paging';
 import { type Form, type FormBlock, MatchFieldIds, type Submission } from '../../schemas/resources';
+import { isLastPage } from '../../shared/paging';
 import { KEPT_AS_IS_TYPES } from '../answer-facts';
 import { answerKey } from '../update/fields';
 

@@ -8,7 +8,7 @@
  * and `clock.now` so nothing really waits.
  */
 import type { Bundle } from 'zapier-platform-core';
-import { clock, READ_RESERVE_MS, remainingMs } from '../../http/step-budget';
+import { clock, READ_RESERVE_MS, remainingMs } from '../../shared/budget';
 
 export const createClock = {
   sleep: (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms)),

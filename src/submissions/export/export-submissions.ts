@@ -2,11 +2,11 @@ import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapi
 import { readExportStatus, requestExport } from '../../api/exports';
 import { halt, notFound, userError } from '../../errors';
 import { fetchForm } from '../../forms/blocks';
+import { formField, workspaceField } from '../../inputs/fields';
 import { FormId, inputObject, OptionalChoice, WorkspaceId } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
 import type { Form } from '../../schemas/resources';
 import { OptionalCount, OptionalTextList } from '../../schemas/submission-inputs';
-import { formField, workspaceField } from '../../shared/fields';
 import { refuseReversedRange, SUBMITTED_RANGE_FIELDS, SubmittedRange } from '../submitted-range';
 import { exportChunks, OutOfTime } from './chunks';
 import { columnChoices, resolveColumns } from './columns';

@@ -1,10 +1,10 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
 import { readExportStatus } from '../../api/exports';
 import { userError } from '../../errors';
+import { formField, workspaceField } from '../../inputs/fields';
 import { FormId, inputObject, WorkspaceId } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
 import { JobId } from '../../schemas/submission-inputs';
-import { formField, workspaceField } from '../../shared/fields';
 import { exportFileHydrator } from './file-hydrator';
 import {
   EXPORT_OUTPUT_FIELDS,

@@ -1,7 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { readExportStatus } from '../../api/exports';
-import { READ_RESERVE_MS } from '../../http/step-budget';
 import type { ExportJobStatus } from '../../schemas/resources';
+import { READ_RESERVE_MS } from '../../shared/budget';
 import { type Budget, exportClock } from './time';
 
 export const isFinished = (status: ExportJobStatus) =>

@@ -1,8 +1,8 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { fetchSubmissionPage } from '../../api/submissions';
-import { isLastPage } from '../../http/paging';
 import type { Submission } from '../../schemas/resources';
 import { parseTimestamp } from '../../shared/dates';
+import { isLastPage } from '../../shared/paging';
 import type { Budget } from './time';
 
 /**

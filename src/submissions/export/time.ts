@@ -1,5 +1,5 @@
 import type { Bundle } from 'zapier-platform-core';
-import { clock, READ_RESERVE_MS, remainingMs } from '../../http/step-budget';
+import { clock, READ_RESERVE_MS, remainingMs } from '../../shared/budget';
 
 /**
  * Waiting between status reads, replaceable so tests never wait: they swap `exportClock.sleep`

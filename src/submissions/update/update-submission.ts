@@ -2,10 +2,10 @@ import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapi
 import { putSubmission } from '../../api/submissions';
 import { halt, notFound } from '../../errors';
 import { fetchForm } from '../../forms/blocks';
+import { formField, workspaceField } from '../../inputs/fields';
 import { FormId, inputObject, SubmissionId, WorkspaceId } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
 import { OptionalSeconds, OptionalTextList, YesNo } from '../../schemas/submission-inputs';
-import { formField, workspaceField } from '../../shared/fields';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from '../output-fields';
 import { scanSubmissions } from '../pages';
 import { shapeSubmission } from '../shape';

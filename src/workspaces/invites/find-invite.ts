@@ -1,7 +1,7 @@
 import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-platform-core';
+import { workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
 import { INVITE_STATUSES } from '../../schemas/workspaces';
-import { workspaceField } from '../../shared/fields';
 import { emailField } from '../fields';
 import { FindInviteInput } from '../inputs';
 import { sameEmail } from '../members/member';

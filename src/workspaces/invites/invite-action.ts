@@ -1,8 +1,8 @@
 import { type Bundle, type CreatePerform, defineCreate, type ZObject } from 'zapier-platform-core';
 import { cancelInvite, listInvites, resendInvite } from '../../api/invites';
+import { workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
 import { isoDateTime } from '../../shared/dates';
-import { workspaceField } from '../../shared/fields';
 import { teamActionFields } from '../action';
 import { inviteField } from '../fields';
 import { InviteInput } from '../inputs';

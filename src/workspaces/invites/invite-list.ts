@@ -1,4 +1,4 @@
-import { defineDropdown, IN_WORKSPACE } from '../../shared/dropdown';
+import { defineDropdown, IN_WORKSPACE } from '../../inputs/dropdown';
 import { INVITE_OUTPUT_FIELDS, INVITE_SAMPLE, listInvites, pendingFirst, shapeInvite } from './invite';
 
 /** The invites of a workspace for the Invite dropdown: pending first, "email (role), status". */

@@ -1,6 +1,6 @@
 import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-platform-core';
+import { workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
-import { workspaceField } from '../../shared/fields';
 import { emailField } from '../fields';
 import { FindMemberInput } from '../inputs';
 import {

@@ -1,9 +1,9 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
 import { addMember } from '../../api/members';
 import { halt } from '../../errors';
+import { workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
 import { isoDateTime } from '../../shared/dates';
-import { workspaceField } from '../../shared/fields';
 import { teamActionFields } from '../action';
 import { inviteEmailField, inviteRoleField } from '../fields';
 import { InviteMemberInput } from '../inputs';

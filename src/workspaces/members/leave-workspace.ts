@@ -1,7 +1,7 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
 import { leaveWorkspace as leave } from '../../api/workspaces';
+import { workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
-import { workspaceField } from '../../shared/fields';
 import { teamActionFields } from '../action';
 import { WorkspaceInput } from '../inputs';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';

@@ -1,4 +1,4 @@
-import { defineDropdown, IN_WORKSPACE } from '../../shared/dropdown';
+import { defineDropdown, IN_WORKSPACE } from '../../inputs/dropdown';
 import { listMembers, MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, newestFirst, shapeMember } from './member';
 
 /** The members of a workspace for the Member dropdown, labelled "Name (email), role". */

@@ -1,6 +1,6 @@
 import { defineInputFields, defineTrigger } from 'zapier-platform-core';
+import { workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
-import { workspaceField } from '../../shared/fields';
 import { pollingPerform } from '../../shared/perform';
 import { WorkspaceInput } from '../inputs';
 import {

@@ -1,7 +1,7 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
 import { updateMemberRole as changeRole } from '../../api/members';
+import { workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
-import { workspaceField } from '../../shared/fields';
 import { teamActionFields } from '../action';
 import { memberField, roleField } from '../fields';
 import { UpdateRoleInput } from '../inputs';
