@@ -5,7 +5,7 @@ import { ValidateReply } from '../schemas/resources';
 import { DEFAULT_BASE_URL } from '../shared/opnform';
 
 /** The connection's OpnForm API address (normalised; share links are built from it). */
-export const connectionBaseUrl = (z: ZObject, bundle: Bundle): string => baseUrlOf(z, bundle);
+export const baseUrl = (z: ZObject, bundle: Bundle): string => baseUrlOf(z, bundle);
 
 /**
  * A 404 from the connection test almost always means a self-hosted URL without `/api` (the address
@@ -26,7 +26,7 @@ export const missingApiHint = (base: string): string | undefined => {
  * `GET /external/zapier/validate`: `{name, email}` for any valid token; a 404 explains a URL that
  * lacks /api (`missingApiHint`).
  */
-export const validateToken = (z: ZObject, bundle: Bundle) => {
+export const validate = (z: ZObject, bundle: Bundle) => {
   const hint = missingApiHint(baseUrlOf(z, bundle));
   return opnform(z, bundle).get(path`/external/zapier/validate`, {
     thing: 'account',

@@ -33,7 +33,7 @@ export type StatusRead =
   | { kind: 'missing'; requests: number }
   | { kind: 'unreadable'; requests: number };
 
-export const readExportStatus = async (
+export const readStatus = async (
   z: ZObject,
   bundle: Bundle,
   formId: number,
@@ -82,7 +82,7 @@ const parseJson = (text: string): unknown => {
  * `POST /open/forms/{id}/submissions/export`: the columns, and the submission ids when given. A
  * redirect instead of an export means the connection's URL is not the API (usually a missing /api).
  */
-export const requestExport = async (
+export const request = async (
   z: ZObject,
   bundle: Bundle,
   formId: number,

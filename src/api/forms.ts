@@ -19,15 +19,15 @@ const formRead = <T extends { id: number; properties?: readonly unknown[] | null
 });
 
 /** `GET /open/forms/{id}`: the full form with its blocks (one request). */
-export const fetchForm = (z: ZObject, bundle: Bundle, formId: number | string): Promise<Form> =>
+export const read = (z: ZObject, bundle: Bundle, formId: number | string): Promise<Form> =>
   opnform(z, bundle).get(path`/open/forms/${formId}`, formRead(Form));
 
 /** `GET /open/forms/{slug}` by slug, UUID or id: `undefined` when no form matches (404). */
-export const findFormByRef = (z: ZObject, bundle: Bundle, ref: string): Promise<Form | undefined> =>
+export const find = (z: ZObject, bundle: Bundle, ref: string): Promise<Form | undefined> =>
   getOrAbsent(z, bundle, path`/open/forms/${ref}`, formRead(Form));
 
 /** `GET /external/zapier/forms?workspace_id=`: every form of a workspace, drafts included (no paging). */
-export const listFormNames = (z: ZObject, bundle: Bundle, workspaceId: number) =>
+export const listNames = (z: ZObject, bundle: Bundle, workspaceId: number) =>
   opnform(z, bundle).get(path`/external/zapier/forms`, {
     thing: 'workspace',
     abilities: ['forms-read'],
@@ -35,26 +35,26 @@ export const listFormNames = (z: ZObject, bundle: Bundle, workspaceId: number) =
     schema: LegacyForms,
   });
 
-const FormPage = Paginated(FormSummary);
-export type FormPage = z.infer<typeof FormPage>;
+const Page = Paginated(FormSummary);
+export type Page = z.infer<typeof Page>;
 
 /** `GET /open/workspaces/{id}/forms`: one page of a workspace's forms, last edited first. */
-export const listFormsPage = (
+export const listPage = (
   z: ZObject,
   bundle: Bundle,
   workspaceId: number,
   page: number,
   perPage: number,
-): Promise<FormPage> =>
+): Promise<Page> =>
   opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/forms`, {
     thing: 'workspace',
     abilities: ['forms-read'],
     query: { page, per_page: perPage },
-    schema: FormPage,
+    schema: Page,
   });
 
-/** `GET /open/forms/{id}` kept exactly as read (no value converted), to be sent back by `updateForm`. */
-export const fetchStoredForm = (z: ZObject, bundle: Bundle, formId: number): Promise<StoredForm> =>
+/** `GET /open/forms/{id}` kept exactly as read (no value converted), to be sent back by `update`. */
+export const readStored = (z: ZObject, bundle: Bundle, formId: number): Promise<StoredForm> =>
   opnform(z, bundle).get(path`/open/forms/${formId}`, formRead(StoredForm));
 
 /**
@@ -63,7 +63,7 @@ export const fetchStoredForm = (z: ZObject, bundle: Bundle, formId: number): Pro
  * user's changes. Validation runs before authorization (another user's form can answer 422 on its slug
  * before 403). The answer holds the saved form in the read shape (`form`).
  */
-export const updateForm = (
+export const update = (
   z: ZObject,
   bundle: Bundle,
   formId: number,

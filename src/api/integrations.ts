@@ -1,7 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import type { Thing } from '../http/abilities';
 import { ANSWER_LIMITS } from '../http/answer-size';
-import { Absent, opnform as client } from '../http/client';
+import { Absent, opnform } from '../http/client';
 import { path } from '../http/path';
 import { rememberSecrets } from '../http/secrets';
 import { FormIntegrations, type IntegrationEvent, IntegrationEvents } from '../schemas/integrations';
@@ -67,7 +67,7 @@ const listSummary = (list: readonly FormIntegration[]) =>
  * every integration's credentials: it is kept out of Zapier's HTTP log (a masked summary is logged
  * instead) and each credential becomes a secret of the step, hidden from every later message.
  */
-export const listIntegrations = async (
+export const list = async (
   z: ZObject,
   bundle: Bundle,
   formId: number,
@@ -125,14 +125,14 @@ const savingCall = (
  * Like the update: bodies stay out of the log, `summary` of the created integration is logged instead.
  * A missing or unknown `integration_id` is a 500 on a real server (the step always sends `webhook`).
  */
-export const createIntegration = (
+export const create = (
   z: ZObject,
   bundle: Bundle,
   formId: number,
   body: Record<string, unknown>,
   options: SaveOptions,
 ) =>
-  client(z, bundle).post(
+  opnform(z, bundle).post(
     path`/open/forms/${formId}/integrations`,
     savingCall('form', body, options, 'created'),
   );
@@ -141,13 +141,13 @@ export const createIntegration = (
  * `DELETE /open/forms/{id}/integrations/{integration}`: the server's message, or `undefined` where
  * the server answers 404 (no such integration on that form: already deleted, or never there).
  */
-export const deleteIntegration = async (
+export const remove = async (
   z: ZObject,
   bundle: Bundle,
   formId: number,
   integrationId: number,
 ): Promise<{ message: string | null | undefined } | undefined> => {
-  const reply = await client(z, bundle).delete(path`/open/forms/${formId}/integrations/${integrationId}`, {
+  const reply = await opnform(z, bundle).delete(path`/open/forms/${formId}/integrations/${integrationId}`, {
     thing: 'webhook integration',
     abilities: ['manage-integrations'],
     schema: MessageReply,
@@ -168,7 +168,7 @@ const eventSummary = (events: readonly IntegrationEvent[]) => {
  * form). Failure messages repeat the hook URL: the answer stays out of Zapier's HTTP log and `redact`
  * (the integration's credentials) is hidden from any error.
  */
-export const listIntegrationEvents = (
+export const listEvents = (
   z: ZObject,
   bundle: Bundle,
   formId: number,
@@ -188,7 +188,7 @@ export const listIntegrationEvents = (
  * `PUT /open/forms/{id}/integrations/{integration}` with the whole integration. Bodies stay out of
  * the log (`summary` of the saved integration is logged instead); `redact` are this step's secrets.
  */
-export const updateIntegration = (
+export const update = (
   z: ZObject,
   bundle: Bundle,
   formId: number,
@@ -196,7 +196,7 @@ export const updateIntegration = (
   body: Record<string, unknown>,
   options: SaveOptions,
 ) =>
-  client(z, bundle).put(
+  opnform(z, bundle).put(
     path`/open/forms/${formId}/integrations/${integrationId}`,
     savingCall('webhook integration', body, options, 'saved'),
   );

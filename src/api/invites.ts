@@ -53,7 +53,7 @@ export const CANCEL_FAILURES: readonly KnownFailure[] = [
  */
 
 /** `GET /open/workspaces/{id}/invites`: every invite (pending, accepted, expired), a bare array. */
-export const listInvites = (z: ZObject, bundle: Bundle, workspaceId: number): Promise<Invite[]> =>
+export const list = (z: ZObject, bundle: Bundle, workspaceId: number): Promise<Invite[]> =>
   opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/invites`, {
     thing: 'workspace',
     ...READ_INVITES,
@@ -83,5 +83,5 @@ const inviteCall =
     return reply?.message;
   };
 
-export const resendInvite = inviteCall('resend');
-export const cancelInvite = inviteCall('cancel');
+export const resend = inviteCall('resend');
+export const cancel = inviteCall('cancel');

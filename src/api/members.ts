@@ -56,7 +56,7 @@ export const NOT_A_MEMBER_ON_ROLE_CHANGE: readonly KnownFailure[] = [
  */
 
 /** `GET /open/workspaces/{id}/users`: every member, no paging (a bare array). */
-export const listMembers = (z: ZObject, bundle: Bundle, workspaceId: number): Promise<Member[]> =>
+export const list = (z: ZObject, bundle: Bundle, workspaceId: number): Promise<Member[]> =>
   opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/users`, {
     thing: 'workspace',
     ...READ_MEMBERS,
@@ -83,7 +83,7 @@ const changeMember = async (
 };
 
 /** `DELETE /open/workspaces/{id}/users/{user}/remove`: the server's message, if any. */
-export const removeMember = (z: ZObject, bundle: Bundle, workspaceId: number, userId: number) =>
+export const remove = (z: ZObject, bundle: Bundle, workspaceId: number, userId: number) =>
   changeMember(
     z,
     bundle,
@@ -93,7 +93,7 @@ export const removeMember = (z: ZObject, bundle: Bundle, workspaceId: number, us
   );
 
 /** `PUT /open/workspaces/{id}/users/{user}/update-role` with `{role}`: the server's message, if any. */
-export const updateMemberRole = (
+export const updateRole = (
   z: ZObject,
   bundle: Bundle,
   workspaceId: number,
@@ -139,7 +139,7 @@ export const ADD_MEMBER_FAILURES: readonly KnownFailure[] = [
  * server looks the email up case-sensitively), answers "User is already in workspace." for a member
  * (role unchanged), or invites an unknown email (`invite` in the answer).
  */
-export const addMember = (
+export const add = (
   z: ZObject,
   bundle: Bundle,
   workspaceId: number,

@@ -38,7 +38,7 @@ const pageCall = (page: number, perPage: number, query: PageQuery) => ({
  * One page of `GET /open/forms/{id}/submissions`, newest first. The page URL is built here with
  * every parameter (a real server's `links.next` drops `per_page`, `search` and `status`).
  */
-export const fetchSubmissionPage = (
+export const listPage = (
   z: ZObject,
   bundle: Bundle,
   formId: number,
@@ -52,7 +52,7 @@ export const fetchSubmissionPage = (
  * (its SQL is PostgreSQL-only; submissions--list.json, recorded artefact 2), so callers read
  * without it instead. Any other error status is thrown as usual.
  */
-export const fetchSearchedPage = async (
+export const searchPage = async (
   z: ZObject,
   bundle: Bundle,
   formId: number,
@@ -68,7 +68,7 @@ export const fetchSearchedPage = async (
 };
 
 /** A page of partial submissions (the newest: page 1); 402 means the workspace's plan has no partial submissions. */
-export const fetchPartialPage = (z: ZObject, bundle: Bundle, formId: number, perPage: number, page = 1) =>
+export const listPartialPage = (z: ZObject, bundle: Bundle, formId: number, perPage: number, page = 1) =>
   opnform(z, bundle).get(listPath(formId), {
     thing: 'form',
     // the submissions list takes forms-read OR manage-integrations (submissions--list.json)
@@ -80,7 +80,7 @@ export const fetchPartialPage = (z: ZObject, bundle: Bundle, formId: number, per
   });
 
 /** `PUT /open/forms/{id}/submissions/{submissionId}` (replaces every answer with `body`). */
-export const putSubmission = (
+export const update = (
   z: ZObject,
   bundle: Bundle,
   formId: number,
@@ -119,7 +119,7 @@ const FORM_PROTECTED = 'form is protected.';
  * form's access password, is sent as OpnForm's web page sends it: the `form-password` header holding
  * its SHA-256 in hex (the plain password is refused); its value is a secret of the call.
  */
-export const postPublicAnswer = async (
+export const answer = async (
   z: ZObject,
   bundle: Bundle,
   slug: string,
@@ -144,9 +144,6 @@ export const postPublicAnswer = async (
   if (!(reply instanceof Absent)) return reply;
   return new AnswerRefused(reply.message?.trim().toLowerCase() === FORM_PROTECTED ? 'password' : 'policy');
 };
-
-/** The connection's API base URL (what tells one OpnForm server's cache entries from another's). */
-export const serverOf = (z: ZObject, bundle: Bundle): string => baseUrlOf(z, bundle);
 
 /**
  * Downloads one answer file's signed link (no token), only from the connection's own OpnForm origin.
@@ -188,7 +185,7 @@ export const SUBMISSION_ALREADY_GONE =
   'Nothing was deleted.';
 
 /** `DELETE /open/forms/{id}/submissions/{submissionId}` (forms-write): the server's message, if any. */
-export const deleteSubmission = async (
+export const remove = async (
   z: ZObject,
   bundle: Bundle,
   formId: number,

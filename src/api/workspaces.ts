@@ -22,10 +22,7 @@ export const GUARDED_MANAGE: Omit<RequestContext, 'thing'> = {
 };
 
 /** `GET /external/zapier/workspaces`: every workspace of the connected user as `{id, name}` (no paging). */
-export const listWorkspaceNames = (
-  z: ZObject,
-  bundle: Bundle,
-): Promise<Array<{ id: number; name: string }>> =>
+export const listNames = (z: ZObject, bundle: Bundle): Promise<Array<{ id: number; name: string }>> =>
   opnform(z, bundle).get(path`/external/zapier/workspaces`, {
     thing: 'workspace',
     abilities: ['workspaces-read'],
@@ -37,7 +34,7 @@ export const listWorkspaceNames = (
  * `pivot`, embedded `users`). Read before leaving (`leave`: `workspaces-read` only) or before a
  * member change (`change member`: the 403 wording also names `workspaces-write` and admin rights).
  */
-export const listMyWorkspaces = (
+export const listMine = (
   z: ZObject,
   bundle: Bundle,
   purpose: 'leave' | 'change member',
@@ -49,7 +46,7 @@ export const listMyWorkspaces = (
   });
 
 /** `POST /open/workspaces/{id}/leave` (spec 204, real server 200 `{type, message}`): the message, if any. */
-export const leaveWorkspace = async (
+export const leave = async (
   z: ZObject,
   bundle: Bundle,
   workspaceId: number,

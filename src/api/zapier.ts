@@ -10,7 +10,7 @@ import { AnyReply } from '../schemas/resources';
 const HOOK_PATH = path`/external/zapier/webhook`;
 
 /** Subscribes a hook URL to a form's submissions (OpnForm answers `[]`: no hook id). */
-export const subscribeHook = async (z: ZObject, bundle: Bundle, hookUrl: string, formId: number) => {
+export const subscribe = async (z: ZObject, bundle: Bundle, hookUrl: string, formId: number) => {
   await opnform(z, bundle).post(HOOK_PATH, {
     thing: 'form',
     abilities: ['manage-integrations'],
@@ -25,7 +25,7 @@ export const subscribeHook = async (z: ZObject, bundle: Bundle, hookUrl: string,
  * is invalid.") means no form row with this id exists at all: no hook can be left either. The stored
  * hook URL and form id passed OpnForm's rules when subscribing, so nothing else gives 422.
  */
-export const unsubscribeHook = async (
+export const unsubscribe = async (
   z: ZObject,
   bundle: Bundle,
   hookUrl: string,

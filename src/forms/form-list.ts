@@ -1,10 +1,10 @@
 import { defineInputFields } from 'zapier-platform-core';
-import { listFormNames } from '../api/forms';
+import * as forms from '../api/forms';
 import { defineDropdown, IN_WORKSPACE } from '../inputs/dropdown';
 import { workspaceField } from '../inputs/fields';
 import { WorkspaceInput } from '../schemas/inputs';
 
-type ListedForm = Awaited<ReturnType<typeof listFormNames>>[number];
+type ListedForm = Awaited<ReturnType<typeof forms.listNames>>[number];
 
 /** A form's name: the real server's `name` (its title), else a spec server's `title`. */
 const nameOf = (f: ListedForm): string => f.name ?? f.title ?? `Form ${f.id}`;
@@ -21,7 +21,7 @@ export const formList = defineDropdown({
   listed: 'form',
   ...IN_WORKSPACE,
   list: async (z, bundle, { workspace_id }) =>
-    (await listFormNames(z, bundle, workspace_id)).map((f) => ({ id: f.id, name: labelOf(f) })),
+    (await forms.listNames(z, bundle, workspace_id)).map((f) => ({ id: f.id, name: labelOf(f) })),
   sample: { id: 42, name: 'Contact Us (contact-us)' },
   outputFields: [
     { key: 'id', label: 'Form ID', type: 'integer' },
@@ -42,7 +42,7 @@ export const legacyFormList = defineDropdown({
   inputFields: defineInputFields([{ ...workspaceField, dynamic: 'list_workspaces.id.name' }]),
   Input: WorkspaceInput,
   list: async (z, bundle, { workspace_id }) =>
-    (await listFormNames(z, bundle, workspace_id)).map((f) => ({
+    (await forms.listNames(z, bundle, workspace_id)).map((f) => ({
       id: f.id,
       name: nameOf(f),
       label: labelOf(f),

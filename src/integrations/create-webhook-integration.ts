@@ -4,7 +4,7 @@ import {
   defineInputFields,
   type InferInputData,
 } from 'zapier-platform-core';
-import { createIntegration } from '../api/integrations';
+import * as integrations from '../api/integrations';
 import { formField, workspaceField } from '../inputs/fields';
 import { parseInput } from '../schemas/parse';
 import { webhookSettingFields } from './fields';
@@ -29,7 +29,7 @@ const perform = (async (z, bundle) => {
     ...(input.webhook_secret === undefined ? [] : [input.webhook_secret]),
     ...Object.values(input.webhook_headers ?? {}),
   ];
-  const reply = await createIntegration(
+  const reply = await integrations.create(
     z,
     bundle,
     input.form_id,

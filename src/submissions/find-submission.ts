@@ -1,7 +1,8 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
-import { fetchSearchedPage, fetchSubmissionPage, type PageQuery } from '../api/submissions';
+import * as forms from '../api/forms';
+import * as submissions from '../api/submissions';
 import { invalidInput } from '../errors';
-import { AmbiguousQuestion, fetchForm, findQuestionBlock, labelledBlocks } from '../forms/blocks';
+import { AmbiguousQuestion, findQuestionBlock, labelledBlocks } from '../forms/blocks';
 import { formField, workspaceField } from '../inputs/fields';
 import { FormId, inputObject, OptionalChoice, OptionalText, WorkspaceId } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
@@ -97,7 +98,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   let form: Form | undefined;
   let block: FormBlock | undefined;
   if (input.search_field !== undefined) {
-    form = await fetchForm(z, bundle, input.form_id);
+    form = await forms.read(z, bundle, input.form_id);
     try {
       block = findQuestionBlock(form, input.search_field);
     } catch (error) {
@@ -118,7 +119,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
     const at = timeOf(item);
     return at !== undefined && (since === undefined || at >= since) && (until === undefined || at <= until);
   };
-  const query: PageQuery = {
+  const query: submissions.PageQuery = {
     status: status === 'all' ? undefined : status,
     // a value too long for a URL (servers refuse URLs of a few KB) is matched on the pages read instead
     search: searchKeepsMatches(block) && input.search.length <= MAX_SEARCH_IN_URL ? input.search : undefined,
@@ -127,13 +128,13 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   for (let page = 1; page <= FIND_MAX_PAGES; page += 1) {
     let reply =
       query.search === undefined
-        ? await fetchSubmissionPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query)
-        : await fetchSearchedPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query);
+        ? await submissions.listPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query)
+        : await submissions.searchPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query);
     if (reply === undefined) {
       // sqlite servers cannot run `search` (recorded 500): read the same pages without it
       z.console.log('OpnForm could not filter by search (500): reading the pages without it.');
       query.search = undefined;
-      reply = await fetchSubmissionPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query);
+      reply = await submissions.listPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query);
     }
     found.push(
       ...reply.data.filter(
@@ -144,7 +145,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
     if (found.length > 0 || older || isLastPage(reply, page, FIND_PAGE_SIZE)) break;
   }
   if (found.length === 0) return [];
-  const shapeWith = form ?? (await fetchForm(z, bundle, input.form_id));
+  const shapeWith = form ?? (await forms.read(z, bundle, input.form_id));
   return found.map((item) => shapeSubmission(z, item, shapeWith));
 };
 

@@ -10,10 +10,10 @@ import {
   type ZObject,
 } from 'zapier-platform-core';
 import * as v from 'zod/mini';
-import { fetchSubmissionPage } from '../api/submissions';
-import { subscribeHook, unsubscribeHook } from '../api/zapier';
+import * as forms from '../api/forms';
+import * as submissions from '../api/submissions';
+import * as zapier from '../api/zapier';
 import { badResponse, userError } from '../errors';
-import { fetchForm } from '../forms/blocks';
 import { formField, workspaceField } from '../inputs/fields';
 import { FormId, FormInput } from '../schemas/inputs';
 import { parseInput, summarize } from '../schemas/parse';
@@ -84,7 +84,7 @@ const performSubscribe = (async (z, bundle) => {
   if (typeof hookUrl !== 'string' || hookUrl === '') {
     throw userError(z, 'Zapier gave no hook URL to subscribe with.', 'invalid_input');
   }
-  await subscribeHook(z, bundle, hookUrl, form_id);
+  await zapier.subscribe(z, bundle, hookUrl, form_id);
   // OpnForm answers `[]` (no hook id): unsubscribing needs the hook URL and the form id
   const stored: HookSubscription = { hookUrl, form_id };
   return stored;
@@ -103,7 +103,7 @@ const performUnsubscribe = (async (z, bundle) => {
     [...inputFields, { key: 'hookUrl', label: 'Hook URL' }],
   );
   // a form that is gone (deleted, or never existed) has no hooks left either (src/api/zapier.ts)
-  const { formGone } = await unsubscribeHook(z, bundle, subscription.hookUrl, subscription.form_id);
+  const { formGone } = await zapier.unsubscribe(z, bundle, subscription.hookUrl, subscription.form_id);
   return { ...subscription, form_gone: formGone };
 }) satisfies WebhookTriggerPerformUnsubscribe;
 
@@ -244,9 +244,9 @@ const perform = (async (z, bundle) => {
  */
 const performList = (async (z, bundle) => {
   const { form_id } = parseInput(z, FormInput, bundle.inputData, inputFields);
-  const form = await fetchForm(z, bundle, form_id);
+  const form = await forms.read(z, bundle, form_id);
   const page = await transferList(z, bundle, SAMPLE_SIZE, (listPage, perPage) =>
-    fetchSubmissionPage(z, bundle, form_id, listPage, perPage, { status: 'completed' }),
+    submissions.listPage(z, bundle, form_id, listPage, perPage, { status: 'completed' }),
   );
   const dates = dateQuestions(form.properties);
   const received_at = nowIso();

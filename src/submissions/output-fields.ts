@@ -1,6 +1,7 @@
 /** The output fields and the sample of every step that returns a submission. */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { answerableBlocks, blockName, distinctLabels, fetchForm, matrixRows } from '../forms/blocks';
+import * as forms from '../api/forms';
+import { answerableBlocks, blockName, distinctLabels, matrixRows } from '../forms/blocks';
 import { FormId } from '../schemas/inputs';
 import type { AttributionKey, FormBlock } from '../schemas/resources';
 import { FILE_TYPES, NUMBER_TYPES } from './answer-facts';
@@ -168,7 +169,7 @@ const fromChosenForm =
   async (z: ZObject, bundle: Bundle): Promise<OutputField[]> => {
     const formId = FormId.safeParse(bundle.inputData?.form_id);
     if (!formId.success) return [];
-    return fieldsOf(await fetchForm(z, bundle, formId.data));
+    return fieldsOf(await forms.read(z, bundle, formId.data));
   };
 
 /** The chosen form's answer fields. */

@@ -1,4 +1,4 @@
-import { fetchSubmissionPage } from '../api/submissions';
+import * as submissions from '../api/submissions';
 import { defineDropdown, OF_FORM } from '../inputs/dropdown';
 import type { Submission } from '../schemas/resources';
 import { answerTexts, createdAt, currentAnswers, submissionStatus } from './answers';
@@ -44,7 +44,7 @@ export const submissionList = defineDropdown({
   ...OF_FORM,
   list: async (z, bundle, { form_id }) => {
     const page = Math.max(0, Number(bundle.meta?.page ?? 0) || 0) + 1;
-    const reply = await fetchSubmissionPage(z, bundle, form_id, page, SUBMISSION_LIST_PAGE_SIZE);
+    const reply = await submissions.listPage(z, bundle, form_id, page, SUBMISSION_LIST_PAGE_SIZE);
     return reply.data.map((item) => ({ id: item.id, label: submissionLabel(item) }));
   },
   canPaginate: true,

@@ -1,5 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { readExportStatus } from '../../api/exports';
+import * as exportJobs from '../../api/exports';
 import type { ExportJobStatus } from '../../schemas/resources';
 import { READ_RESERVE_MS } from '../../shared/budget';
 import { type Budget, exportClock } from './time';
@@ -31,7 +31,7 @@ export const pollExport = async (
   let last: ExportJobStatus | undefined;
   let polls = 0;
   for (;;) {
-    const read = await readExportStatus(z, bundle, formId, jobId, via);
+    const read = await exportJobs.readStatus(z, bundle, formId, jobId, via);
     polls += 1;
     if (read.kind !== 'status') return { kind: read.kind, polls, seen: last !== undefined };
     via = read.via;

@@ -2,8 +2,6 @@ import type { Invite } from '../../schemas/resources';
 import { isoDateTime, parseTimestamp } from '../../shared/dates';
 import { memberRole } from '../members/member';
 
-export { listInvites } from '../../api/invites';
-
 export const statusOf = (invite: Invite) => (invite.status ?? '').trim().toLowerCase();
 
 /** Past its `valid_until` (and not accepted), or marked expired by the server. */

@@ -1,8 +1,6 @@
 import type { Member, MemberRole } from '../../schemas/workspaces';
 import { isoDateTime, parseTimestamp } from '../../shared/dates';
 
-export { listMembers } from '../../api/members';
-
 /**
  * A member's role as one of `admin`, `user`, `readonly`. The role sits in `pivot.role` on real
  * servers and in `role` in the spec; the spec's list shows `member` for what the role-update
