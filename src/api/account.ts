@@ -1,7 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { baseUrlOf, opnform } from '../http/client';
 import { path } from '../http/path';
-import { ValidateReply } from '../schemas/resources';
+import { ValidateReply } from '../schemas/account';
 import { DEFAULT_BASE_URL } from '../shared/opnform';
 
 /** The connection's OpnForm API address (normalised; share links are built from it). */
@@ -32,6 +32,6 @@ export const validate = (z: ZObject, bundle: Bundle) => {
     thing: 'account',
     abilities: [],
     known: hint === undefined ? [] : [{ status: 404, code: 'not_found', message: hint }],
-    schema: ValidateReply,
+    schema: ValidateReply(),
   });
 };

@@ -7,8 +7,8 @@ import { badResponse } from '../errors';
 import { Absent, opnform } from '../http/client';
 import { downloadFile } from '../http/download';
 import { type ApiPath, path } from '../http/path';
+import { AsyncExport, ExportJobStatus } from '../schemas/exports';
 import { describeShapeError } from '../schemas/parse';
-import { AsyncExport, ExportJobStatus } from '../schemas/resources';
 
 /**
  * Where an export job's status lives. The spec writes `.../export/{job_id}/status`; real servers
@@ -50,7 +50,7 @@ export const readStatus = async (
     const reply = await opnform(z, bundle).get(statusPath(formId, jobId), {
       thing: 'export job',
       abilities: ['forms-read'],
-      schema: ExportJobStatus,
+      schema: ExportJobStatus(),
       absent: [404],
     });
     if (!(reply instanceof Absent)) return { kind: 'status', status: reply, via: index, requests };
@@ -115,7 +115,7 @@ export const request = async (
     kind: 'job',
     discard: () => response.body?.resume?.(),
     jobId: async () => {
-      const parsed = AsyncExport.safeParse(parseJson(await response.text()));
+      const parsed = AsyncExport().safeParse(parseJson(await response.text()));
       if (!parsed.success) throw badResponse(z, describeShapeError('export', parsed.error));
       return parsed.data.job_id;
     },

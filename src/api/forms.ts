@@ -1,10 +1,9 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import type { z } from 'zod/mini';
 import { READ_FORM } from '../http/abilities';
 import { opnform } from '../http/client';
 import { path } from '../http/path';
+import { Form, FormPage, FormUpdateReply, LegacyForms, StoredForm } from '../schemas/forms';
 import type { Schema } from '../schemas/parse';
-import { Form, FormSummary, FormUpdateReply, LegacyForms, Paginated, StoredForm } from '../schemas/resources';
 import { getOrAbsent } from './absent';
 
 /**
@@ -20,11 +19,11 @@ const formRead = <T extends { id: number; properties?: readonly unknown[] | null
 
 /** `GET /open/forms/{id}`: the full form with its blocks (one request). */
 export const read = (z: ZObject, bundle: Bundle, formId: number | string): Promise<Form> =>
-  opnform(z, bundle).get(path`/open/forms/${formId}`, formRead(Form));
+  opnform(z, bundle).get(path`/open/forms/${formId}`, formRead(Form()));
 
 /** `GET /open/forms/{slug}` by slug, UUID or id: `undefined` when no form matches (404). */
 export const find = (z: ZObject, bundle: Bundle, ref: string): Promise<Form | undefined> =>
-  getOrAbsent(z, bundle, path`/open/forms/${ref}`, formRead(Form));
+  getOrAbsent(z, bundle, path`/open/forms/${ref}`, formRead(Form()));
 
 /** `GET /external/zapier/forms?workspace_id=`: every form of a workspace, drafts included (no paging). */
 export const listNames = (z: ZObject, bundle: Bundle, workspaceId: number) =>
@@ -32,11 +31,8 @@ export const listNames = (z: ZObject, bundle: Bundle, workspaceId: number) =>
     thing: 'workspace',
     abilities: ['forms-read'],
     query: { workspace_id: workspaceId },
-    schema: LegacyForms,
+    schema: LegacyForms(),
   });
-
-const Page = Paginated(FormSummary);
-export type Page = z.infer<typeof Page>;
 
 /** `GET /open/workspaces/{id}/forms`: one page of a workspace's forms, last edited first. */
 export const listPage = (
@@ -45,17 +41,17 @@ export const listPage = (
   workspaceId: number,
   page: number,
   perPage: number,
-): Promise<Page> =>
+): Promise<FormPage> =>
   opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/forms`, {
     thing: 'workspace',
     abilities: ['forms-read'],
     query: { page, per_page: perPage },
-    schema: Page,
+    schema: FormPage(),
   });
 
 /** `GET /open/forms/{id}` kept exactly as read (no value converted), to be sent back by `update`. */
 export const readStored = (z: ZObject, bundle: Bundle, formId: number): Promise<StoredForm> =>
-  opnform(z, bundle).get(path`/open/forms/${formId}`, formRead(StoredForm));
+  opnform(z, bundle).get(path`/open/forms/${formId}`, formRead(StoredForm()));
 
 /**
  * `PUT /open/forms/{id}`: replaces the WHOLE form (recorded `forms--update-form`: a body with only the
@@ -74,7 +70,7 @@ export const update = (
     thing: 'form',
     abilities: ['forms-write'],
     body,
-    schema: FormUpdateReply,
+    schema: FormUpdateReply(),
     fields,
     quiet: (reply) => `form #${reply.form.id} saved (${reply.message ?? 'Form updated.'})`,
   });

@@ -4,8 +4,14 @@ import { ANSWER_LIMITS } from '../http/answer-size';
 import { Absent, opnform } from '../http/client';
 import { path } from '../http/path';
 import { rememberSecrets } from '../http/secrets';
-import { FormIntegrations, type IntegrationEvent, IntegrationEvents } from '../schemas/integrations';
-import { type FormIntegration, IntegrationUpdateReply, MessageReply } from '../schemas/resources';
+import { MessageReply } from '../schemas/common';
+import {
+  type FormIntegration,
+  FormIntegrations,
+  type IntegrationEvent,
+  IntegrationEvents,
+  IntegrationUpdateReply,
+} from '../schemas/integrations';
 import { getOrAbsent } from './absent';
 
 /** What every output and log shows instead of a credential. */
@@ -76,7 +82,7 @@ export const list = async (
   const list = await getOrAbsent(z, bundle, path`/open/forms/${formId}/integrations`, {
     thing: 'form',
     abilities: ['manage-integrations'],
-    schema: FormIntegrations,
+    schema: FormIntegrations(),
     redact,
     quiet: listSummary,
   });
@@ -114,7 +120,7 @@ const savingCall = (
   thing,
   abilities: ['manage-integrations' as const],
   body,
-  schema: IntegrationUpdateReply,
+  schema: IntegrationUpdateReply(),
   fields: SERVER_FIELDS,
   redact: options.redact,
   quiet: savedLog(verb, options.summary),
@@ -150,7 +156,7 @@ export const remove = async (
   const reply = await opnform(z, bundle).delete(path`/open/forms/${formId}/integrations/${integrationId}`, {
     thing: 'webhook integration',
     abilities: ['manage-integrations'],
-    schema: MessageReply,
+    schema: MessageReply(),
     absent: [404],
   });
   return reply instanceof Absent ? undefined : { message: reply?.message };
@@ -178,7 +184,7 @@ export const listEvents = (
   getOrAbsent(z, bundle, path`/open/forms/${formId}/integrations/${integrationId}/events`, {
     thing: 'webhook integration',
     abilities: ['manage-integrations'],
-    schema: IntegrationEvents,
+    schema: IntegrationEvents(),
     redact,
     quiet: eventSummary,
     maxBytes: ANSWER_LIMITS.eventLog,

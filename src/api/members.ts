@@ -2,8 +2,8 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { opnform } from '../http/client';
 import type { KnownFailure, RequestContext } from '../http/failures';
 import { path } from '../http/path';
-import { MessageReply } from '../schemas/resources';
-import { AddMemberReply, type Member, MemberList, type MemberRole } from '../schemas/workspaces';
+import { MessageReply } from '../schemas/common';
+import { AddMemberReply, type Member, MemberList, type MemberRole } from '../schemas/members';
 
 /*
  * What each team endpoint asks of the token and the connected user, as a real OpnForm server checks it
@@ -60,7 +60,7 @@ export const list = (z: ZObject, bundle: Bundle, workspaceId: number): Promise<M
   opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/users`, {
     thing: 'workspace',
     ...READ_MEMBERS,
-    schema: MemberList,
+    schema: MemberList(),
   });
 
 /** A change to one member (admins only); the server's message, if any. */
@@ -76,7 +76,7 @@ const changeMember = async (
     thing: 'member',
     ...MANAGE_MEMBERS,
     known,
-    schema: MessageReply,
+    schema: MessageReply(),
     ...(body === undefined ? {} : { body }),
   });
   return reply?.message;
@@ -152,5 +152,5 @@ export const add = (
     known: ADD_MEMBER_FAILURES,
     fields: { email: 'Email (email)', role: 'Role (role)' },
     body: { email, role },
-    schema: AddMemberReply,
+    schema: AddMemberReply(),
   });

@@ -10,7 +10,7 @@ import { ANSWER_LIMITS } from '../http/answer-size';
 import { Absent, baseUrlOf, opnform } from '../http/client';
 import { downloadFile } from '../http/download';
 import { path } from '../http/path';
-import { MessageReply } from '../schemas/resources';
+import { MessageReply } from '../schemas/common';
 import { PublicAnswerReply, SubmissionPage, UpdateReply } from '../schemas/submissions';
 
 export interface PageQuery {
@@ -30,7 +30,7 @@ const pageCall = (page: number, perPage: number, query: PageQuery) => ({
   // the submissions list takes forms-read OR manage-integrations (submissions--list.json)
   ...READ_FORM,
   query: { page, per_page: perPage, search: query.search, status: query.status },
-  schema: SubmissionPage,
+  schema: SubmissionPage(),
   maxBytes: ANSWER_LIMITS.submissionPage,
 });
 
@@ -74,7 +74,7 @@ export const listPartialPage = (z: ZObject, bundle: Bundle, formId: number, perP
     // the submissions list takes forms-read OR manage-integrations (submissions--list.json)
     ...READ_FORM,
     query: { status: 'partial', per_page: perPage, page },
-    schema: SubmissionPage,
+    schema: SubmissionPage(),
     maxBytes: ANSWER_LIMITS.submissionPage,
     known: [{ status: 402, code: 'payment_required', message: PARTIAL_PLAN_MESSAGE }],
   });
@@ -92,7 +92,7 @@ export const update = (
     thing: 'submission',
     abilities: ['forms-write'],
     body,
-    schema: UpdateReply,
+    schema: UpdateReply(),
     fields,
   });
 
@@ -131,7 +131,7 @@ export const answer = async (
     thing: 'form',
     abilities: [],
     body,
-    schema: PublicAnswerReply,
+    schema: PublicAnswerReply(),
     fields,
     absent: [403],
     ...(password === undefined
@@ -195,7 +195,7 @@ export const remove = async (
     thing: 'submission',
     abilities: ['forms-write'],
     known: [{ said: '', status: 404, code: 'not_found', halt: true, message: SUBMISSION_ALREADY_GONE }],
-    schema: MessageReply,
+    schema: MessageReply(),
   });
   return reply?.message ?? undefined;
 };

@@ -2,8 +2,8 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { opnform } from '../http/client';
 import type { RequestContext } from '../http/failures';
 import { path } from '../http/path';
-import { LegacyWorkspaces, MessageReply, type Workspace } from '../schemas/resources';
-import { OpenWorkspaceList } from '../schemas/workspaces';
+import { MessageReply } from '../schemas/common';
+import { LegacyWorkspaces, OpenWorkspaceList, type Workspace } from '../schemas/workspaces';
 
 /** Leaving: `workspaces-read` only (a read-only token performs this write), any member. */
 export const LEAVE: Omit<RequestContext, 'thing'> = {
@@ -26,7 +26,7 @@ export const listNames = (z: ZObject, bundle: Bundle): Promise<Array<{ id: numbe
   opnform(z, bundle).get(path`/external/zapier/workspaces`, {
     thing: 'workspace',
     abilities: ['workspaces-read'],
-    schema: LegacyWorkspaces,
+    schema: LegacyWorkspaces(),
   });
 
 /**
@@ -42,7 +42,7 @@ export const listMine = (
   opnform(z, bundle).get(path`/open/workspaces`, {
     thing: 'workspace',
     ...(purpose === 'leave' ? LEAVE : GUARDED_MANAGE),
-    schema: OpenWorkspaceList,
+    schema: OpenWorkspaceList(),
   });
 
 /** `POST /open/workspaces/{id}/leave` (spec 204, real server 200 `{type, message}`): the message, if any. */
@@ -55,6 +55,6 @@ export const leave = async (
     await opnform(z, bundle).post(path`/open/workspaces/${workspaceId}/leave`, {
       thing: 'workspace',
       ...LEAVE,
-      schema: MessageReply,
+      schema: MessageReply(),
     })
   )?.message;

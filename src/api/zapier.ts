@@ -5,7 +5,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { Absent, opnform } from '../http/client';
 import { path } from '../http/path';
-import { AnyReply } from '../schemas/resources';
+import { AnyReply } from '../schemas/zapier';
 
 const HOOK_PATH = path`/external/zapier/webhook`;
 
@@ -15,7 +15,7 @@ export const subscribe = async (z: ZObject, bundle: Bundle, hookUrl: string, for
     thing: 'form',
     abilities: ['manage-integrations'],
     body: { hookUrl, form_id: formId },
-    schema: AnyReply,
+    schema: AnyReply(),
   });
 };
 
@@ -35,7 +35,7 @@ export const unsubscribe = async (
     thing: 'form',
     abilities: ['manage-integrations'],
     body: { hookUrl, form_id: formId },
-    schema: AnyReply,
+    schema: AnyReply(),
     absent: [404, 422],
   });
   return { formGone: reply instanceof Absent };

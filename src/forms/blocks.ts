@@ -1,4 +1,4 @@
-import type { Form, FormBlock } from '../schemas/resources';
+import type { Form, FormBlock } from '../schemas/forms';
 
 /** The 18 input block types of a real OpnForm server; layout blocks start with `nf-`. */
 export const INPUT_BLOCK_TYPES = [

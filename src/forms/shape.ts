@@ -1,4 +1,4 @@
-import type { Form, FormSummary } from '../schemas/resources';
+import type { Form, FormSummary } from '../schemas/forms';
 import { isoDateTime } from '../shared/dates';
 import { DEFAULT_BASE_URL } from '../shared/opnform';
 import { answerableBlocks, blockName } from './blocks';

@@ -9,6 +9,7 @@ import * as account from '../api/account';
 import * as forms from '../api/forms';
 import { invalidInput } from '../errors';
 import { formField, workspaceField } from '../inputs/fields';
+import { Form, type FormBlock, type StoredForm } from '../schemas/forms';
 import {
   Flag,
   FormId,
@@ -19,7 +20,6 @@ import {
   WorkspaceId,
 } from '../schemas/inputs';
 import { labelsOf, parseInput } from '../schemas/parse';
-import { Form, type FormBlock, type StoredForm } from '../schemas/resources';
 import { parseTimestamp } from '../shared/dates';
 import { checkRemoveSwitches, KEEP } from '../shared/switches';
 import { AmbiguousQuestion, findQuestionBlock, labelledBlocks } from './blocks';
@@ -329,7 +329,7 @@ const perform = (async (z, bundle) => {
   const changed = UPDATABLE_KEYS.filter((key) => key in changes);
   const baseUrl = account.baseUrl(z, bundle);
   if (changed.length === 0) {
-    return { ...formDetails(Form.parse(form), baseUrl), changed };
+    return { ...formDetails(Form().parse(form), baseUrl), changed };
   }
   // OpnForm checks no version: read again right before the save, and refuse if someone saved meanwhile
   const current = await forms.readStored(z, bundle, input.form_id);
@@ -341,7 +341,7 @@ const perform = (async (z, bundle) => {
     ...Object.fromEntries(UPDATABLE_KEYS.map((key) => [key, SERVER_FIELDS[key] ?? key])),
     properties: `the choices of ${label('choice_field')} ${JSON.stringify(input.choice_field ?? '')}`,
   });
-  return { ...formDetails(Form.parse(saved), baseUrl), changed };
+  return { ...formDetails(Form().parse(saved), baseUrl), changed };
 }) satisfies CreatePerform<InferInputData<typeof inputFields>>;
 
 export const updateForm = defineCreate({

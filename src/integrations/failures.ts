@@ -4,8 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as integrations from '../api/integrations';
-import type { IntegrationEvent } from '../schemas/integrations';
-import type { FormIntegration } from '../schemas/resources';
+import type { FormIntegration, IntegrationEvent } from '../schemas/integrations';
 import { isoDateTime, parseTimestamp } from '../shared/dates';
 import { formsOf, partsOf } from '../shared/secret-forms';
 import { sortedKeys } from '../shared/stable';

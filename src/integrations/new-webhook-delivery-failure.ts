@@ -2,8 +2,8 @@ import { type Bundle, defineInputFields, defineTrigger, type ZObject } from 'zap
 import * as integrations from '../api/integrations';
 import { notFound, userError } from '../errors';
 import { formField, workspaceField } from '../inputs/fields';
+import type { FormIntegration } from '../schemas/integrations';
 import { parseInput } from '../schemas/parse';
-import type { FormIntegration } from '../schemas/resources';
 import { remainingMs } from '../shared/budget';
 import { pollingPerform } from '../shared/perform';
 import { type Failure, failuresOf, newestFailuresFirst } from './failures';

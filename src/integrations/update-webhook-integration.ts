@@ -8,8 +8,8 @@ import {
 import * as integrations from '../api/integrations';
 import { invalidInput, notFound, userError } from '../errors';
 import { formField, workspaceField } from '../inputs/fields';
+import type { FormIntegration } from '../schemas/integrations';
 import { labelsOf, parseInput } from '../schemas/parse';
-import type { FormIntegration } from '../schemas/resources';
 import { checkRemoveSwitches } from '../shared/switches';
 import { webhookIntegrationField, webhookSettingFields } from './fields';
 import { UpdateWebhookInput, WEBHOOK_STATUSES } from './inputs';

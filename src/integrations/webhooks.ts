@@ -1,5 +1,5 @@
 import * as integrations from '../api/integrations';
-import type { FormIntegration } from '../schemas/resources';
+import type { FormIntegration } from '../schemas/integrations';
 
 export const isWebhook = (integration: Pick<FormIntegration, 'integration_id'>) =>
   integration.integration_id === 'webhook';

@@ -7,8 +7,10 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import * as account from '../api/account';
 import * as forms from '../api/forms';
 import { answerableBlocks, blockName } from '../forms/blocks';
+import type { Form } from '../schemas/forms';
 import { FormId } from '../schemas/inputs';
-import type { DeliveryPayload, Form, Submission } from '../schemas/resources';
+import type { Submission } from '../schemas/submissions';
+import type { DeliveryPayload } from '../schemas/zapier';
 import { type DateQuestions, dateQuestions, isAmbiguousDate } from '../shared/dates';
 
 /** How long a form's date questions are remembered: a busy form costs at most one form read per 5 minutes. */

@@ -17,8 +17,8 @@ import { badResponse, userError } from '../errors';
 import { formField, workspaceField } from '../inputs/fields';
 import { FormId, FormInput } from '../schemas/inputs';
 import { parseInput, summarize } from '../schemas/parse';
-import { DeliveryPayload } from '../schemas/resources';
 import { YesNo } from '../schemas/submission-inputs';
+import { DeliveryPayload } from '../schemas/zapier';
 import { dateQuestions, isoDateTime } from '../shared/dates';
 import { deliveryDates, deliveryOfSubmission } from './delivery-dates';
 import { DELIVERY_MESSAGE, type LegacyOutput, legacyOfDelivery, legacyOfListed } from './legacy-output';
@@ -193,7 +193,7 @@ const includesEdits = (z: ZObject, bundle: Bundle): boolean =>
 
 const perform = (async (z, bundle) => {
   const include_edits = includesEdits(z, bundle);
-  const parsed = DeliveryPayload.safeParse(bundle.cleanedRequest, { reportInput: true });
+  const parsed = DeliveryPayload().safeParse(bundle.cleanedRequest, { reportInput: true });
   if (!parsed.success) {
     throw badResponse(
       z,

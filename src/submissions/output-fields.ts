@@ -2,8 +2,9 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import * as forms from '../api/forms';
 import { answerableBlocks, blockName, distinctLabels, matrixRows } from '../forms/blocks';
+import type { FormBlock } from '../schemas/forms';
 import { FormId } from '../schemas/inputs';
-import type { AttributionKey, FormBlock } from '../schemas/resources';
+import type { AttributionKey } from '../schemas/submissions';
 import { FILE_TYPES, NUMBER_TYPES } from './answer-facts';
 import type { FormRef, OutputField, SubmissionOutput } from './output-types';
 

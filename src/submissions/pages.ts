@@ -1,6 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import * as submissions from '../api/submissions';
-import type { Submission } from '../schemas/resources';
+import type { Submission } from '../schemas/submissions';
 import { isLastPage } from '../shared/paging';
 
 export interface ScanResult {

@@ -1,6 +1,6 @@
 import * as submissions from '../api/submissions';
 import { defineDropdown, OF_FORM } from '../inputs/dropdown';
-import type { Submission } from '../schemas/resources';
+import type { Submission } from '../schemas/submissions';
 import { answerTexts, createdAt, currentAnswers, submissionStatus } from './answers';
 
 /** Submissions per dropdown page (Zapier asks for the next page with `bundle.meta.page`). */

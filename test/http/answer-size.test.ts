@@ -11,7 +11,7 @@ import * as submissions from '../../src/api/submissions';
 import { ANSWER_LIMITS } from '../../src/http/answer-size';
 import { opnform } from '../../src/http/client';
 import { path } from '../../src/http/path';
-import { MessageReply } from '../../src/schemas/resources';
+import { MessageReply } from '../../src/schemas/common';
 import { failure, run } from '../helpers/app';
 import { api } from '../helpers/scopes';
 
@@ -50,7 +50,7 @@ const serving = async (body: ReturnType<typeof endless>, headers: Record<string,
 };
 
 const readForm = (z: ZObject, bundle: Bundle) =>
-  opnform(z, bundle).get(path`/open/forms/${6}`, { thing: 'form', abilities: [], schema: MessageReply });
+  opnform(z, bundle).get(path`/open/forms/${6}`, { thing: 'form', abilities: [], schema: MessageReply() });
 
 const TOO_LARGE_READ =
   "OpnForm's answer to this form request is larger than 5 MB, more than this step reads for it, so the " +
@@ -92,7 +92,7 @@ test("a write's answer over the limit says the change was sent", async () => {
         thing: 'form',
         abilities: [],
         body: { title: 'x' },
-        schema: MessageReply,
+        schema: MessageReply(),
       }),
     ),
   );

@@ -9,8 +9,8 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import * as forms from '../../api/forms';
 import { answerableBlocks } from '../../forms/blocks';
+import type { Form, FormBlock } from '../../schemas/forms';
 import { FormId } from '../../schemas/inputs';
-import type { Form, FormBlock } from '../../schemas/resources';
 import {
   type AnswerInputField,
   answerInputFields,

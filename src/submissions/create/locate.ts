@@ -19,7 +19,7 @@
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import * as submissions from '../../api/submissions';
-import type { Submission } from '../../schemas/resources';
+import type { Submission } from '../../schemas/submissions';
 import { isLastPage } from '../../shared/paging';
 import { currentAnswers } from '../answers';
 import { readKeyMatches, type Upsert } from './upsert';

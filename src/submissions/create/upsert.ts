@@ -13,7 +13,8 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import * as submissions from '../../api/submissions';
 import { conflict, invalidInput } from '../../errors';
 import { answerableBlocks, blockName, distinctLabels } from '../../forms/blocks';
-import { type Form, type FormBlock, MatchFieldIds, type Submission } from '../../schemas/resources';
+import { type Form, type FormBlock, MatchFieldIds } from '../../schemas/forms';
+import type { Submission } from '../../schemas/submissions';
 import { isLastPage } from '../../shared/paging';
 import { KEPT_AS_IS_TYPES } from '../answer-facts';
 import { answerKey } from '../update/fields';
@@ -42,7 +43,7 @@ export interface Upsert {
 
 /** The form's match field ids; `undefined` when it only creates, `'unreadable'` for a setting of another shape. */
 export const matchFieldIds = (form: Form): readonly string[] | 'unreadable' | undefined => {
-  const parsed = MatchFieldIds.safeParse((form as Record<string, unknown>).database_fields_update);
+  const parsed = MatchFieldIds().safeParse((form as Record<string, unknown>).database_fields_update);
   if (!parsed.success) return 'unreadable';
   return parsed.data === undefined || parsed.data === null || parsed.data.length === 0
     ? undefined

@@ -1,6 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import * as exportJobs from '../../api/exports';
-import type { ExportJobStatus } from '../../schemas/resources';
+import type { ExportJobStatus } from '../../schemas/exports';
 import { READ_RESERVE_MS } from '../../shared/budget';
 import { type Budget, exportClock } from './time';
 

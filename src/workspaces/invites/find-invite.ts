@@ -1,8 +1,8 @@
 import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-platform-core';
 import * as invites from '../../api/invites';
 import { workspaceField } from '../../inputs/fields';
+import { INVITE_STATUSES } from '../../schemas/invites';
 import { parseInput } from '../../schemas/parse';
-import { INVITE_STATUSES } from '../../schemas/workspaces';
 import { emailField } from '../fields';
 import { FindInviteInput } from '../inputs';
 import { sameEmail } from '../members/member';

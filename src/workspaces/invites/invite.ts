@@ -1,4 +1,4 @@
-import type { Invite } from '../../schemas/resources';
+import type { Invite } from '../../schemas/invites';
 import { isoDateTime, parseTimestamp } from '../../shared/dates';
 import { memberRole } from '../members/member';
 

@@ -1,7 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import * as invites from '../../api/invites';
 import { halt, notFound } from '../../errors';
-import type { Invite } from '../../schemas/resources';
+import type { Invite } from '../../schemas/invites';
 import { isoDateTime } from '../../shared/dates';
 import { isExpired, statusOf } from './invite';
 

@@ -2,8 +2,8 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import * as members from '../../api/members';
 import * as workspaces from '../../api/workspaces';
 import { conflict, halt, notFound } from '../../errors';
-import type { Workspace } from '../../schemas/resources';
-import type { Member } from '../../schemas/workspaces';
+import type { Member } from '../../schemas/members';
+import type { Workspace } from '../../schemas/workspaces';
 import { memberRole } from './member';
 
 /**

@@ -1,4 +1,4 @@
-import type { Member, MemberRole } from '../../schemas/workspaces';
+import type { Member, MemberRole } from '../../schemas/members';
 import { isoDateTime, parseTimestamp } from '../../shared/dates';
 
 /**
