@@ -35,14 +35,19 @@ export const FormBlock = lazy(() =>
 );
 export type FormBlock = Out<typeof FormBlock>;
 
+/** The keys a full form and a list item start with (in this order: a parsed form keeps it). */
+const formHead = () => ({
+  id: z.number(),
+  slug: str(),
+  title: str(),
+  visibility: optStr(),
+  tags: z.optional(z.nullable(z.array(str()))),
+});
+
 /** A form, full representation (`GET /open/forms/{slug}`). */
 export const Form = lazy(() =>
   z.looseObject({
-    id: z.number(),
-    slug: str(),
-    title: str(),
-    visibility: optStr(),
-    tags: z.optional(z.nullable(z.array(str()))),
+    ...formHead(),
     language: optStr(),
     closes_at: optStr(),
     max_submissions_count: optNum(),
@@ -93,11 +98,7 @@ export const FormUpdateReply = lazy(() => z.looseObject({ message: optStr(), typ
 /** A workspace form list item (`properties` omitted). */
 export const FormSummary = lazy(() =>
   z.looseObject({
-    id: z.number(),
-    slug: str(),
-    title: str(),
-    visibility: optStr(),
-    tags: z.optional(z.nullable(z.array(str()))),
+    ...formHead(),
     views_count: optNum(),
     submissions_count: optNum(),
     created_at: optStr(),
