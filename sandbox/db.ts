@@ -4,7 +4,7 @@
  */
 import { inputBlocks, ymdHis } from './format';
 import { fail, missing, UNAUTHORIZED } from './reply';
-import type { RouteCtx } from './routes/context';
+import type { RouteCtx } from './route-context';
 import type { Ability, Form, Role, SandboxState, Workspace } from './state';
 
 export const nowIso = () => new Date().toISOString().replace(/\.\d{3}Z$/, '.000000Z');

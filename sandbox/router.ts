@@ -13,7 +13,7 @@ import type { Faults } from './faults';
 import type { RateLimits } from './options';
 import type { RateLimiter } from './rate-limits';
 import { Reply, readBody, replyOf, write, writeResult } from './reply';
-import { asRecord, type RouteCtx } from './routes/context';
+import { asRecord, type RouteCtx } from './route-context';
 import type { SandboxState } from './state';
 
 /** What a control or public handler gets: the path's parameters, the query and the raw body. */

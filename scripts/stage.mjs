@@ -1,6 +1,7 @@
 // Runs a zapier-platform command (build, push, validate) on a staged copy of the app that holds only
-// what Zapier needs: the bundled index.js, a package.json whose single dependency is
-// zapier-platform-core, and .zapierapprc. Building from the repo root would make the CLI copy all
+// what Zapier needs: the bundled index.js, a package.json whose dependencies are zapier-platform-core
+// and the one package the bundle leaves to it (content-disposition: core depends on the same version,
+// so the install holds one copy), and .zapierapprc. Building from the repo root would make the CLI copy all
 // of node_modules (dev tools included) and can fail with EMFILE.
 //   node scripts/stage.mjs build --skip-validation
 //   node scripts/stage.mjs push
@@ -29,7 +30,10 @@ export const stageAndRun = ({ indexFile, stageDir, args, stdio = 'inherit' }) =>
         main: 'index.js',
         private: true,
         engines: pkg.engines,
-        dependencies: { 'zapier-platform-core': pkg.dependencies['zapier-platform-core'] },
+        dependencies: {
+          'zapier-platform-core': pkg.dependencies['zapier-platform-core'],
+          'content-disposition': pkg.dependencies['content-disposition'],
+        },
       },
       null,
       2,

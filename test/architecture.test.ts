@@ -324,3 +324,13 @@ describe('ranks and the API namespaces', () => {
     );
   });
 });
+
+// The routes sit on top of the sandbox: what they share with router.ts and db.ts lives beside those
+// (sandbox/route-context.ts). Only server.ts, which assembles the sandbox, imports the routes.
+test('no file at the root of sandbox/ but server.ts imports sandbox/routes/ (no import points up)', () => {
+  const offenders = importsBetween('sandbox/', 'sandbox/routes/').filter(
+    (edge) => !edge.startsWith('sandbox/routes/') && !edge.startsWith('sandbox/server.ts '),
+  );
+  expect(offenders).toEqual([]);
+  expect(importsBetween('sandbox/server.ts', 'sandbox/routes/').length).toBeGreaterThan(5);
+});

@@ -9,8 +9,8 @@ import { FAULT_KINDS, type Faults } from '../faults';
 import type { RouteKit } from '../kit';
 import type { FaultKind } from '../options';
 import { fail, Reply } from '../reply';
+import { asRecord, param as p } from '../route-context';
 import type { SandboxIds, SandboxTokens } from '../seed';
-import { asRecord, param as p } from './context';
 
 export interface ControlParts {
   faults: Faults;

@@ -10,10 +10,10 @@ import { encodedId, type FileLink, inputBlocks, isEmptyAnswer, matrixText } from
 import type { RouteKit } from '../kit';
 import { ATTRIBUTION_KEYS } from '../opnform-constants';
 import { fail, Reply, UNAUTHORIZED } from '../reply';
+import { asRecord, isoMicro, param as p, type RouteCtx } from '../route-context';
 import { stableUuid } from '../seed';
 import { FILE_LINK_DELIVERY_MS } from '../signing';
 import type { Block, ExportJob, Form, Submission } from '../state';
-import { asRecord, isoMicro, param as p, type RouteCtx } from './context';
 
 export const EXPORT_SYNC_LIMIT = 1000;
 

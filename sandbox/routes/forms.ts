@@ -10,12 +10,12 @@
 import { STORED, TYPED } from '../form-columns';
 import type { RouteKit } from '../kit';
 import { UNAUTHORIZED } from '../reply';
+import { asRecord, param as p } from '../route-context';
 import { stableUuid } from '../seed';
 import type { Block, Form } from '../state';
 import { hasPassword } from '../submission-rules';
 import { createFormViews } from '../views/forms';
 import { loadedWorkspaceJson } from '../views/workspaces';
-import { asRecord, param as p } from './context';
 
 export { INT_BOOLEAN_COLUMNS } from '../form-columns';
 

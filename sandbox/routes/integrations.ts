@@ -14,8 +14,8 @@ import ipaddr from 'ipaddr.js';
 import { eventsOf } from '../deliveries';
 import type { RouteKit } from '../kit';
 import { BLOCKED_HEADERS } from '../opnform-constants';
+import { asRecord, type RouteCtx } from '../route-context';
 import type { Form, Integration } from '../state';
-import { asRecord, type RouteCtx } from './context';
 
 /** OpnForm's integration types (`resources/data/forms/integrations.json`) the sandbox emulates. */
 const KNOWN_TYPES = new Set(['webhook', 'zapier']);

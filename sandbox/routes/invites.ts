@@ -5,8 +5,8 @@
  * (sandbox/routes/members.ts).
  */
 import type { RouteKit } from '../kit';
+import { param as p, ymdHisUtc } from '../route-context';
 import type { Invite, Workspace } from '../state';
-import { param as p, ymdHisUtc } from './context';
 import { success } from './members';
 
 export const inviteRoutes = (kit: RouteKit) => {

@@ -7,9 +7,9 @@
  * routes are sandbox/routes/invites.ts). Leaving has no last-admin guard on the server.
  */
 import type { RouteKit } from '../kit';
+import { asRecord, isoMicro, param as p, type RouteCtx } from '../route-context';
 import type { Invite, Role } from '../state';
 import { userJson } from '../views/workspaces';
-import { asRecord, isoMicro, param as p, type RouteCtx } from './context';
 
 export interface MemberOptions {
   /**

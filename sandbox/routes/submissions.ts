@@ -9,6 +9,7 @@ import { isEmptyAnswer } from '../format';
 import type { RouteKit } from '../kit';
 import { matchesSearch, rewritten } from '../postgres';
 import { fail, invalid, paymentRequired, Reply } from '../reply';
+import { asRecord, param as p } from '../route-context';
 import type { Form } from '../state';
 import {
   answerRefusal,
@@ -17,7 +18,6 @@ import {
   fileObjectCrash,
   type RuleFailure,
 } from '../submission-rules';
-import { asRecord, param as p } from './context';
 
 export const submissionRoutes = (kit: RouteKit) => {
   const { state, route, formOr404, need, canWrite, nowIso } = kit;

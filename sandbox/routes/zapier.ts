@@ -6,8 +6,8 @@
  */
 import type { RouteKit } from '../kit';
 import { fail, UNAUTHORIZED } from '../reply';
+import { asRecord, type RouteCtx } from '../route-context';
 import type { Form } from '../state';
-import { asRecord, type RouteCtx } from './context';
 import { isBlank, urlErrors, urlShapeOk } from './integrations';
 
 export const zapierRoutes = (kit: RouteKit, recentCache: Map<number, { at: number; body: unknown }>) => {

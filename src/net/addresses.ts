@@ -68,8 +68,14 @@ const sixToFourV4 = (ip: ipaddr.IPv6): ipaddr.IPv4 => {
   return new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
 };
 
-const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
-const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96');
+type Cidr = ReturnType<typeof ipaddr.parseCIDR>;
+let cidrs: { globalUnicast: Cidr; nat64WellKnown: Cidr } | undefined;
+/** The two IPv6 ranges ipaddr.js has no name for, parsed on first use: nothing is parsed at load. */
+const ranges = () =>
+  (cidrs ??= {
+    globalUnicast: ipaddr.parseCIDR('2000::/3'),
+    nat64WellKnown: ipaddr.parseCIDR('64:ff9b::/96'),
+  });
 
 interface Problem {
   /** What kind of address it is, e.g. "a loopback address". */
@@ -96,7 +102,7 @@ const v6Problem = (ip: ipaddr.IPv6): Problem | undefined => {
   if (METADATA_ADDRESSES.includes(ip.toString())) return { what: 'a cloud metadata address' };
   const range = ip.range();
   if (range === 'ipv4Mapped') return embedded(ip.toIPv4Address(), 'IPv4-mapped form');
-  if (ip.match(NAT64_WELL_KNOWN)) return embedded(lowV4(ip), 'NAT64 form');
+  if (ip.match(ranges().nat64WellKnown)) return embedded(lowV4(ip), 'NAT64 form');
   if (range === 'rfc6052') return { what: 'a local-use NAT64 address' };
   if (range === '6to4') return embedded(sixToFourV4(ip), '6to4 form');
   const words = V6_WORDS[range];
@@ -105,7 +111,7 @@ const v6Problem = (ip: ipaddr.IPv6): Problem | undefined => {
     return embedded(lowV4(ip), 'IPv4-compatible form', 'a deprecated IPv4-compatible address');
   }
   if (range !== 'unicast') return { what: 'a special-purpose address' };
-  if (!ip.match(GLOBAL_UNICAST)) return { what: 'an address outside the public IPv6 range' };
+  if (!ip.match(ranges().globalUnicast)) return { what: 'an address outside the public IPv6 range' };
   return undefined;
 };
 

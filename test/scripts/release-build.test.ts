@@ -67,3 +67,18 @@ test("a release index.js given the sandbox's .env refuses it and names `npm run 
       'command again.',
   });
 });
+
+test('the release bundle carries no copy of content-disposition: it requires the one core depends on', () => {
+  const bundle = readFileSync(release, 'utf8');
+  // esbuild marks each bundled package module with a `// node_modules/<package>/...` comment
+  expect(bundle).not.toMatch(/node_modules\/(content-disposition|safe-buffer)\//);
+  expect(bundle).toContain('require("content-disposition")');
+  // the same version as core's own dependency, so the build's install (scripts/stage.mjs) holds one copy
+  const ours = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const cores = JSON.parse(
+    readFileSync(join(root, 'node_modules', 'zapier-platform-core', 'package.json'), 'utf8'),
+  ) as { dependencies: Record<string, string> };
+  expect(ours.dependencies['content-disposition']).toBe(cores.dependencies['content-disposition']);
+});

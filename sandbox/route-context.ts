@@ -2,7 +2,7 @@
  * The request a token route's handler gets (sandbox/router.ts), and small helpers the route modules
  * share. What else they get from `startSandbox` is the kit (sandbox/kit.ts).
  */
-import type { Token } from '../state';
+import type { Token } from './state';
 
 export interface RouteCtx {
   method: string;
