@@ -3,9 +3,10 @@
  * sandbox submit): required fields present, select values are option names, dates valid, numbers
  * numeric. The result REPLACES the stored answers (fields left out are gone).
  */
+import { allowedTypes, checkFileItem, questionMaxBytes } from './file-storage';
 import { inputBlocks, isEmptyAnswer } from './format';
-import type { Block, Form, StoredFile } from './state';
-import { strictFiles, strictSignature } from './submission-rules';
+import type { Block, Form, SandboxState, StoredFile } from './state';
+import { strictSignature } from './submission-rules';
 
 export interface Checked {
   answers: Record<string, unknown>;
@@ -33,20 +34,40 @@ const rememberFiles = (names: string[], files: Map<string, StoredFile>) => {
 
 const PHONE = /^\+?[0-9][0-9 ().-]*$/;
 
+type OneCheck = { value?: unknown; error?: string; errors?: Record<string, string[]> };
+
+/**
+ * A files answer as the real rule takes it (sandbox/file-storage.ts): a list of strings, each a
+ * stored name, an upload's `<name>_<uuid>.<ext>` or a file link; errors under `<field id>.<index>`.
+ * Objects never get here (`fileObjectCrash` answered 500 first); other items are dropped.
+ */
+const strictFiles = (state: SandboxState, form: Form, block: Block, value: unknown): OneCheck => {
+  if (!Array.isArray(value)) return { error: `The ${block.name} must be an array.` };
+  const kept: string[] = [];
+  const errors: Record<string, string[]> = {};
+  value.forEach((item, i) => {
+    if (typeof item !== 'string' || item.trim() === '') return;
+    const checked = checkFileItem(state, form, item.trim(), questionMaxBytes(block), allowedTypes(block));
+    if ('error' in checked) errors[`${block.id}.${i}`] = [checked.error];
+    else if ('keep' in checked) kept.push(checked.keep);
+  });
+  return Object.keys(errors).length > 0 ? { errors } : { value: kept };
+};
+
 const checkOne = (
   block: Block,
   value: unknown,
-  files: Map<string, StoredFile>,
+  state: SandboxState,
   strict: boolean,
-): { value?: unknown; error?: string; errors?: Record<string, string[]> } => {
+  form: Form,
+): OneCheck => {
   const name = block.name;
-  if (strict && (block.type === 'files' || block.type === 'signature')) {
-    const checked =
-      block.type === 'files'
-        ? strictFiles(name, value)
-        : strictSignature(name, value, (fileName, content, contentType) =>
-            files.set(fileName, { name: fileName, content, contentType }),
-          );
+  const files = state.files;
+  if (strict && block.type === 'files') return strictFiles(state, form, block, value);
+  if (strict && block.type === 'signature') {
+    const checked = strictSignature(name, value, (fileName, content, contentType) =>
+      files.set(fileName, { name: fileName, content, contentType, formId: form.id }),
+    );
     if (checked.error !== undefined) return { error: checked.error };
     // a signature sent as its link is stored as null (submissions--update.json, exchange 5)
     if (checked.value === null || checked.value === undefined) return { value: null };
@@ -148,7 +169,8 @@ const checkOne = (
 export const checkAnswers = (
   form: Form,
   body: Record<string, unknown>,
-  files: Map<string, StoredFile>,
+  /** Its stored files and temporary uploads (strict file answers); lax answers invent missing files. */
+  state: SandboxState,
   /** `strict`: files and signatures only as the real server takes them (API writes). */
   options: { partial?: boolean; strict?: boolean } = {},
 ): Checked => {
@@ -161,7 +183,7 @@ export const checkAnswers = (
         errors[block.id] = [`The ${block.name} field is required.`];
       continue;
     }
-    const result = checkOne(block, value, files, options.strict === true);
+    const result = checkOne(block, value, state, options.strict === true, form);
     if (result.error !== undefined) errors[block.id] = [result.error];
     else if (result.errors !== undefined) Object.assign(errors, result.errors);
     else if ('value' in result) answers[block.id] = result.value;

@@ -5,6 +5,7 @@
 //                                         deliveries later (SANDBOX_WORKER_DELAY_MS, default 3000)
 //   npm run sandbox -- --int-booleans     form booleans as 0/1, like a self-hosted server on sqlite/MySQL
 //   npm run sandbox -- --self-hosted      the licence limits of an unlicensed self-hosted server
+//   npm run sandbox -- --s3               OpnForm Cloud's S3 uploads (`storage: 's3'`: signed storage URLs)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { invokeBuildProblem } from './invoke-build';
@@ -34,6 +35,7 @@ const main = async () => {
     exportPollDelayMs: Number(process.env.SANDBOX_EXPORT_DELAY_MS) || 3000,
     intBooleans: flag('--int-booleans'),
     selfHosted: flag('--self-hosted'),
+    storage: flag('--s3') ? 's3' : 'local',
   });
   const env = [
     MARK,

@@ -12,7 +12,20 @@ export const nowIso = () => new Date().toISOString().replace(/\.\d{3}Z$/, '.0000
 export const createDb = (state: SandboxState) => {
   const roleIn = (w: Workspace, userId: number): Role | undefined =>
     w.members.find((m) => m.userId === userId)?.role;
-  const workspaceOfForm = (f: Form) => state.workspaces.find((w) => w.id === f.workspace_id) as Workspace;
+  /**
+   * A form's workspace. A form whose workspace was deleted stays (forms.workspace_id has no foreign
+   * key: workspaces--create-update-delete #26): it gets a stand-in with no members, so every
+   * membership check refuses it as the real policies do (403).
+   */
+  const workspaceOfForm = (f: Form): Workspace =>
+    state.workspaces.find((w) => w.id === f.workspace_id) ?? {
+      id: f.workspace_id,
+      name: '',
+      icon: null,
+      plan_tier: 'free',
+      members: [],
+      created_at: f.created_at,
+    };
   const formById = (id: number) => state.forms.find((x) => x.id === id) as Form;
   /** 403 unless the token has one of these abilities ("Invalid ability provided." on /external). */
   const need = (ctx: RouteCtx, ...anyOf: Ability[]) => {
@@ -46,6 +59,8 @@ export const createDb = (state: SandboxState) => {
     },
     /** A form known to exist (a submission's or an export job's). */
     formById,
+    /** A form whose workspace was deleted (no user reaches it any more). */
+    orphaned: (f: Form) => !state.workspaces.some((w) => w.id === f.workspace_id),
     roleIn,
     workspaceOfForm,
     need,

@@ -91,3 +91,71 @@ export const TYPED = new Set([
   'enable_partial_submissions',
 ]);
 export const STORED = new Set([...Object.keys(COLUMN_DEFAULTS), ...Object.keys(LATE_COLUMNS)]);
+
+/**
+ * The keys OpnForm's form request validates (`UserFormRequest::rules()`, read from the code): a create
+ * answer echoes only these of the body (a form read and posted back keeps `id`, `share_url`, ... out).
+ * `pdf_template_id` is excluded on create; `workspace_id` and `description` are not echoed (as recorded).
+ */
+export const VALIDATED_KEYS = new Set([
+  'title',
+  'tags',
+  'visibility',
+  'language',
+  'font_family',
+  'theme',
+  'presentation_style',
+  'width',
+  'size',
+  'layout_rtl',
+  'border_radius',
+  'dark_mode',
+  'color',
+  'uppercase_labels',
+  'no_branding',
+  'transparent_background',
+  'translations',
+  'closes_at',
+  'closed_text',
+  'logo_picture',
+  'cover_picture',
+  'cover_settings',
+  'custom_code',
+  'custom_css',
+  'submit_button_text',
+  're_fillable',
+  're_fill_button_text',
+  'pdf_download_enabled',
+  'pdf_download_button_text',
+  'submitted_text',
+  'redirect_url',
+  'database_fields_update',
+  'max_submissions_count',
+  'max_submissions_reached_text',
+  'editable_submissions',
+  'editable_submissions_button_text',
+  'confetti_on_submission',
+  'show_progress_bar',
+  'auto_save',
+  'auto_focus',
+  'enable_partial_submissions',
+  'enable_ip_tracking',
+  'submission_retention_value',
+  'submission_retention_unit',
+  'properties',
+  'computed_variables',
+  'can_be_indexed',
+  'password',
+  'use_captcha',
+  'captcha_provider',
+  'slug',
+  'seo_meta',
+  'custom_domain',
+  'settings',
+  'analytics',
+]);
+
+/** Array-cast columns: an empty JSON object comes back as `[]` (an empty PHP array). */
+export const ARRAY_COLUMNS = ['seo_meta', 'translations', 'settings', 'cover_settings', 'analytics'];
+/** Columns purified on save (`Purify::clean`): null becomes "". */
+export const PURIFIED_COLUMNS = ['closed_text', 'max_submissions_reached_text'];

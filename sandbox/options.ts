@@ -52,16 +52,29 @@ export interface RateLimits {
   export: number;
   /** Per user per minute on export status (real: 180). */
   exportStatus: number;
+  /** Per client per minute on `POST /upload-file`, on top of `open` (real: 30). */
+  uploads: number;
+  /** Per client per hour on `POST /upload-file` (real: 300). */
+  uploadsHourly: number;
 }
 
 /** The real server's limits; pass `rateLimits: REAL_RATE_LIMITS` to test throttling. */
-export const REAL_RATE_LIMITS: RateLimits = { external: 60, open: 100, export: 10, exportStatus: 180 };
+export const REAL_RATE_LIMITS: RateLimits = {
+  external: 60,
+  open: 100,
+  export: 10,
+  exportStatus: 180,
+  uploads: 30,
+  uploadsHourly: 300,
+};
 /** Default: 100 times the real limits, so test suites never trip them by accident. */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   external: 6000,
   open: 10_000,
   export: 1000,
   exportStatus: 18_000,
+  uploads: 3000,
+  uploadsHourly: 30_000,
 };
 
 export interface SandboxOptions {
@@ -118,6 +131,14 @@ export interface SandboxOptions {
    * 422 as on OpnForm Cloud. https is required either way.
    */
   allowPrivateWebhookUrls?: boolean;
+  /**
+   * Where the server stores files: `local` (default; the recorded self-hosted server:
+   * `/content/feature-flags` says `storage.local`, `POST /vapor/signed-storage-url` answers 500) or
+   * `s3` (OpnForm Cloud: the feature flags say `storage.s3` and the signed storage URL answers 201
+   * with a URL of the sandbox's stand-in for S3, `PUT /__sandbox/s3/{bucket}/tmp/{uuid}`). `POST
+   * /upload-file` works with both.
+   */
+  storage?: 'local' | 's3';
   /**
    * Where a hook or webhook URL is really contacted, like cURL's `CURLOPT_RESOLVE`: a URL whose host
    * and port are used instead (the request still names the original URL and Host; for example a

@@ -39,13 +39,16 @@ export const replyOf = async (work: () => unknown): Promise<unknown> => {
   }
 };
 
-export const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
+/** The request body's bytes. */
+export const readBytes = (req: IncomingMessage) =>
+  new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
+
+export const readBody = async (req: IncomingMessage) => (await readBytes(req)).toString('utf8');
 
 export const write = (
   res: ServerResponse,
@@ -54,9 +57,15 @@ export const write = (
   headers: Record<string, string> = {},
 ) => {
   if (res.writableEnded || res.destroyed) return;
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  // bytes as they are (a stored upload), text as UTF-8, anything else as JSON
+  const raw = Buffer.isBuffer(body);
+  const text = raw || typeof body === 'string' ? body : JSON.stringify(body);
   res.writeHead(status, {
-    'Content-Type': typeof body === 'string' ? 'text/plain; charset=UTF-8' : 'application/json',
+    'Content-Type': raw
+      ? 'application/octet-stream'
+      : typeof body === 'string'
+        ? 'text/plain; charset=UTF-8'
+        : 'application/json',
     ...headers,
   });
   res.end(text);

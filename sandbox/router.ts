@@ -12,7 +12,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { Faults } from './faults';
 import type { RateLimits } from './options';
 import type { RateLimiter } from './rate-limits';
-import { Reply, readBody, replyOf, write, writeResult } from './reply';
+import { Reply, readBody, readBytes, replyOf, write, writeResult } from './reply';
 import { asRecord, type RouteCtx } from './route-context';
 import type { SandboxState } from './state';
 
@@ -23,6 +23,8 @@ export interface RawCtx {
   params: string[];
   query: URLSearchParams;
   text: string;
+  /** The body's bytes (public routes; multipart uploads). */
+  bytes: Buffer;
   /** The body as a JSON object (control routes; `{}` when empty or not an object). */
   body: Record<string, unknown>;
   /** The request's headers (lower-case names). */
@@ -30,9 +32,23 @@ export interface RawCtx {
 }
 
 type Handler<C> = (ctx: C) => unknown | Promise<unknown>;
+/**
+ * A public route's rate limits: `open`, the per-client API limit; `uploads`, the upload limiter
+ * (30 a minute per client) on top of it, whose headers the answer shows; none: not counted.
+ */
+export type PublicGroup = 'open' | 'uploads' | undefined;
+
 type Route =
-  | { kind: 'token'; method: string; pattern: RegExp; group: keyof RateLimits; handler: Handler<RouteCtx> }
-  | { kind: 'public'; method: string; pattern: RegExp; group?: 'open'; handler: Handler<RawCtx> }
+  | {
+      kind: 'token';
+      method: string;
+      pattern: RegExp;
+      group: keyof RateLimits;
+      handler: Handler<RouteCtx>;
+      /** A route that exists but is not in the token allow-list: 404 with an empty message. */
+      closed?: boolean;
+    }
+  | { kind: 'public'; method: string; pattern: RegExp; group?: PublicGroup; handler: Handler<RawCtx> }
   | { kind: 'control'; method: string; pattern: RegExp; logged: boolean; handler: Handler<RawCtx> };
 
 /** `/open/forms/:form` → a RegExp with one group per `:name`; a RegExp is taken as it is. */
@@ -41,6 +57,9 @@ const compile = (pattern: string | RegExp) =>
 
 /** Path parameters are decoded once the request is logged (a malformed one is then a 500). */
 const decoded = (raw: string[]) => raw.map(decodeURIComponent);
+
+/** Laravel's verbs in the order a 405 lists them (`Router::$verbs`). */
+const VERBS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /** The export-status route: a session credential only (recorded seed), never rate-limited. */
 const SESSION_ROUTE = /\/submissions\/export\/status\/[^/]+$/;
@@ -54,18 +73,46 @@ export const createRouter = (state: SandboxState, faults: Faults, limiter: RateL
     }
     return undefined;
   };
+  /**
+   * Laravel's 405 for a path some route serves with other methods (matched before any middleware:
+   * no token needed, nothing counted), e.g. `POST /open/workspaces`; undefined when none does.
+   */
+  const notAllowed = (method: string, path: string) => {
+    const others = new Set(
+      routes
+        .filter((r) => r.kind !== 'control' && r.method !== method && r.pattern.test(path))
+        .map((r) => r.method),
+    );
+    if (others.size === 0) return undefined;
+    if (others.has('GET')) others.add('HEAD');
+    const supported = VERBS.filter((v) => others.has(v)).join(', ');
+    return new Reply(405, {
+      message: `The ${method} method is not supported for route ${path.slice(1)}. Supported methods: ${supported}.`,
+    });
+  };
 
   const control = async (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) => {
     const method = req.method ?? 'GET';
-    const text = await readBody(req);
-    const body = asRecord(text.trim() === '' ? {} : JSON.parse(text)) ?? {};
+    const bytes = await readBytes(req);
+    const text = bytes.toString('utf8');
+    let body: Record<string, unknown> = {};
+    // the stand-in for S3 takes a file's bytes, any other control route JSON
+    if (!path.startsWith('/__sandbox/s3/')) body = asRecord(text.trim() === '' ? {} : JSON.parse(text)) ?? {};
     const match = find('control', method, path);
     if (match === undefined) return write(res, 404, { message: 'Unknown sandbox route.' });
     if (match.route.logged && (await faults.apply(req, res, path, query))) return;
     writeResult(
       res,
       await replyOf(() =>
-        match.route.handler({ path, params: decoded(match.raw), query, text, body, headers: req.headers }),
+        match.route.handler({
+          path,
+          params: decoded(match.raw),
+          query,
+          text,
+          bytes,
+          body,
+          headers: req.headers,
+        }),
       ),
     );
   };
@@ -80,24 +127,27 @@ export const createRouter = (state: SandboxState, faults: Faults, limiter: RateL
     const match = find('public', req.method ?? 'GET', path);
     if (match === undefined) return false;
     if (await faults.apply(req, res, path, query)) return true;
-    let text = '';
+    let bytes: Buffer = Buffer.alloc(0);
     const run = () =>
       replyOf(() =>
         match.route.handler({
           path,
           params: decoded(match.raw),
           query,
-          text,
+          text: bytes.toString('utf8'),
+          bytes,
           body: {},
           headers: req.headers,
         }),
       );
-    if (match.route.group === undefined) {
+    const group = match.route.group;
+    if (group === undefined) {
       writeResult(res, await run());
       return true;
     }
-    text = await readBody(req);
-    const limited = limiter.take(0, match.route.group);
+    bytes = await readBytes(req);
+    // an upload counts in the client's API limit too (the api group's throttle, then the route's)
+    const limited = limiter.takeAll(0, group === 'uploads' ? ['open', 'uploads', 'uploadsHourly'] : ['open']);
     if (limited instanceof Reply) writeResult(res, limited);
     else writeResult(res, await run(), limited);
     return true;
@@ -109,7 +159,11 @@ export const createRouter = (state: SandboxState, faults: Faults, limiter: RateL
     const method = req.method ?? 'GET';
     const match = find('token', method, path);
     if (match === undefined)
-      return write(res, 404, { message: `The route ${path.slice(1)} could not be found.` });
+      return writeResult(
+        res,
+        notAllowed(method, path) ??
+          new Reply(404, { message: `The route ${path.slice(1)} could not be found.` }),
+      );
     const params = decoded(match.raw);
     const auth = req.headers.authorization ?? '';
     const found = state.tokens.find((t) => auth === `Bearer ${t.token}`);
@@ -117,6 +171,7 @@ export const createRouter = (state: SandboxState, faults: Faults, limiter: RateL
     const sessionRoute = SESSION_ROUTE.test(path);
     if (found === undefined || (found.session === true && !sessionRoute))
       return write(res, 401, { message: 'Unauthenticated.' });
+    if (match.route.closed) return write(res, 404, { message: '' });
     // the export-status route is not in the token allow-list: 404, empty message, no rate-limit headers
     if (sessionRoute && found.session !== true) return write(res, 404, { message: '' });
     const limited = limiter.take(found.userId, match.route.group);
@@ -163,13 +218,22 @@ export const createRouter = (state: SandboxState, faults: Faults, limiter: RateL
     token: (method: string, pattern: string, group: keyof RateLimits, handler: Handler<RouteCtx>) => {
       routes.push({ kind: 'token', method, pattern: compile(pattern), group, handler });
     },
-    /** A route without a token; `group` 'open' counts it per client, none: not counted, body unread. */
-    public: (
-      method: string,
-      pattern: string | RegExp,
-      group: 'open' | undefined,
-      handler: Handler<RawCtx>,
-    ) => {
+    /**
+     * A route the real server has but keeps out of the token allow-list (`config/sanctum-routes.php`):
+     * 401 without a valid token, 404 with an empty message and no rate-limit headers with one.
+     */
+    closed: (method: string, pattern: string) => {
+      routes.push({
+        kind: 'token',
+        method,
+        pattern: compile(pattern),
+        group: 'open',
+        handler: () => undefined,
+        closed: true,
+      });
+    },
+    /** A route without a token; `group` counts it per client (see `PublicGroup`), none: body unread. */
+    public: (method: string, pattern: string | RegExp, group: PublicGroup, handler: Handler<RawCtx>) => {
       routes.push({ kind: 'public', method, pattern: compile(pattern), group, handler });
     },
     /** A `/__sandbox/*` route; `logged`: in the request log and subject to faults. */

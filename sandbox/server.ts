@@ -33,6 +33,7 @@ import { integrationRoutes } from './routes/integrations';
 import { inviteRoutes } from './routes/invites';
 import { memberRoutes } from './routes/members';
 import { submissionRoutes } from './routes/submissions';
+import { uploadRoutes } from './routes/uploads';
 import { workspaceRoutes } from './routes/workspaces';
 import { zapierRoutes } from './routes/zapier';
 import { seed, TOKENS } from './seed';
@@ -85,6 +86,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       largeFormSubmissions: options.largeFormSubmissions ?? 1200,
     });
   const tokens = options.initial?.tokens ?? TOKENS;
+  state.uploads ??= new Map();
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   let origin = '';
   const originOf = () => origin;
@@ -122,6 +124,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   memberRoutes(kit, { selfHosted: options.selfHosted });
   inviteRoutes(kit);
   submissionRoutes(kit);
+  uploadRoutes(kit);
   exportRoutes(kit);
   integrationRoutes(kit);
   controlRoutes(kit, { faults, deliveries, tokens, ids, hooks });

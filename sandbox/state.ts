@@ -42,6 +42,8 @@ export interface Workspace {
   plan_tier: 'free' | 'pro';
   members: Membership[];
   created_at: string;
+  /** Last changed (a rename); absent: never changed since `created_at`. */
+  updated_at?: string;
 }
 
 export interface BlockOption {
@@ -165,8 +167,24 @@ export interface ExportJob {
 
 export interface StoredFile {
   name: string;
-  content: string;
+  /** Text, or the exact bytes (uploads). */
+  content: string | Buffer;
   contentType: string;
+  /**
+   * The form whose storage holds it (`forms/{id}/submissions/` on the real server); absent for files
+   * a seed or a test placed directly, which count as stored for every form.
+   */
+  formId?: number;
+}
+
+/** A file waiting in the temporary upload storage (`tmp/{uuid}`), as `POST /upload-file` leaves it. */
+export interface Upload {
+  uuid: string;
+  content: Buffer;
+  /** The type the client declared (multipart part or signed storage request). */
+  contentType: string;
+  /** The file name the client sent ('' for the S3 path, where none is sent). */
+  clientName: string;
 }
 
 export interface SandboxState {
@@ -183,6 +201,8 @@ export interface SandboxState {
   invites: Invite[];
   exports: ExportJob[];
   files: Map<string, StoredFile>;
+  /** The temporary upload storage by uuid (created empty when absent): moved to `files` by an answer. */
+  uploads?: Map<string, Upload>;
   /**
    * Next ids for created records. Every route that creates a record takes its id from here (and
    * increments it): the contract test sets them to the recorded ids before a creating request.

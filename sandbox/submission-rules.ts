@@ -4,8 +4,8 @@
  * `POST /forms/{slug}/answer`): plain functions over the sandbox's state, no HTTP.
  *
  * - A captcha form demands a captcha answer on every write, the admin update included (422).
- * - Files are taken only as strings: a stored file name, or a file link (mapped back to the name).
- *   Any object in a file answer crashes the server's file rule (500).
+ * - Files are taken only as strings (sandbox/file-storage.ts): any object in a file answer crashes
+ *   the server's file rule (500).
  * - A signature is one string: a list or object is 422 "must be a valid text", and a file link
  *   string clears it without a word (stored as null).
  * - `is_partial: true` on a form with partial submissions skips validation and stores no answer.
@@ -45,6 +45,14 @@ export const hasPassword = (form: Form) => {
   return typeof password === 'string' && password !== '' && password !== '0';
 };
 
+/** No password, or the `form-password` header holds the sha256 hex of it (`ProtectedForm`). */
+export const unlocked = (form: Form, passwordHeader: string | undefined) =>
+  !hasPassword(form) ||
+  passwordHeader ===
+    createHash('sha256')
+      .update(String(setting(form, 'password')))
+      .digest('hex');
+
 /** `Form::max_number_of_submissions_reached`, from the number of stored (completed) submissions. */
 export const reachedMax = (form: Form, stored: number) =>
   form.max_submissions_count !== null && stored >= form.max_submissions_count;
@@ -64,13 +72,8 @@ export const answerRefusal = (
   passwordHeader: string | undefined,
   now = Date.now(),
 ): RuleFailure | undefined => {
-  if (hasPassword(form)) {
-    const hash = createHash('sha256')
-      .update(String(setting(form, 'password')))
-      .digest('hex');
-    if (passwordHeader !== hash)
-      return { status: 403, body: { status: 'Unauthorized', message: 'Form is protected.' } };
-  }
+  if (!unlocked(form, passwordHeader))
+    return { status: 403, body: { status: 'Unauthorized', message: 'Form is protected.' } };
   if (form.visibility !== 'public' || isClosed(form, now) || reachedMax(form, stored))
     return { status: 403, body: { message: 'This action is unauthorized.' } };
   return undefined;
@@ -117,20 +120,6 @@ export const fileNameOfLink = (text: string): string | undefined => {
 const isLink = (text: string) => /^https?:\/\//i.test(text);
 
 export type FileCheck = { value?: string[] | null; error?: string };
-
-/**
- * A files answer as the real rule takes it: strings only (names, or links mapped back to names).
- * Objects never get here (`fileObjectCrash` answered 500 first).
- */
-export const strictFiles = (name: string, value: unknown): FileCheck => {
-  const items = Array.isArray(value) ? value : [value];
-  const names: string[] = [];
-  for (const item of items) {
-    if (typeof item !== 'string' || item.trim() === '') return { error: `The ${name} field must be a file.` };
-    names.push(isLink(item) ? (fileNameOfLink(item) ?? item) : item);
-  }
-  return { value: names };
-};
 
 const DATA_URL = /^data:image\/(\w+);base64,([A-Za-z0-9+/=]+)$/;
 

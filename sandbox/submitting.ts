@@ -15,6 +15,7 @@
 import { checkAnswers } from './answers';
 import { type Db, nowIso } from './db';
 import { type Delivery, deliverToIntegrations } from './deliveries';
+import { settleFiles } from './file-storage';
 import { inputBlocks } from './format';
 import { isLoopback } from './hook-post';
 import { ATTRIBUTION_KEYS } from './opnform-constants';
@@ -104,7 +105,7 @@ export const createSubmitter = (
         ),
       );
     }
-    const { answers, errors } = checkAnswers(f, byField(f, answersIn), state.files, {
+    const { answers, errors } = checkAnswers(f, byField(f, answersIn), state, {
       partial: opts.partial,
       strict: opts.strict,
     });
@@ -113,8 +114,10 @@ export const createSubmitter = (
     return answers;
   };
   /** The store job's part: a new submission, or the one `database_fields_update` matches replaced. */
-  const store = async (f: Form, answers: Record<string, unknown>, opts: CreateOptions) => {
+  const store = async (f: Form, checkedAnswers: Record<string, unknown>, opts: CreateOptions) => {
     const at = nowIso();
+    // the uploads an answer names move to the form's storage now (in the worker's job, if queued)
+    const answers = settleFiles(state, f, checkedAnswers);
     const status = opts.partial ? 'partial' : 'completed';
     const completionTime = opts.partial ? null : opts.completionTime === undefined ? 42 : opts.completionTime;
     const attribution = opts.attribution === undefined ? null : { ...opts.attribution };
@@ -186,7 +189,7 @@ export const createSubmitter = (
     const s = state.submissions.find((x) => x.id === id);
     if (s === undefined) throw missing('Forms\\FormSubmission', id);
     const f = db.formById(s.form_id);
-    const { answers, errors } = checkAnswers(f, byField(f, answersIn), state.files, {
+    const { answers, errors } = checkAnswers(f, byField(f, answersIn), state, {
       partial: s.status === 'partial',
     });
     if (Object.keys(errors).length > 0) throw invalid(errors);

@@ -61,7 +61,8 @@ const hasDefault = (field: Field) =>
   field.default !== undefined && field.default !== null && String(field.default) !== '';
 
 /**
- * The two field rules on one list: every key of `before` is still there; a field required now and
+ * The two field rules on one list (a field's type is in none of Zapier's rules; a field without one
+ * is a string, Zapier's default, so leaving `type: 'string'` out is no change either): every key of `before` is still there; a field required now and
  * without a default was required before too. A field new in `after` counts as optional before: the
  * Zaps and connections made earlier have no value for it.
  */

@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import AdmZip from 'adm-zip';
 import { startSandbox } from '../sandbox/server';
 import { breakingChanges, describeChange, readPublicDefinition } from './breaking-change';
-import { compareDefinition, readSnapshot, writeSnapshot } from './definition-check';
+import { compareDefinition, leanEquivalent, readSnapshot, writeSnapshot } from './definition-check';
 
 const root = resolve(__dirname, '..');
 const cli = join(root, 'node_modules', 'zapier-platform-cli', 'src', 'bin', 'run');
@@ -80,8 +80,13 @@ const main = async () => {
     }
     // Live Zaps store keys, labels, inputs and samples: every published step must stay as it was.
     if (process.env.UPDATE_DEFINITION_SNAPSHOT === '1') {
+      const beyondLean = leanEquivalent(readSnapshot(), app);
       writeSnapshot(app);
-      console.log('definition snapshot re-taken (UPDATE_DEFINITION_SNAPSHOT=1): review its diff');
+      console.log(
+        'definition snapshot re-taken (UPDATE_DEFINITION_SNAPSHOT=1): review its diff; beyond help texts, ' +
+          'default types, altersDynamicFields and output fields the samples say: ' +
+          (beyondLean.length === 0 ? 'nothing' : `\n  ${beyondLean.join('\n  ')}`),
+      );
     }
     const { problems, added } = compareDefinition(app, readSnapshot());
     if (problems.length > 0) fail(`definition changed:\n  ${problems.join('\n  ')}`);

@@ -20,12 +20,11 @@ export const authentication = {
     {
       key: 'base_url',
       label: 'OpnForm URL',
-      type: 'string' as const,
       required: false,
       default: DEFAULT_BASE_URL,
       helpText:
         `Leave ${DEFAULT_BASE_URL} (or empty) for OpnForm Cloud. Self-hosted OpnForm: enter your own API URL, ` +
-        'usually your address followed by /api (for example https://forms.example.org/api). Must start with https://.',
+        'usually your address followed by /api (for example https://forms.example.org/api).',
     },
     {
       key: 'api_key',

@@ -2,6 +2,7 @@
  * Output labels a user must be able to recognise in the Zap editor (issue 13, point 10): no two
  * fields of a step read alike, no developer wording, no field offered that is always empty.
  */
+import { automaticLabel } from '../scripts/definition-check';
 import { App } from './helpers/app';
 
 type Field = { key: string; label?: string };
@@ -10,6 +11,20 @@ const outputs = (fields: unknown): Field[] =>
     (f): f is Field => typeof f === 'object' && f !== null && 'key' in f,
   );
 const label = (fields: unknown, key: string) => outputs(fields).find((f) => f.key === key)?.label;
+
+/**
+ * What the editor offers from a step's output, as [key, label]: the sample's keys in order, each with
+ * its static field's label, else Zapier's automatic one (issue 21: a field that only repeats it is
+ * left out), then static fields whose key the sample lacks.
+ */
+const offered = (op: { sample?: object; outputFields?: unknown }): Array<[string, string | undefined]> => {
+  const fields = outputs(op.outputFields);
+  const keys = Object.keys(op.sample ?? {});
+  return [
+    ...keys.map((key): [string, string | undefined] => [key, label(fields, key) ?? automaticLabel(key)]),
+    ...fields.filter((f) => !keys.includes(f.key)).map((f): [string, string | undefined] => [f.key, f.label]),
+  ];
+};
 
 test('Find Export and Export Submissions: the export id and the job id are told apart (no two "Job ID" fields)', () => {
   for (const fields of [
@@ -30,7 +45,7 @@ test('New Submission: the note key kept for existing Zaps says it is always empt
 });
 
 test('Leave Workspace: plain labels, and the name of the workspace left', () => {
-  expect(outputs(App.creates.leave_workspace.operation.outputFields).map((f) => [f.key, f.label])).toEqual([
+  expect(offered(App.creates.leave_workspace.operation)).toEqual([
     ['id', 'ID'],
     ['workspace_id', 'Workspace ID'],
     ['left', 'Left'],
@@ -46,14 +61,14 @@ test('New Workspace Member: joined_at (always empty on real servers) is not offe
 });
 
 test('team actions name the person: member and invite details in every action output', () => {
-  const keys = (fields: unknown) => outputs(fields).map((f) => f.key);
-  expect(keys(App.creates.remove_member.operation.outputFields)).toEqual(
+  const keys = (op: { sample?: object; outputFields?: unknown }) => offered(op).map(([key]) => key);
+  expect(keys(App.creates.remove_member.operation)).toEqual(
     expect.arrayContaining(['name', 'email', 'role']),
   );
-  expect(keys(App.creates.update_member_role.operation.outputFields)).toEqual(
+  expect(keys(App.creates.update_member_role.operation)).toEqual(
     expect.arrayContaining(['name', 'email', 'role', 'previous_role']),
   );
   for (const op of [App.creates.cancel_invite.operation, App.creates.resend_invite.operation]) {
-    expect(keys(op.outputFields)).toEqual(expect.arrayContaining(['email', 'role', 'valid_until']));
+    expect(keys(op)).toEqual(expect.arrayContaining(['email', 'role', 'valid_until']));
   }
 });

@@ -7,13 +7,13 @@
  * (recordings' artefact 1); create and update answers echo what was sent.
  */
 
-import { STORED, TYPED } from '../form-columns';
+import { ARRAY_COLUMNS, PURIFIED_COLUMNS, STORED, TYPED, VALIDATED_KEYS } from '../form-columns';
 import type { RouteKit } from '../kit';
 import { UNAUTHORIZED } from '../reply';
 import { asRecord, param as p } from '../route-context';
 import { stableUuid } from '../seed';
 import type { Block, Form } from '../state';
-import { hasPassword } from '../submission-rules';
+import { hasPassword, unlocked } from '../submission-rules';
 import { createFormViews } from '../views/forms';
 import { loadedWorkspaceJson } from '../views/workspaces';
 
@@ -54,12 +54,32 @@ const isEmptyObject = (value: unknown) =>
 export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
   const { state, route } = kit;
 
-  const { computed, fullForm, formSummary, isIntColumn } = createFormViews(
+  const { computed, fullForm, formSummary, guestForm, isIntColumn } = createFormViews(
     kit,
     kit.origin,
     options.intBooleans,
   );
 
+  const customSlug = (body: Record<string, unknown>) =>
+    options.selfHosted && typeof body.slug === 'string' && body.slug.trim() !== '' ? body.slug : undefined;
+  /**
+   * The validated keys of a create body as the model keeps them: a form read and posted back
+   * (forms--duplicate-form #7) loses `id`, `share_url` and the other read-only keys; an empty object
+   * in an array column becomes `[]`, a purified text sent as null becomes "".
+   */
+  const validatedOf = (body: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(body)
+        .filter(([k]) => VALIDATED_KEYS.has(k) && k !== 'slug')
+        .map(([k, v]) => [
+          k,
+          ARRAY_COLUMNS.includes(k) && isEmptyObject(v)
+            ? []
+            : PURIFIED_COLUMNS.includes(k) && v === null
+              ? ''
+              : v,
+        ]),
+    );
   /** OpnForm's validation of a create or update body (runs before authorization). */
   const validate = (body: Record<string, unknown>, target: Form | undefined) => {
     const errors: Record<string, string[]> = {};
@@ -85,6 +105,14 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     if (typeof body.slug === 'string' && target !== undefined) {
       const owner = state.forms.find((x) => x.slug === body.slug);
       if (owner !== undefined && owner.id !== target.id)
+        errors.slug = ['This slug is already in use. Please choose another one.'];
+    }
+    // a create's custom slug: self-hosted only (CustomSlugRule; OpnForm Cloud ignores it)
+    const custom = customSlug(body);
+    if (target === undefined && custom !== undefined) {
+      if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(custom))
+        errors.slug = ['The custom slug can only contain lowercase letters, numbers, and hyphens.'];
+      else if (state.forms.some((x) => x.slug === custom))
         errors.slug = ['This slug is already in use. Please choose another one.'];
     }
     if (errors.properties === undefined && !Array.isArray(body.properties))
@@ -180,6 +208,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     if (w === undefined || role === undefined || role === 'readonly') throw UNAUTHORIZED();
     const id = state.next.form++;
     const at = kit.nowIso();
+    const sent = validatedOf(body);
     const slugBase = String(body.title)
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
@@ -188,17 +217,16 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
       id,
       workspace_id: w.id,
       creator_id: ctx.token.userId,
-      slug: `${slugBase || 'form'}-${stableUuid(`form:${id}`).slice(0, 6)}`,
+      slug: customSlug(body) ?? `${slugBase || 'form'}-${stableUuid(`form:${id}`).slice(0, 6)}`,
       views_count: 0,
       created_at: at,
       updated_at: at,
       ...typedFrom(body),
       // as recorded, a create keeps no `description` (a read shows null); an update does keep it
-      attributes: { ...storedColumns(body), description: null },
+      attributes: { ...storedColumns(sent), description: null },
       removed_properties: [],
     };
     state.forms.push(f);
-    const { workspace_id: _sent, description: _dropped, ...echo } = body;
     const c = computed(f, ctx.token.userId);
     return {
       type: 'success',
@@ -208,7 +236,7 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
           ? "Form created. But other people won't be able to see the form since it's currently in draft mode"
           : 'Form created.',
       form: {
-        ...echo,
+        ...sent,
         ...('closes_at' in body ? { closes_at: f.closes_at } : {}),
         properties: f.properties,
         creator_id: f.creator_id,
@@ -223,17 +251,18 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
         redirect_url: c.redirect_url,
         submissions_url: c.submissions_url,
         database_fields_update: c.database_fields_update,
-        clear_empty_fields_on_update: body.clear_empty_fields_on_update ?? null,
+        // not a validated key: the model has none yet
+        clear_empty_fields_on_update: null,
         cleanings: [],
-        can_be_indexed: body.can_be_indexed ?? null,
+        can_be_indexed: sent.can_be_indexed ?? null,
         password: c.password,
-        tags: body.tags ?? null,
+        tags: sent.tags ?? null,
         removed_properties: [],
         last_edited_human: c.last_edited_human,
-        seo_meta: body.seo_meta ?? null,
+        seo_meta: sent.seo_meta ?? null,
         submission_retention_value: c.submission_retention_value,
         submission_retention_unit: c.submission_retention_unit,
-        settings: body.settings ?? {},
+        settings: sent.settings ?? {},
         plan_tier: c.plan_tier,
         is_trialing: false,
         workspace_id: w.id,
@@ -243,12 +272,13 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
         max_number_of_submissions_reached: false,
         form_pending_submission_key: c.form_pending_submission_key,
         max_file_size: c.max_file_size,
-        auto_save: body.auto_save ?? null,
-        cover_settings: body.cover_settings ?? {},
-        translations: body.translations ?? {},
-        computed_variables: body.computed_variables ?? [],
+        auto_save: sent.auto_save ?? null,
+        cover_settings: sent.cover_settings ?? {},
+        translations: sent.translations ?? {},
+        computed_variables: sent.computed_variables ?? [],
       },
-      users_first_form: false,
+      // `$user->forms()->count() == 1`: the forms they created (orphaned ones included)
+      users_first_form: state.forms.filter((x) => x.creator_id === ctx.token.userId).length === 1,
     };
   });
   /** Replaces the whole form: settings not sent fall back to their defaults; dropped blocks are kept aside. */
@@ -281,6 +311,23 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
         ...(isEmptyObject(body.seo_meta) ? { seo_meta: [] } : {}),
       },
     };
+  });
+  // OpnForm's own duplicate exists but is not in the token allow-list (forms--duplicate-form #3, #4)
+  kit.router.closed('POST', '/open/forms/:form/duplicate');
+  /**
+   * The public form a respondent loads (`GET /forms/{slug or id}`): 404 with an empty message for a
+   * draft, "Form not found." once its workspace is deleted (workspaces--create-update-delete #28);
+   * otherwise the guest view (code reading, see `guestForm`).
+   */
+  kit.router.public('GET', /^\/forms\/([^/]+)$/, 'open', (ctx) => {
+    const key = p(ctx, 0);
+    const f = state.forms.find((x) => String(x.id) === key || x.slug === key);
+    if (f === undefined)
+      return kit.fail(404, { message: 'No query results for model [App\\Models\\Forms\\Form].' });
+    if (f.visibility !== 'public' && f.visibility !== 'closed') return kit.fail(404, { message: '' });
+    if (kit.orphaned(f)) return kit.fail(404, { type: 'error', message: 'Form not found.' });
+    const password = ctx.headers['form-password'];
+    return guestForm(f, unlocked(f, typeof password === 'string' ? password : undefined));
   });
   // the version history (forms--update-form-race #16) is not open to tokens: 404, empty message, no
   // rate-limit headers; it is the only place the states a concurrent update overwrote survive

@@ -5,6 +5,7 @@
  * route, and the single-submission read that exists but is not open to tokens.
  */
 import { checkAnswers } from '../answers';
+import { settleFiles } from '../file-storage';
 import { isEmptyAnswer } from '../format';
 import type { RouteKit } from '../kit';
 import { matchesSearch, rewritten } from '../postgres';
@@ -81,7 +82,7 @@ export const submissionRoutes = (kit: RouteKit) => {
       s.answers = {};
     } else {
       ruleFailure(fileObjectCrash(f, body));
-      const { answers, errors } = checkAnswers(f, body, state.files, { strict: true });
+      const { answers, errors } = checkAnswers(f, body, state, { strict: true });
       if (
         body.completion_time !== undefined &&
         body.completion_time !== null &&
@@ -90,7 +91,7 @@ export const submissionRoutes = (kit: RouteKit) => {
         errors.completion_time = ['The completion time field must be an integer.'];
       if (Object.keys(errors).length > 0) throw invalid(errors);
       // a hidden question's prefill comes back when the body leaves it out (limits--abilities-403 #28)
-      s.answers = { ...answers, ...kit.hiddenPrefills(f, answers) };
+      s.answers = settleFiles(state, f, { ...answers, ...kit.hiddenPrefills(f, answers) });
     }
     // left out, the completion time becomes null
     s.completion_time = typeof body.completion_time === 'number' ? body.completion_time : null;
@@ -119,6 +120,8 @@ export const submissionRoutes = (kit: RouteKit) => {
     const f = state.forms.find((x) => String(x.id) === formKey || x.slug === formKey);
     if (f === undefined)
       return fail(404, { message: 'No query results for model [App\\Models\\Forms\\Form].' });
+    // code reading: the answer request reads the workspace's file size limit first, and it is gone
+    if (kit.orphaned(f)) return fail(500, { message: 'Server Error' });
     const stored = kit.completed(f);
     ruleFailure(answerRefusal(f, stored, passwordHeader));
     ruleFailure(captchaFailure(f));

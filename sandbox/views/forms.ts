@@ -9,6 +9,22 @@ import type { Form } from '../state';
 import { hasPassword, isClosed, reachedMax as reached } from '../submission-rules';
 import { formWorkspaceJson } from './workspaces';
 
+/** Keys a guest does not get (`Form::$hidden` and `FormResource`'s owner data). */
+const GUEST_HIDDEN = [
+  'password',
+  'tags',
+  'removed_properties',
+  'redirect_url',
+  'database_fields_update',
+  'submission_retention_value',
+  'submission_retention_unit',
+  'views_count',
+  'submissions_count',
+  'submissions_url',
+  'cleanings',
+  'last_edited_human',
+];
+
 const offsetIso = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 const humanAgo = (iso: string) => {
   const minutes = Math.floor((Date.now() - Date.parse(iso)) / 60_000);
@@ -109,5 +125,52 @@ export const createFormViews = (
     workspace_id: f.workspace_id,
     share_url: shareUrl(f),
   });
-  return { computed, fullForm, formSummary, isIntColumn };
+  /**
+   * `GET /forms/{slug}` as a respondent (no token) sees it (code reading: `FormResource` for a
+   * guest): the stored columns but the hidden ones, the computed ones a guest gets and the workspace
+   * reduced to its id, file size limit and settings; a password form without the right
+   * `form-password` header gets only its look. Pro features are not cleaned out for Free workspaces.
+   */
+  const guestForm = (f: Form, unlocked: boolean) => {
+    const read = (key: string) => asRead(key, column(f, key));
+    if (hasPassword(f) && !unlocked)
+      return {
+        id: f.id,
+        title: f.title,
+        description: read('description'),
+        slug: f.slug,
+        ...Object.fromEntries(
+          [
+            'custom_code',
+            'custom_css',
+            'dark_mode',
+            'transparent_background',
+            'color',
+            'language',
+            'theme',
+          ].map((k) => [k, read(k)]),
+        ),
+        is_password_protected: true,
+        presentation_style: read('presentation_style'),
+        has_password: true,
+        width: 'centered',
+        layout_rtl: read('layout_rtl'),
+        no_branding: read('no_branding'),
+        properties: [],
+        logo_picture: read('logo_picture'),
+        seo_meta: read('seo_meta'),
+        cover_picture: read('cover_picture'),
+        cover_settings: read('cover_settings') ?? {},
+      };
+    // the model's hidden columns and what only members get are left out; the workspace is reduced
+    const full: Record<string, unknown> = fullForm(f, 0, true, false);
+    for (const key of GUEST_HIDDEN) delete full[key];
+    return {
+      ...full,
+      settings: full.settings ?? {},
+      workspace: { id: f.workspace_id, max_file_size: full.max_file_size, settings: [] },
+      computed_variables: full.computed_variables ?? [],
+    };
+  };
+  return { computed, fullForm, formSummary, guestForm, isIntColumn };
 };

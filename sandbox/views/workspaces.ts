@@ -114,7 +114,7 @@ export const userJson = (u: User, workspaceId: number, role: Role) => ({
 const workspaceHead = (w: Workspace) => ({
   id: w.id,
   created_at: w.created_at,
-  updated_at: w.created_at,
+  updated_at: w.updated_at ?? w.created_at,
   name: w.name,
   icon: w.icon,
   custom_domains: [],

@@ -28,10 +28,4 @@ export const choiceFieldList = defineDropdown({
     type: 'select',
     choices: ['Free', 'Pro'],
   },
-  outputFields: [
-    { key: 'id', label: 'Field ID', type: 'string' },
-    { key: 'name', label: 'Name', type: 'string' },
-    { key: 'type', label: 'Type', type: 'string' },
-    { key: 'choices[]', label: 'Choices', type: 'string' },
-  ],
 });

@@ -10,11 +10,10 @@ const inputFields = defineInputFields([
   {
     key: 'form',
     label: 'Form',
-    type: 'string',
     required: true,
     helpText:
-      "The form's slug (the last part of its share link, e.g. `contact-us-3fa2b1`), its UUID or id. " +
-      'You can also paste the share link itself.',
+      "The form's slug (the end of its share link, e.g. `contact-us-3fa2b1`), UUID or id; a pasted share " +
+      'link works too.',
   },
 ]);
 

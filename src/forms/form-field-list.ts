@@ -21,9 +21,4 @@ export const formFieldList = defineDropdown({
       type: block.type,
     })),
   sample: { id: '3c1f7a52-6d0e-4b8a-9a57-1f2e3d4c5b6a', name: 'Email', type: 'email' },
-  outputFields: [
-    { key: 'id', label: 'Field ID', type: 'string' },
-    { key: 'name', label: 'Name', type: 'string' },
-    { key: 'type', label: 'Type', type: 'string' },
-  ],
 });

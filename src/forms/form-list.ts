@@ -1,7 +1,6 @@
 import { defineInputFields } from 'zapier-platform-core';
 import * as forms from '../api/forms';
 import { defineDropdown, IN_WORKSPACE } from '../inputs/dropdown';
-import { workspaceField } from '../inputs/fields';
 import { WorkspaceInput } from '../schemas/inputs';
 
 type ListedForm = Awaited<ReturnType<typeof forms.listNames>>[number];
@@ -23,10 +22,6 @@ export const formList = defineDropdown({
   list: async (z, bundle, { workspace_id }) =>
     (await forms.listNames(z, bundle, workspace_id)).map((f) => ({ id: f.id, name: labelOf(f) })),
   sample: { id: 42, name: 'Contact Us (contact-us)' },
-  outputFields: [
-    { key: 'id', label: 'Form ID', type: 'integer' },
-    { key: 'name', label: 'Name', type: 'string' },
-  ],
 });
 
 /**
@@ -39,7 +34,7 @@ export const legacyFormList = defineDropdown({
   noun: 'Form',
   label: 'List Forms (Kept for Zaps Made Before 1.1.0)',
   listed: 'form',
-  inputFields: defineInputFields([{ ...workspaceField, dynamic: 'list_workspaces.id.name' }]),
+  inputFields: defineInputFields([{ ...IN_WORKSPACE.inputFields[0], dynamic: 'list_workspaces.id.name' }]),
   Input: WorkspaceInput,
   list: async (z, bundle, { workspace_id }) =>
     (await forms.listNames(z, bundle, workspace_id)).map((f) => ({
@@ -48,9 +43,4 @@ export const legacyFormList = defineDropdown({
       label: labelOf(f),
     })),
   sample: { id: 42, name: 'Contact Us', label: 'Contact Us (contact-us)' },
-  outputFields: [
-    { key: 'id', label: 'Form ID', type: 'integer' },
-    { key: 'name', label: 'Name', type: 'string' },
-    { key: 'label', label: 'Label (Name and Slug)', type: 'string' },
-  ],
 });

@@ -17,7 +17,7 @@ export const MAX_PAGES = 3;
 /** Zapier takes about 100 new items per poll. */
 export const MAX_RESULTS = 100;
 
-const inputFields = defineInputFields([{ ...workspaceField, altersDynamicFields: false }]);
+const inputFields = defineInputFields([workspaceField]);
 const Input = WorkspaceInput;
 
 /**
@@ -78,7 +78,6 @@ export const newForm = defineTrigger({
     },
     outputFields: [
       ...FORM_SUMMARY_OUTPUT_FIELDS,
-      { key: 'views_count', label: 'Views Count', type: 'integer' },
       { key: 'max_number_of_submissions_reached', label: 'Max Submissions Reached', type: 'boolean' },
       { key: 'created_at', label: 'Created At', type: 'datetime' },
       { key: 'updated_at', label: 'Updated At', type: 'datetime' },

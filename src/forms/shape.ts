@@ -40,19 +40,18 @@ export const FORM_SUMMARY_SAMPLE = {
   share_url: 'https://opnform.com/forms/contact-us-3fa2b1',
 };
 
-/** Output fields of `formSummary`. */
+/**
+ * Output fields of `formSummary`: the primary key, the list, labels that say more than the key, and
+ * types the sample cannot show (a date-time, an integer that can be null). Zapier labels the other
+ * sample keys (`slug`, `title`, `is_closed`, ...) itself.
+ */
 export const FORM_SUMMARY_OUTPUT_FIELDS = [
   { key: 'id', label: 'Form ID', type: 'integer', primary: true },
-  { key: 'slug', label: 'Slug', type: 'string' },
-  { key: 'title', label: 'Title', type: 'string' },
-  { key: 'visibility', label: 'Visibility', type: 'string' },
-  { key: 'tags[]', label: 'Tags', type: 'string' },
+  { key: 'tags[]', label: 'Tags' },
   { key: 'workspace_id', label: 'Workspace ID', type: 'integer' },
   { key: 'closes_at', label: 'Closes At', type: 'datetime' },
-  { key: 'is_closed', label: 'Is Closed', type: 'boolean' },
   { key: 'max_submissions_count', label: 'Max Submissions', type: 'integer' },
-  { key: 'submissions_count', label: 'Submissions Count', type: 'integer' },
-  { key: 'share_url', label: 'Share URL', type: 'string' },
+  { key: 'share_url', label: 'Share URL' },
 ] as const;
 
 /** A question of a form as a readable line item. */
@@ -133,16 +132,13 @@ export const FORM_DETAILS_SAMPLE = {
 /** Output fields of `formDetails`. */
 export const FORM_DETAILS_OUTPUT_FIELDS = [
   ...FORM_SUMMARY_OUTPUT_FIELDS,
-  { key: 'language', label: 'Language', type: 'string' },
   { key: 'submission_retention_value', label: 'Retention Value', type: 'integer' },
-  { key: 'submission_retention_unit', label: 'Retention Unit', type: 'string' },
+  { key: 'submission_retention_unit', label: 'Retention Unit' },
   { key: 'enable_partial_submissions', label: 'Partial Submissions Enabled', type: 'boolean' },
-  { key: 'editable_submissions', label: 'Editable Submissions', type: 'boolean' },
-  { key: 'question_count', label: 'Question Count', type: 'integer' },
-  { key: 'questions[]id', label: 'Question ID', type: 'string' },
-  { key: 'questions[]name', label: 'Question Name', type: 'string' },
-  { key: 'questions[]type', label: 'Question Type', type: 'string' },
+  { key: 'questions[]id', label: 'Question ID' },
+  { key: 'questions[]name', label: 'Question Name' },
+  { key: 'questions[]type', label: 'Question Type' },
   { key: 'questions[]required', label: 'Question Required', type: 'boolean' },
   { key: 'questions[]hidden', label: 'Question Hidden', type: 'boolean' },
-  { key: 'questions_text', label: 'Questions (Text)', type: 'string' },
+  { key: 'questions_text', label: 'Questions (Text)' },
 ] as const;

@@ -34,26 +34,22 @@ const inputFields = defineInputFields([
   {
     key: 'visibility',
     label: 'Visibility',
-    type: 'string',
     required: false,
     choices: { public: 'Public (open)', closed: 'Closed', draft: 'Draft' },
-    helpText:
-      'Public opens the form to respondents; Closed closes it (its closed text is shown); Draft hides it. ' +
-      KEEP,
+    helpText: `Public opens the form, Closed closes it (showing its closed text), Draft hides it. ${KEEP}`,
   },
   {
     key: 'title',
     label: 'Title',
-    type: 'string',
     required: false,
-    helpText: `The form's new title, at most 255 characters. ${KEEP}`,
+    helpText: `The new title, at most 255 characters. ${KEEP}`,
   },
   {
     key: 'closes_at',
     label: 'Closes At',
     type: 'datetime',
     required: false,
-    helpText: `When the form stops taking submissions. ${KEEP} To remove the closing date, use Remove Closing Date.`,
+    helpText: `When the form stops taking submissions. ${KEEP}`,
   },
   {
     key: 'clear_closes_at',
@@ -61,16 +57,14 @@ const inputFields = defineInputFields([
     type: 'boolean',
     required: false,
     default: 'false',
-    helpText: 'Yes removes the closing date: the form no longer closes at a set time.',
+    helpText: 'Yes removes the closing date.',
   },
   {
     key: 'max_submissions_count',
     label: 'Max Submissions',
     type: 'integer',
     required: false,
-    helpText:
-      'The number of submissions after which the form closes (at least 1). ' +
-      `${KEEP} To remove the limit, use Remove Submission Limit.`,
+    helpText: `The number of submissions after which the form closes (at least 1). ${KEEP}`,
   },
   {
     key: 'clear_max_submissions_count',
@@ -83,42 +77,31 @@ const inputFields = defineInputFields([
   {
     key: 'choice_field',
     label: 'Question',
-    type: 'string',
     required: false,
     dynamic: 'choice_field_list.id.name',
     dependsOn: ['form_id'],
-    helpText:
-      'The select or multi-select question whose choices change (pick the form first). Needed with the ' +
-      'choices below; leave empty to keep every question as it is.',
+    helpText: 'The select or multi-select question whose choices change (needed with the choices below).',
   },
   {
     key: 'replace_choices',
     label: 'Set Choices To',
-    type: 'string',
     list: true,
     required: false,
-    helpText:
-      "The question's complete new list of choices, one per line, in order. Leave empty to keep the list " +
-      '(or to add or remove choices below).',
+    helpText: "The question's complete new list of choices, in order.",
   },
   {
     key: 'add_choices',
     label: 'Add Choices',
-    type: 'string',
     list: true,
     required: false,
-    helpText: 'Choices added at the end of the list, one per line. Each must not already be a choice.',
+    helpText: 'Choices added at the end; each must be new.',
   },
   {
     key: 'remove_choices',
     label: 'Remove Choices',
-    type: 'string',
     list: true,
     required: false,
-    helpText:
-      'Choices removed, one per line; each must be a current choice. Answers already given are kept ' +
-      'as they are: OpnForm stores an answer as its text, so a removed choice still shows in those ' +
-      'submissions and exports; it is only no longer offered to respondents.',
+    helpText: 'Current choices to remove. Answers that already name them keep them.',
   },
 ]);
 
@@ -352,9 +335,6 @@ export const updateForm = defineCreate({
     inputFields,
     perform,
     sample: { ...FORM_DETAILS_SAMPLE, changed: ['visibility'] },
-    outputFields: [
-      ...FORM_DETAILS_OUTPUT_FIELDS,
-      { key: 'changed[]', label: 'Changed Settings', type: 'string' },
-    ],
+    outputFields: [...FORM_DETAILS_OUTPUT_FIELDS, { key: 'changed[]', label: 'Changed Settings' }],
   },
 });

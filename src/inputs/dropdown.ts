@@ -9,13 +9,20 @@ import { FormInput, WorkspaceInput } from '../schemas/inputs';
 import { parseInput, type Schema } from '../schemas/parse';
 import { formField, workspaceField } from './fields';
 
+/** A picker as a hidden trigger takes it: the editor never shows a hidden trigger's fields, so no help. */
+const unshown = <F extends { helpText?: string }>({ helpText: _never, ...field }: F) => field;
+
 /** The inputs of a list that depends on the chosen workspace, and their schema. */
-export const IN_WORKSPACE = { inputFields: defineInputFields([workspaceField]), Input: WorkspaceInput };
+export const IN_WORKSPACE = {
+  inputFields: defineInputFields([unshown(workspaceField)]),
+  Input: WorkspaceInput,
+};
 
 /** The inputs of a list that depends on the chosen form (workspace first), and their schema. */
-export const OF_FORM = { inputFields: defineInputFields([workspaceField, formField]), Input: FormInput };
-
-type Output = { key: string; label: string; type: 'integer' | 'string' | 'boolean' | 'datetime' | 'number' };
+export const OF_FORM = {
+  inputFields: defineInputFields([unshown(workspaceField), unshown(formField)]),
+  Input: FormInput,
+};
 
 export interface Dropdown<K extends string, I, Out extends { id: number | string }> {
   key: K;
@@ -32,8 +39,8 @@ export interface Dropdown<K extends string, I, Out extends { id: number | string
   list: (z: ZObject, bundle: Bundle, input: I) => Promise<Out[]>;
   /** Zapier asks for more with `bundle.meta.page` (submission dropdown). */
   canPaginate?: boolean;
+  /** The entry the editor's test shows (no output fields: a hidden trigger's output is never mapped). */
   sample: Out;
-  outputFields: Output[];
 }
 
 /**
@@ -62,7 +69,6 @@ export const defineDropdown = <const K extends string, I, Out extends { id: numb
       perform: perform as never,
       canPaginate: spec.canPaginate ?? false,
       sample: spec.sample,
-      outputFields: spec.outputFields,
     },
   });
 };

@@ -10,16 +10,12 @@ import { isWebhook, WEBHOOK_OUTPUT_FIELDS } from './webhooks';
 
 const inputFields = defineInputFields([
   destructiveWarning(
-    'Deleting a webhook cannot be undone from Zapier: OpnForm stops sending submissions to its URL at ' +
-      'once, and its delivery log is gone. To send them again, create the webhook again (with its secret ' +
-      'and headers). Only webhook integrations can be deleted here, never a Zap subscription or another kind.',
+    'OpnForm stops sending to its URL at once and its delivery log is gone. Only webhooks are deleted here, ' +
+      'never a Zap subscription.',
   ),
   workspaceField,
   formField,
-  webhookIntegrationField(
-    "The form's webhook to delete. Choose one from the list (pick the form first), or map the id from " +
-      'Create Webhook Integration.',
-  ),
+  webhookIntegrationField('Choose one, or map the id from Create Webhook Integration.'),
 ]);
 const LABELS = labelsOf(inputFields);
 
@@ -91,9 +87,9 @@ export const deleteWebhookIntegration = defineCreate({
       message: 'Form Integration was deleted.',
     },
     outputFields: [
-      ...WEBHOOK_OUTPUT_FIELDS.filter((f) => ['id', 'form_id', 'integration_id'].includes(f.key)),
-      { key: 'deleted', label: 'Deleted', type: 'boolean' },
-      ...WEBHOOK_OUTPUT_FIELDS.filter((f) => ['webhook_url', 'message'].includes(f.key)),
+      ...WEBHOOK_OUTPUT_FIELDS.filter((f) =>
+        ['id', 'form_id', 'integration_id', 'webhook_url'].includes(f.key),
+      ),
     ],
   },
 });

@@ -6,6 +6,10 @@ import { defineInputField } from 'zapier-platform-core';
 
 const KEEP = 'Leave empty to keep the current value.';
 
+/** Zapier's log hides a header's value only for these names: said once, in both steps. */
+const LOGGED =
+  "Zapier's logs show a header's value unless its name contains token, auth, secret, password or api-key.";
+
 /** `create`: a new webhook (URL required, status defaults to active); otherwise an update (empty keeps). */
 export const webhookSettingFields = (mode: 'create' | 'update') => {
   const create = mode === 'create';
@@ -13,7 +17,6 @@ export const webhookSettingFields = (mode: 'create' | 'update') => {
     defineInputField({
       key: 'status',
       label: 'Status',
-      type: 'string',
       required: false,
       choices: { active: 'Active', inactive: 'Inactive' },
       ...(create ? { default: 'active' } : {}),
@@ -22,9 +25,8 @@ export const webhookSettingFields = (mode: 'create' | 'update') => {
     defineInputField({
       key: 'webhook_url',
       label: 'Webhook URL',
-      type: 'string',
       required: create,
-      helpText: `Where OpnForm sends each submission: an https:// address on the public internet.${create ? '' : ` ${KEEP}`}`,
+      helpText: `Where OpnForm sends each submission: a public https:// address.${create ? '' : ` ${KEEP}`}`,
     }),
     defineInputField({
       key: 'webhook_secret',
@@ -32,24 +34,18 @@ export const webhookSettingFields = (mode: 'create' | 'update') => {
       type: 'password',
       required: false,
       helpText: create
-        ? 'A signing secret (at least 12 characters): OpnForm signs every delivery with it in the ' +
-          'X-Webhook-Signature header. Leave empty to send deliveries unsigned.'
-        : 'A new signing secret (at least 12 characters): OpnForm signs every delivery with it in the ' +
-          `X-Webhook-Signature header. ${KEEP} To remove the secret, use Remove Secret.`,
+        ? 'At least 12 characters: OpnForm signs each delivery with it (X-Webhook-Signature header). ' +
+          'Empty: deliveries are unsigned.'
+        : `A new signing secret, at least 12 characters. ${KEEP}`,
     }),
     defineInputField({
       key: 'webhook_headers',
       label: 'Webhook Headers',
       required: false,
       dict: true,
-      helpText:
-        'Custom headers sent with every delivery (at most 10; not Authorization, Content-Type, Host, Cookie and ' +
-        `other headers OpnForm sets itself).${
-          create
-            ? ''
-            : ` They replace all current custom headers. ${KEEP} To remove all custom headers, use Remove Headers.`
-        } Zapier's logs hide only the values of headers ` +
-        'whose name contains token, auth, secret, password or api-key (e.g. X-Api-Token).',
+      helpText: create
+        ? `At most 10, not Authorization, Host or other headers OpnForm sets. ${LOGGED}`
+        : `They replace all custom headers (at most 10, not ones OpnForm sets); empty keeps them. ${LOGGED}`,
     }),
   ] as const;
 };
@@ -59,7 +55,6 @@ export const webhookIntegrationField = (helpText: string, required = true) =>
   defineInputField({
     key: 'webhook_integration_id',
     label: 'Webhook Integration',
-    type: 'string',
     required,
     dynamic: 'webhook_integration_list.id.name',
     dependsOn: ['form_id'],

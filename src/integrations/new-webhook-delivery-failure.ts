@@ -23,9 +23,8 @@ const inputFields = defineInputFields([
   workspaceField,
   formField,
   webhookIntegrationField(
-    "Only this integration's failed deliveries. Leave empty to watch every integration of the form " +
-      `(webhooks and Zapier hooks; active ones first, at most ${MAX_INTEGRATIONS}). To watch a Zapier ` +
-      'hook or another kind of integration alone, enter its id as a custom value.',
+    `Only this integration's failures. Empty: every integration of the form (at most ${MAX_INTEGRATIONS}). ` +
+      'To watch a Zapier hook alone, enter its id as a custom value.',
     false,
   ),
 ]);
@@ -135,14 +134,13 @@ export const newWebhookDeliveryFailure = defineTrigger({
       http_status: null,
     },
     outputFields: [
-      { key: 'id', label: 'Failure ID', type: 'string' },
+      { key: 'id', label: 'Failure ID' },
       { key: 'form_id', label: 'Form ID', type: 'integer' },
       { key: 'webhook_integration_id', label: 'Integration ID', type: 'integer' },
-      { key: 'kind', label: 'Kind (webhook, zapier_hook or other)', type: 'string' },
-      { key: 'integration_type', label: 'Integration Type', type: 'string' },
-      { key: 'webhook_url', label: 'URL (Masked)', type: 'string' },
+      { key: 'kind', label: 'Kind (webhook, zapier_hook or other)' },
+      { key: 'webhook_url', label: 'URL (Masked)' },
       { key: 'failed_at', label: 'Failed At (UTC, to the minute)', type: 'datetime' },
-      { key: 'message', label: 'Error Message', type: 'string' },
+      { key: 'message', label: 'Error Message' },
       { key: 'http_status', label: 'HTTP Status', type: 'integer' },
     ],
   },

@@ -19,9 +19,8 @@ const inputFields = defineInputFields([
   workspaceField,
   formField,
   webhookIntegrationField(
-    "The form's webhook to update. Choose one from the list (pick the form first). If the list stays empty " +
-      'although the form has a webhook, your OpnForm server cannot list integrations: enter the integration ' +
-      'id as a custom value, and fill in every field below (its current settings cannot be read, so none can be kept).',
+    'Choose one, or map its id. If the list stays empty although the form has a webhook, enter its id and ' +
+      'fill in every field below (its current settings cannot be read).',
   ),
   ...webhookSettingFields('update'),
   {
@@ -30,7 +29,7 @@ const inputFields = defineInputFields([
     type: 'boolean',
     required: false,
     default: 'false',
-    helpText: 'Yes removes the signing secret: deliveries are then sent unsigned.',
+    helpText: 'Yes removes the signing secret: deliveries are then unsigned.',
   },
   {
     key: 'clear_webhook_headers',

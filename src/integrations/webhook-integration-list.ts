@@ -19,8 +19,4 @@ export const webhookIntegrationList = defineDropdown({
       name: `Webhook #${integration.id} to ${urlLabel(integrations.dataOf(integration).webhook_url)} (${integration.status ?? 'unknown status'})`,
     })),
   sample: { id: 12, name: 'Webhook #12 to hooks.example.com/******** (active)' },
-  outputFields: [
-    { key: 'id', label: 'Webhook Integration ID', type: 'integer' },
-    { key: 'name', label: 'Name', type: 'string' },
-  ],
 });

@@ -74,14 +74,12 @@ export const webhookSample = (message: string) => ({
   message,
 });
 
+/** The fields the sample does not say itself (`status`, `has_secret`, `message` are labelled from it). */
 export const WEBHOOK_OUTPUT_FIELDS = [
   { key: 'id', label: 'Webhook Integration ID', type: 'integer', primary: true },
   { key: 'form_id', label: 'Form ID', type: 'integer' },
-  { key: 'integration_id', label: 'Integration Type', type: 'string' },
-  { key: 'status', label: 'Status', type: 'string' },
-  { key: 'webhook_url', label: 'Webhook URL (Masked)', type: 'string' },
-  { key: 'has_secret', label: 'Has Secret', type: 'boolean' },
-  { key: 'secret_last4', label: 'Secret (Last 4 Characters)', type: 'string' },
-  { key: 'header_names[]', label: 'Header Names', type: 'string' },
-  { key: 'message', label: 'Message', type: 'string' },
+  { key: 'integration_id', label: 'Integration Type' },
+  { key: 'webhook_url', label: 'Webhook URL (Masked)' },
+  { key: 'secret_last4', label: 'Secret (Last 4 Characters)' },
+  { key: 'header_names[]', label: 'Header Names' },
 ] as const;

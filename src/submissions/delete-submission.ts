@@ -19,15 +19,12 @@ const Input = inputObject({ workspace_id: WorkspaceId, form_id: FormId, submissi
 
 const inputFields = defineInputFields([
   destructiveWarning(
-    'The submission and its answers (uploaded files included) are deleted from OpnForm for good: ' +
-      'export or copy anything you still need first. A submission that is already gone stops the run ' +
-      'without an error (nothing is deleted).',
+    'The submission and its answers, uploaded files included, are deleted for good: export what you still need first.',
   ),
   workspaceField,
   formField,
   submissionField(
-    'The submission to delete. Choose one of the recent submissions, or map a Submission ID from an earlier ' +
-      'step (New Submission, Find Submission). It must be a submission of the chosen form.',
+    'Choose a recent one, or map a Submission ID (New Submission, Find Submission) of this form.',
   ),
 ]);
 
@@ -63,8 +60,6 @@ export const deleteSubmission = defineCreate({
     outputFields: [
       { key: 'id', label: 'Submission ID', type: 'integer' },
       { key: 'form_id', label: 'Form ID', type: 'integer' },
-      { key: 'deleted', label: 'Deleted', type: 'boolean' },
-      { key: 'message', label: 'Message', type: 'string' },
     ],
   },
 });

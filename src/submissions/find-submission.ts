@@ -37,33 +37,27 @@ const Input = inputObject({
 });
 
 const inputFields = defineInputFields([
-  workspaceField,
-  formField,
+  { ...workspaceField, altersDynamicFields: true },
+  { ...formField, altersDynamicFields: true },
   {
     key: 'search_field',
     label: 'Question',
-    type: 'string',
     required: false,
     dynamic: 'form_field_list.id.name',
     dependsOn: ['form_id'],
-    helpText:
-      'The question whose answer must equal the value, for example the Email question. Leave empty to ' +
-      'accept an exact match in any question (how Zaps made before this field existed keep working).',
+    helpText: 'The question whose answer must equal the value (for example Email). Empty: any question.',
   },
   {
     key: 'search',
     label: 'Value to Find',
-    type: 'string',
     required: true,
     helpText:
-      'The whole answer to find, not a part of it: `ann@example.org` does not find `joann@example.org`. ' +
-      'Spaces around it and upper/lower case do not matter; phone numbers ignore spaces and dashes; ' +
-      'numbers compare by value; checkboxes take yes or no; a multiple choice matches one chosen option.',
+      'The whole answer, not a part: `ann@example.org` does not find `joann@example.org`. ' +
+      'Case and spaces around it do not matter.',
   },
   {
     key: 'status',
     label: 'Status',
-    type: 'string',
     required: false,
     default: 'all',
     choices: [

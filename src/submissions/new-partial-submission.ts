@@ -26,18 +26,19 @@ const minutesLabel = (n: number) =>
 export const idleField = defineInputField({
   key: 'idle_minutes',
   label: 'Idle Time (Minutes)',
-  type: 'string',
   required: false,
   default: String(IDLE_MINUTES.default),
   choices: IDLE_CHOICES.map((n) => ({ value: String(n), label: minutesLabel(n), sample: String(n) })),
   helpText:
-    'How long a partial submission must go without a new save before it triggers, so people still filling ' +
-    `in the form are left alone. Any whole number of minutes from ${IDLE_MINUTES.min} to ${IDLE_MINUTES.max}; ` +
-    `${IDLE_MINUTES.default} when empty. OpnForm lists only when a partial submission was first saved, so ` +
-    'choose more than the time people take to fill in the form. One that is completed meanwhile never triggers.',
+    `Minutes (${IDLE_MINUTES.min} to ${IDLE_MINUTES.max}) a partial submission must go unsaved before it ` +
+    'triggers, counted from its first save: choose more than people take to fill in the form.',
 });
 
-const inputFields = defineInputFields([workspaceField, formField, idleField]);
+const inputFields = defineInputFields([
+  { ...workspaceField, altersDynamicFields: true },
+  { ...formField, altersDynamicFields: true },
+  idleField,
+]);
 
 /** What the trigger reads: the pickers and the idle time. */
 const PartialInput = v.object({ ...FormInput.shape, idle_minutes: IdleMinutes });

@@ -48,8 +48,8 @@ const nowIso = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, '+00:
 export const SEEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 const inputFields = defineInputFields([
-  workspaceField,
-  formField,
+  { ...workspaceField, altersDynamicFields: true },
+  { ...formField, altersDynamicFields: true },
   {
     key: 'include_edits',
     label: 'Also Trigger When a Submission Is Edited',
@@ -57,15 +57,8 @@ const inputFields = defineInputFields([
     required: false,
     default: 'no',
     helpText:
-      'OpnForm sends a submission again every time it is edited (through its edit link or an Update Submission ' +
-      'step), with the same Submission ID. **No** (default): the Zap runs once per submission; later deliveries ' +
-      'of a submission this Zap has already seen (within 30 days) are skipped. **Yes**: the Zap also runs for ' +
-      'every edit that changes the answers; use the Submission ID to update what an earlier run created. ' +
-      '**Warning**: with Yes, a Zap that runs Update Submission on the submission that triggered it is ' +
-      'triggered again by its own update. A delivery whose answers did not change since the last one this ' +
-      'Zap received is skipped, so an update that always writes the same values runs once more and stops; ' +
-      'an update that writes a new value every time (a timestamp, a counter) loops until you turn the Zap ' +
-      'off. Add a Filter step, or write fixed values.',
+      '**Yes**: edits that change the answers trigger too. **Warning**: a Zap that runs Update Submission ' +
+      'on the submission that triggered it loops until you turn the Zap off if each run writes a new value.',
   },
 ]);
 
@@ -297,7 +290,7 @@ export const newSubmission = defineTrigger({
     outputFields: newSubmissionOutputFields(
       { key: 'received_at', label: 'Received At (When Zapier Received It)', type: 'datetime' },
       { key: 'is_edit', label: 'Is an Edit (Of a Submission This Zap Saw Before)', type: 'boolean' },
-      { key: 'sample_note', label: 'Note (No Longer Used, Always Empty)', type: 'string' },
+      { key: 'sample_note', label: 'Note (No Longer Used, Always Empty)' },
     ),
   },
 });

@@ -40,21 +40,18 @@ const LABELLED_ATTRIBUTION_KEYS: readonly AttributionKey[] = [
   'gclid',
 ];
 
+/**
+ * The static output fields of every submission step: only what the sample does not say itself (Zapier
+ * labels `form_slug`, `status`, ... from the sample): the ids told apart, the date-time, the unit, and
+ * the attribution keys (the publishing checks want each common one labelled).
+ */
 export const SUBMISSION_OUTPUT_FIELDS: OutputField[] = [
   { key: 'id', label: 'Submission ID', type: 'integer' },
   { key: 'form_id', label: 'Form ID', type: 'integer' },
-  { key: 'form_slug', label: 'Form Slug', type: 'string' },
-  { key: 'form_title', label: 'Form Title', type: 'string' },
-  { key: 'edit_link', label: 'Edit Link', type: 'string' },
   { key: 'submitted_at', label: 'Submitted At', type: 'datetime' },
-  { key: 'status', label: 'Status', type: 'string' },
   { key: 'completion_time', label: 'Completion Time (Seconds)', type: 'integer' },
   ...LABELLED_ATTRIBUTION_KEYS.map(
-    (key): OutputField => ({
-      key: `attribution__${key}`,
-      label: `Attribution: ${ATTRIBUTION_LABELS[key]}`,
-      type: 'string',
-    }),
+    (key): OutputField => ({ key: `attribution__${key}`, label: `Attribution: ${ATTRIBUTION_LABELS[key]}` }),
   ),
 ];
 
@@ -131,7 +128,7 @@ export const KEPT_FOR_OLDER_ZAPS = '(Kept for Zaps Made Before 1.1.0)';
 /** New Submission's static 1.0.4 keys (src/submissions/legacy-output.ts), labelled as kept. */
 export const LEGACY_OUTPUT_FIELDS: OutputField[] = [
   { key: 'submission_id', label: `Submission ID ${KEPT_FOR_OLDER_ZAPS}`, type: 'integer' },
-  { key: 'message', label: `OpnForm Note on Old Fields ${KEPT_FOR_OLDER_ZAPS}`, type: 'string' },
+  { key: 'message', label: `OpnForm Note on Old Fields ${KEPT_FOR_OLDER_ZAPS}` },
 ];
 
 /**

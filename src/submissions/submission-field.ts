@@ -5,7 +5,6 @@ export const submissionField = (helpText: string) =>
   defineInputField({
     key: 'submission_id',
     label: 'Submission',
-    type: 'string',
     required: true,
     dynamic: 'submission_list.id.label',
     search: 'find_submission.id',

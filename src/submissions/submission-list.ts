@@ -49,8 +49,4 @@ export const submissionList = defineDropdown({
   },
   canPaginate: true,
   sample: { id: 512, label: 'Ada Lovelace · 2026-11-20 14:03 UTC' },
-  outputFields: [
-    { key: 'id', label: 'Submission ID', type: 'integer' },
-    { key: 'label', label: 'Label', type: 'string' },
-  ],
 });

@@ -11,10 +11,6 @@ const workspaceDropdown = <K extends string>(key: K, label: string) =>
     list: async (z, bundle) =>
       (await workspaces.listNames(z, bundle)).map((w) => ({ id: w.id, name: w.name })),
     sample: { id: 7, name: 'Marketing' },
-    outputFields: [
-      { key: 'id', label: 'Workspace ID', type: 'integer' },
-      { key: 'name', label: 'Name', type: 'string' },
-    ],
   });
 
 /** The Workspace dropdown of every step. */

@@ -1,6 +1,7 @@
 /**
  * The contract test: every exchange recorded from a real OpnForm server
- * (`test/recorded/`, the 41 files of groups 1 to 8) replayed against the sandbox.
+ * (`test/recorded/`, the 41 files of groups 1 to 8) replayed against the sandbox (the 3 files of
+ * group 9, recorded on a rebuilt server, are replayed by rebuilt.test.ts from their own seed).
  *
  * Design
  * - One sandbox, started from the recorded seed (`sandbox/recorded-seed.ts`: users 5..9, workspaces
@@ -91,12 +92,13 @@ const STEPS: ReplayConfig['outOfBand'] = {
   'external--hook-delivery-every-block#1': {
     what: 'upload files placed in the temporary upload storage before the every-block submission',
     before: (replay) => {
-      const files = replay.sandbox.state.files;
-      for (const [name, content, type] of [
-        ['cv_27059e85-7a14-40c3-9d36-862669b1ecc7.pdf', '%PDF-1.4 recorded cv\n', 'application/pdf'],
-        ['notes_7ac1bb82-d070-4535-9055-6e129b6f1cf1.txt', 'meeting notes\n', 'text/plain'],
+      const uploads = replay.sandbox.state.uploads;
+      if (uploads === undefined) throw new Error('The sandbox has no temporary upload storage.');
+      for (const [uuid, name, content, type] of [
+        ['27059e85-7a14-40c3-9d36-862669b1ecc7', 'cv.pdf', '%PDF-1.4 recorded cv\n', 'application/pdf'],
+        ['7ac1bb82-d070-4535-9055-6e129b6f1cf1', 'notes.txt', 'meeting notes\n', 'text/plain'],
       ] as const)
-        files.set(name, { name, content, contentType: type });
+        uploads.set(uuid, { uuid, content: Buffer.from(content), contentType: type, clientName: name });
     },
   },
   'submissions--captcha-form#2': {
@@ -246,8 +248,8 @@ contractSuite({
   name: 'recordings (test/recorded/)',
   dir: RECORDED_DIR,
   order: RECORDING_ORDER,
-  // group 9: recorded later on a rebuilt server (other users and ids), replayed by nothing here
-  notReplayed: REBUILT_SERVER_FILES,
+  // group 9: recorded later on a rebuilt server (other users and ids), replayed from its own seed
+  replayedBy: { 'rebuilt.test.ts': REBUILT_SERVER_FILES },
   auth: RECORDED_AUTH_VALUES,
   keys: () => [...Object.keys(STEPS), ...Object.keys(EXPECTATIONS), ...Object.keys(UNRECORDED_CALLS)],
   start: async (setClock) => {

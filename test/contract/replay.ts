@@ -16,6 +16,7 @@ import {
   substitute,
 } from '../helpers/recorded';
 import { type CompareOptions, compareCsv, compareJson } from './compare';
+import { multipartOf, type RecordedPart } from './multipart';
 
 /** The README's recording order (state carries over from file to file). */
 export const RECORDING_ORDER = [
@@ -81,6 +82,8 @@ export interface RecordingSet {
   files: readonly string[];
   /** The bearer token of each recorded `auth` value (`none` sends no header). */
   auth: Record<string, string>;
+  /** A time before the first exchange (ISO), where the replay's clock starts (default: group 1's). */
+  startsAt?: string;
 }
 
 const SYNC_SET: RecordingSet = { dir: RECORDED_DIR, files: RECORDING_ORDER, auth: RECORDED_AUTH };
@@ -188,6 +191,7 @@ export class Replay {
     readonly set: RecordingSet = SYNC_SET,
   ) {
     this.submissions = recordedSubmissions(set);
+    if (set.startsAt !== undefined) this.now = Date.parse(set.startsAt);
     this.placeholders = { ...PLACEHOLDERS, base_url: sandbox.baseUrl, front_url: sandbox.origin };
     const seeded = new Set(sandbox.state.submissions.map((s) => s.id));
     for (const [id, s] of [...this.submissions].sort((a, b) => a[0] - b[0])) {
@@ -210,7 +214,10 @@ export class Replay {
    * routes (`none`: per IP on the real server, one shared counter in the sandbox, token or not).
    */
   protected bucket(ex: RecordedExchange): string {
-    if (/^\/forms\/[^/]+\/answer$|^\/local\//.test(ex.request.path)) return 'none';
+    if (
+      /^\/forms\/[^/]+(\/answer)?$|^\/local\/|^\/upload-file$|^\/vapor\/|^\/content\//.test(ex.request.path)
+    )
+      return 'none';
     return String(ex.request.auth).split(':')[0] ?? '';
   }
 
@@ -341,10 +348,22 @@ export class Replay {
 
   protected async send(ex: RecordedExchange) {
     const { method, body, headers } = ex.request;
+    // a multipart upload is sent as form data (its recorded boundary is dropped: fetch sets one)
+    const multipart = /^multipart\/form-data/i.test(headers['Content-Type'] ?? '');
+    const { 'Content-Type': _type, ...others } = headers;
     const response = await fetch(this.url(ex), {
       method,
-      headers: { ...headers, ...this.extraHeaders, ...this.authHeader(ex.request.auth) },
-      body: body === null || body === undefined ? undefined : JSON.stringify(body),
+      headers: {
+        ...(multipart ? others : headers),
+        ...this.extraHeaders,
+        ...this.authHeader(ex.request.auth),
+      },
+      body:
+        body === null || body === undefined
+          ? undefined
+          : multipart
+            ? multipartOf(body as Record<string, RecordedPart>)
+            : JSON.stringify(body),
       redirect: 'manual',
     });
     // the raw bytes: `text()` would drop the UTF-8 BOM CSV exports start with
@@ -483,6 +502,18 @@ export class Replay {
     }
   }
 
+  /** After an upload: the file waits under the recorded uuid (random on the real server), which answers name. */
+  private adoptUpload(ex: RecordedExchange, actual: unknown) {
+    const recorded = ex.response.body;
+    if (ex.request.path !== '/upload-file' || !isRecord(recorded) || !isRecord(actual)) return;
+    const uploads = this.sandbox.state.uploads;
+    const upload = uploads?.get(String(actual.uuid));
+    if (uploads === undefined || upload === undefined) return;
+    uploads.delete(upload.uuid);
+    upload.uuid = String(recorded.uuid);
+    uploads.set(upload.uuid, upload);
+  }
+
   /** The sandbox's answer to the last exchange sent (for out-of-band steps that read it). */
   protected lastActual: unknown;
 
@@ -493,6 +524,7 @@ export class Replay {
     this.extraHeaders = {};
     this.lastActual = actual.body;
     if (ex.response.status === 200) this.adopt(ex, actual.body);
+    if (ex.response.status === 201) this.adoptUpload(ex, actual.body);
     this.collectLinks(actual.body);
     const out: string[] = [];
     const status = expectation?.status ?? ex.response.status;

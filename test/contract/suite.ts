@@ -4,7 +4,8 @@
  * recording's time line), the checks of the recording set itself, and one test per recorded file
  * that fails listing every difference.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Sandbox } from '../../sandbox/server';
 import { fakeDateOnly } from '../helpers/clock';
 import { type Replay, readRecording } from './replay';
@@ -15,8 +16,11 @@ export interface ContractSuite {
   dir: string;
   /** The files replayed, in the recording order. */
   order: readonly string[];
-  /** Files of the folder that are not replayed with the others (with their own reason). */
-  notReplayed?: readonly string[];
+  /**
+   * Files of the folder another contract test of this folder replays (its file name -> its files):
+   * a set recorded on another server state (the recordings' group 9).
+   */
+  replayedBy?: Record<string, readonly string[]>;
   /** Every `auth` value the seed has a credential for (`none` and `invalid` need none). */
   auth: readonly string[];
   /** The `file#index` keys of the steps, expectations, exclusions and unrecorded calls. */
@@ -37,12 +41,16 @@ export const contractSuite = (suite: ContractSuite) => {
   });
 
   describe(`the ${suite.name} themselves`, () => {
-    test('every file of the folder is replayed in the recording order (or listed as not replayed)', () => {
+    test('every file of the folder is replayed once: here in the recording order, or by the other contract', () => {
       const files = readdirSync(suite.dir)
         .filter((f) => f.endsWith('.json'))
         .map((f) => f.replace(/\.json$/, ''))
         .sort();
-      expect([...suite.order, ...(suite.notReplayed ?? [])].sort()).toEqual(files);
+      const elsewhere = Object.entries(suite.replayedBy ?? {});
+      expect(elsewhere.map(([test]) => test).filter((test) => !existsSync(join(__dirname, test)))).toEqual(
+        [],
+      );
+      expect([...suite.order, ...elsewhere.flatMap(([, list]) => list)].sort()).toEqual(files);
     });
 
     test('every auth value has a credential in the seed', () => {

@@ -2,25 +2,9 @@
 // the connector's form reads against both boolean forms: true/false (PostgreSQL, default) and 0/1
 // (`intBooleans`, a self-hosted server on sqlite or MySQL).
 import { type Sandbox, startSandbox } from '../../sandbox/server';
-import { call, runOn } from './helpers';
+import { call, REQUIRED_FORM_BODY, runOn } from './helpers';
 
-const REQUIRED_BODY = {
-  workspace_id: 11,
-  title: 'Minimal API Form',
-  visibility: 'public',
-  language: 'en',
-  theme: 'default',
-  presentation_style: 'classic',
-  width: 'centered',
-  size: 'md',
-  border_radius: 'small',
-  dark_mode: 'light',
-  color: '#3B82F6',
-  uppercase_labels: false,
-  no_branding: false,
-  transparent_background: false,
-  properties: [{ id: 'c29fee32-b629-46bf-afb4-1c3f7cde1ff9', type: 'text', name: 'Your name' }],
-};
+const REQUIRED_BODY = REQUIRED_FORM_BODY;
 const FORM = 101;
 
 describe.each([

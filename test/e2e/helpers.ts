@@ -87,3 +87,22 @@ export const call = async (
   // biome-ignore lint/suspicious/noExplicitAny: e2e assertions walk the sandbox's JSON freely; a wrong path fails the assertion
   return { status: response.status, headers: response.headers, text, json: json as any };
 };
+
+/** The fewest keys `POST /open/forms` requires (forms--create-form), for workspace 11 of the seed. */
+export const REQUIRED_FORM_BODY = {
+  workspace_id: 11,
+  title: 'Minimal API Form',
+  visibility: 'public',
+  language: 'en',
+  theme: 'default',
+  presentation_style: 'classic',
+  width: 'centered',
+  size: 'md',
+  border_radius: 'small',
+  dark_mode: 'light',
+  color: '#3B82F6',
+  uppercase_labels: false,
+  no_branding: false,
+  transparent_background: false,
+  properties: [{ id: 'c29fee32-b629-46bf-afb4-1c3f7cde1ff9', type: 'text', name: 'Your name' }],
+};

@@ -142,6 +142,20 @@ describe('the rules: each change that needs a new major version fails, naming it
     ).toEqual([]);
   });
 
+  test("not breaking: Zapier's default type left out (a missing type is a string), help texts and altersDynamicFields changed", () => {
+    const lean = (fields: unknown[]) =>
+      fields.map((f) => {
+        const { type: _default, ...rest } = f as Json;
+        return { ...rest, helpText: 'Short.', altersDynamicFields: false };
+      });
+    expect(
+      changed((d) => {
+        d.triggers.new_thing = hookTrigger(lean([field('form_id', { required: true })]));
+        d.authentication = { type: 'custom', fields: lean([field('api_key', { required: true })]) };
+      }),
+    ).toEqual([]);
+  });
+
   test('an empty default does not count as a default', () => {
     expect(
       changed((d) => {

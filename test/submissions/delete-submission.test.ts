@@ -88,9 +88,8 @@ test('the editor shows the warning first; the description says it is final; Find
     label: 'Warning',
     type: 'copy',
     helpText:
-      '**Warning: this step cannot be undone.** The submission and its answers (uploaded files included) are ' +
-      'deleted from OpnForm for good: export or copy anything you still need first. A submission that is ' +
-      'already gone stops the run without an error (nothing is deleted).',
+      '**Warning: this step cannot be undone.** The submission and its answers, uploaded files included, are ' +
+      'deleted for good: export what you still need first.',
   });
   expect(submission).toMatchObject({
     key: 'submission_id',

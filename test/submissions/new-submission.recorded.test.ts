@@ -380,7 +380,8 @@ test('output fields: the 1.0.4 keys of the chosen form labelled as kept, by fiel
   );
   expect(staticKeys.filter((f) => ['submission_id', 'message'].includes(f.key ?? ''))).toEqual([
     { key: 'submission_id', label: 'Submission ID (Kept for Zaps Made Before 1.1.0)', type: 'integer' },
-    { key: 'message', label: 'OpnForm Note on Old Fields (Kept for Zaps Made Before 1.1.0)', type: 'string' },
+    // a string: no type is Zapier's default
+    { key: 'message', label: 'OpnForm Note on Old Fields (Kept for Zaps Made Before 1.1.0)' },
   ]);
   const dynamic = (trigger.outputFields as unknown[]).find((f) => typeof f === 'function');
   const scope = formScope();

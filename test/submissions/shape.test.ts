@@ -215,11 +215,17 @@ describe('shapeDelivery (hook payload, display-formatted values)', () => {
 });
 
 describe('output fields', () => {
-  test('static fields and the sample agree (every fixed key, ISO date with offset)', () => {
-    const flat = new Set(SUBMISSION_OUTPUT_FIELDS.map((f) => f.key.split('__')[0]));
-    for (const key of Object.keys(SUBMISSION_SAMPLE)) {
-      if (!key.startsWith('answer')) expect(flat).toContain(key);
-    }
+  test('static fields and the sample agree (every fixed key offered, ISO date with offset)', () => {
+    const fixed = Object.keys(SUBMISSION_SAMPLE).filter((key) => !key.startsWith('answer'));
+    const labelled = SUBMISSION_OUTPUT_FIELDS.map((f) => f.key.split('__')[0] ?? f.key);
+    expect(labelled.filter((key) => !fixed.includes(key))).toEqual([]);
+    // the rest Zapier offers from the sample under their own words (issue 21: no field repeats them)
+    expect(fixed.filter((key) => !labelled.includes(key))).toEqual([
+      'form_slug',
+      'form_title',
+      'edit_link',
+      'status',
+    ]);
     expect(SUBMISSION_SAMPLE.submitted_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
     expect(new Set(SUBMISSION_OUTPUT_FIELDS.map((f) => f.key)).size).toBe(SUBMISSION_OUTPUT_FIELDS.length);
   });

@@ -23,7 +23,11 @@ const NOTHING = 'Nothing was submitted.';
 
 const Input = inputObject({ workspace_id: WorkspaceId, form_id: FormId });
 
-const inputFields = defineInputFields([workspaceField, formField, answerFields]);
+const inputFields = defineInputFields([
+  { ...workspaceField, altersDynamicFields: true },
+  { ...formField, altersDynamicFields: true },
+  answerFields,
+]);
 
 /**
  * In Find or Create Submission (`bundle.meta.withSearch`), the value Find Submission looked for

@@ -30,10 +30,8 @@ export type CreateOutput = Omit<SubmissionOutput, 'id' | 'status'> & {
   message: string;
 };
 
-export const CREATE_OUTPUT_FIELDS: OutputField[] = [
-  { key: 'outcome', label: 'Outcome', type: 'string' },
-  { key: 'message', label: 'Outcome Message', type: 'string' },
-];
+/** `outcome` is labelled from the sample; `message` needs its label (Message alone would say less). */
+export const CREATE_OUTPUT_FIELDS: OutputField[] = [{ key: 'message', label: 'Outcome Message' }];
 
 export const CREATE_SAMPLE: CreateOutput = {
   ...SUBMISSION_SAMPLE,

@@ -61,13 +61,12 @@ const Input = inputObject({
 });
 
 const inputFields = defineInputFields([
-  workspaceField,
-  formField,
+  { ...workspaceField, altersDynamicFields: true },
+  { ...formField, altersDynamicFields: true },
   columnsField,
   {
     key: 'status',
     label: 'Status',
-    type: 'string',
     required: false,
     choices: [
       { value: 'all', label: 'All (completed and partial)', sample: 'all' },
@@ -82,10 +81,8 @@ const inputFields = defineInputFields([
     type: 'integer',
     required: false,
     helpText:
-      `Export only the newest N submissions that match (1 to ${MAX_PER_STEP}). A step exports at most ` +
-      `${MAX_PER_STEP} submissions: OpnForm exports at most ${SYNC_LIMIT} at once and 10 times a minute, ` +
-      'and a Zapier step has 30 seconds. Leave empty to export every match (the step fails, exporting ' +
-      `nothing, when more than ${MAX_PER_STEP} match).`,
+      `Only the newest N that match (1 to ${MAX_PER_STEP}). Empty exports every match; with more than ` +
+      `${MAX_PER_STEP} the step fails and exports nothing.`,
   },
   ...SUBMITTED_RANGE_FIELDS,
 ]);

@@ -22,12 +22,10 @@ const inputFields = defineInputFields([
   {
     key: 'job_id',
     label: 'Export Job',
-    type: 'string',
     required: true,
     helpText:
-      "The id of an OpnForm export job (an Export Submissions step's Job ID output). Only servers that show " +
-      'export jobs to access tokens can answer; current OpnForm servers do not, and this step then fails ' +
-      'saying so. Export Submissions gives the file itself.',
+      "An Export Submissions step's Job ID. Current OpnForm servers do not show export jobs to tokens: " +
+      'this step then fails saying so.',
   },
 ]);
 

@@ -55,23 +55,22 @@ export const EXPORT_SAMPLE: ExportOutput = {
   chunks: 1,
 };
 
+/**
+ * Only the fields the samples do not say themselves (Zapier labels the other keys from the sample):
+ * labels with more than the key, non-JSON types (file, datetime), integers the Find Export sample has
+ * as null, and the item type of the lists its samples hold empty.
+ */
 export const EXPORT_OUTPUT_FIELDS: PlainOutputField[] = [
-  { key: 'id', label: 'Export ID (the job, or the file name when there is no job)', type: 'string' },
+  { key: 'id', label: 'Export ID (the job, or the file name when there is no job)' },
   { key: 'form_id', label: 'Form ID', type: 'integer' },
-  { key: 'mode', label: 'Mode (sync or async)', type: 'string' },
-  { key: 'status', label: 'Status', type: 'string' },
-  { key: 'job_id', label: 'Job ID (background exports only)', type: 'string' },
+  { key: 'mode', label: 'Mode (sync or async)' },
+  { key: 'job_id', label: 'Job ID (background exports only)' },
   { key: 'file', label: 'File', type: 'file' },
-  { key: 'file_name', label: 'File Name', type: 'string' },
   { key: 'rows', label: 'Rows', type: 'integer' },
-  { key: 'columns[]', label: 'Columns', type: 'string' },
-  { key: 'header[]', label: 'Column Names', type: 'string' },
+  { key: 'columns[]', label: 'Columns' },
+  { key: 'header[]', label: 'Column Names' },
   { key: 'progress', label: 'Progress (%)', type: 'integer' },
   { key: 'expires_at', label: 'Expires At', type: 'datetime' },
-  { key: 'message', label: 'Message', type: 'string' },
-  { key: 'processed_submissions', label: 'Processed Submissions', type: 'integer' },
-  { key: 'total_submissions', label: 'Total Submissions', type: 'integer' },
-  { key: 'error_message', label: 'Error Message', type: 'string' },
   { key: 'chunks', label: 'Export Requests (Chunks)', type: 'integer' },
 ];
 

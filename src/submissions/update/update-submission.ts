@@ -46,25 +46,22 @@ const answerFields = async (z: ZObject, bundle: Bundle) => {
 };
 
 const inputFields = defineInputFields([
-  workspaceField,
-  formField,
+  { ...workspaceField, altersDynamicFields: true },
+  { ...formField, altersDynamicFields: true },
   submissionField(
-    'The submission to update. Choose one of the recent submissions, or map a submission id. ' +
-      `Only the ${CURRENT_ANSWERS_PAGE_SIZE * CURRENT_ANSWERS_MAX_PAGES} newest submissions of a form can be updated. ` +
-      'Partial submissions are labelled ", partial" (see Complete a Partial Submission).',
+    'Choose a recent one, or map a submission id. Only the ' +
+      `${CURRENT_ANSWERS_PAGE_SIZE * CURRENT_ANSWERS_MAX_PAGES} newest of a form can be updated.`,
   ),
   answerFields,
   {
     key: 'clear_fields',
     label: 'Answers to Clear',
-    type: 'string',
     list: true,
     required: false,
     dynamic: 'form_field_list.id.name',
     dependsOn: ['form_id'],
     helpText:
-      'Questions whose answer is removed. Empty answer fields above keep the current answer; list a question ' +
-      'here to clear it on purpose. Required questions cannot be cleared.',
+      'Questions whose answer is removed (empty answers above keep theirs). Required ones cannot be cleared.',
   },
   {
     key: 'completion_time',
@@ -80,9 +77,8 @@ const inputFields = defineInputFields([
     required: false,
     default: 'false',
     helpText:
-      'OpnForm turns a partial submission into a completed one when it is updated. **No** (default): a partial ' +
-      "submission is refused and nothing is changed. **Yes**: it is completed, which fires the form's " +
-      'integrations (New Submission Zaps included), and it needs every required answer.',
+      "**Yes** completes a partial submission: the form's integrations fire (New Submission Zaps too) and " +
+      'every required answer is needed. **No**: partial submissions are refused.',
   },
   {
     key: 'drop_removed_answers',
@@ -91,9 +87,8 @@ const inputFields = defineInputFields([
     required: false,
     default: 'false',
     helpText:
-      'OpnForm deletes answers to questions removed from the form on any update. **No** (default): a submission ' +
-      'holding such answers is refused and nothing is changed. **Yes**: it is updated, and the dropped answers ' +
-      '(question id, name and value) are listed in the output as Dropped Answers.',
+      'OpnForm deletes answers to removed questions on any update. **Yes** updates anyway and lists them in ' +
+      'Dropped Answers. **No**: such a submission is refused.',
   },
 ]);
 
@@ -159,9 +154,9 @@ export const updateSubmission = defineCreate({
     perform,
     sample: { ...SUBMISSION_SAMPLE, dropped_answers: [] },
     outputFields: submissionOutputFields(
-      { key: 'dropped_answers[]id', label: 'Dropped Answers: Question ID', type: 'string' },
-      { key: 'dropped_answers[]name', label: 'Dropped Answers: Question Name', type: 'string' },
-      { key: 'dropped_answers[]value', label: 'Dropped Answers: Value', type: 'string' },
+      { key: 'dropped_answers[]id', label: 'Dropped Answers: Question ID' },
+      { key: 'dropped_answers[]name', label: 'Dropped Answers: Question Name' },
+      { key: 'dropped_answers[]value', label: 'Dropped Answers: Value' },
     ),
   },
 });

@@ -9,7 +9,6 @@ export const cancelInvite = defineInviteAction({
   warning:
     'The invite link stops working and the invite is deleted; to let the person join, invite them again.',
   flag: 'cancelled',
-  flagLabel: 'Cancelled',
   fallback: 'Invite cancelled.',
   sampleMessage: 'Invite deleted successfully.',
 });

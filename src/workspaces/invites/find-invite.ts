@@ -14,7 +14,6 @@ const inputFields = defineInputFields([
   {
     key: 'status',
     label: 'Status',
-    type: 'string',
     required: false,
     choices: INVITE_STATUSES.map((value) => ({
       value,

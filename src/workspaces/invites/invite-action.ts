@@ -53,12 +53,11 @@ export const INVITE_DETAILS_SAMPLE = {
   valid_until: '2026-06-03T10:00:00+00:00',
 };
 
-export const inviteActionOutputFields = (flag: string, flagLabel: string) =>
+/** The fields the sample does not say itself (the flag, `message` and `email` are labelled from it). */
+export const inviteActionOutputFields = () =>
   teamActionFields(
     'Invite ID',
-    { key: flag, label: flagLabel, type: 'boolean' },
-    { key: 'email', label: 'Email', type: 'string' },
-    { key: 'role', label: 'Role (admin, user or readonly)', type: 'string' },
+    { key: 'role', label: 'Role (admin, user or readonly)' },
     { key: 'valid_until', label: 'Valid Until', type: 'datetime' },
   );
 
@@ -70,9 +69,8 @@ interface InviteActionSpec<K extends string> {
   description: string;
   /** A destructive step's warning (shown first; the description then ends with DESTRUCTIVE_NOTE). */
   warning?: string;
-  /** The output's yes/no flag ("resent", "cancelled") and its label. */
+  /** The output's yes/no flag ("resent", "cancelled"). */
   flag: string;
-  flagLabel: string;
   /** The message when OpnForm sends none, and the sample's message. */
   fallback: string;
   sampleMessage: string;
@@ -102,7 +100,7 @@ export const defineInviteAction = <const K extends string>(spec: InviteActionSpe
         message: spec.sampleMessage,
         ...INVITE_DETAILS_SAMPLE,
       },
-      outputFields: inviteActionOutputFields(spec.flag, spec.flagLabel),
+      outputFields: inviteActionOutputFields(),
     },
   });
 };

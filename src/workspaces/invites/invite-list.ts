@@ -1,6 +1,6 @@
 import * as invites from '../../api/invites';
 import { defineDropdown, IN_WORKSPACE } from '../../inputs/dropdown';
-import { INVITE_OUTPUT_FIELDS, INVITE_SAMPLE, pendingFirst, shapeInvite } from './invite';
+import { INVITE_SAMPLE, pendingFirst, shapeInvite } from './invite';
 
 /** The invites of a workspace for the Invite dropdown: pending first, "email (role), status". */
 export const inviteList = defineDropdown({
@@ -17,5 +17,4 @@ export const inviteList = defineDropdown({
         label: `${i.email} (${i.role}), ${i.status}${i.is_expired && i.status !== 'expired' ? ', expired' : ''}`,
       })),
   sample: { ...INVITE_SAMPLE, label: 'grace@example.org (user), pending' },
-  outputFields: [...INVITE_OUTPUT_FIELDS, { key: 'label', label: 'Label', type: 'string' }],
 });

@@ -44,11 +44,10 @@ export const INVITE_SAMPLE: InviteOutput = {
   is_expired: false,
 };
 
+/** The fields the invite sample does not say itself (`email` and `is_expired` are labelled from it). */
 export const INVITE_OUTPUT_FIELDS = [
   { key: 'id', label: 'Invite ID', type: 'integer' as const },
-  { key: 'email', label: 'Email', type: 'string' as const },
-  { key: 'role', label: 'Role (admin, user or readonly)', type: 'string' as const },
-  { key: 'status', label: 'Status (pending or accepted)', type: 'string' as const },
+  { key: 'role', label: 'Role (admin, user or readonly)' },
+  { key: 'status', label: 'Status (pending or accepted)' },
   { key: 'valid_until', label: 'Valid Until', type: 'datetime' as const },
-  { key: 'is_expired', label: 'Is Expired', type: 'boolean' as const },
 ];

@@ -8,7 +8,6 @@ export const resendInvite = defineInviteAction({
     'Sends the invitation email of a pending workspace invite again. An expired invite is refused: OpnForm ' +
     'does not extend it when resending, so cancel it and invite the person again.',
   flag: 'resent',
-  flagLabel: 'Resent',
   fallback: 'Invite email resent.',
   sampleMessage: 'Invite email resent successfully.',
 });

@@ -83,10 +83,8 @@ export const inviteMember = defineCreate({
     },
     outputFields: teamActionFields(
       'User ID (empty when invited)',
-      { key: 'status', label: 'Outcome (added, invited or already_member)', type: 'string' },
-      { key: 'email', label: 'Email', type: 'string' },
-      { key: 'role', label: 'Role (admin, user or readonly)', type: 'string' },
-      { key: 'name', label: 'Name', type: 'string' },
+      { key: 'status', label: 'Outcome (added, invited or already_member)' },
+      { key: 'role', label: 'Role (admin, user or readonly)' },
       { key: 'invite_id', label: 'Invite ID', type: 'integer' },
       { key: 'valid_until', label: 'Invite Valid Until', type: 'datetime' },
     ),

@@ -9,14 +9,12 @@ import { refuseLastAdmin } from './last-admin';
 
 const inputFields = defineInputFields([
   destructiveWarning(
-    'The connected OpnForm user loses access to the workspace and its forms at once, and this Zap can no ' +
-      'longer act on it. Only an admin of the workspace can invite them back.',
+    'The connected user loses access to the workspace and its forms at once; only an admin can invite them back.',
   ),
   {
     ...workspaceField,
     helpText:
-      'The workspace the connected user leaves. Needs only the workspaces-read ability. If that user is ' +
-      "the workspace's only admin, the step refuses: make another member an admin first.",
+      'The workspace the connected user leaves. Its only admin cannot leave: make another member admin first.',
   },
 ]);
 const Input = WorkspaceInput;
@@ -58,10 +56,6 @@ export const leaveWorkspace = defineCreate({
       message: 'You have left the workspace successfully.',
       workspace_name: 'Marketing',
     },
-    outputFields: teamActionFields(
-      'ID',
-      { key: 'left', label: 'Left', type: 'boolean' },
-      { key: 'workspace_name', label: 'Workspace Name', type: 'string' },
-    ),
+    outputFields: teamActionFields('ID'),
   },
 });

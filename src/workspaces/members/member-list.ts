@@ -1,6 +1,6 @@
 import * as members from '../../api/members';
 import { defineDropdown, IN_WORKSPACE } from '../../inputs/dropdown';
-import { MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, newestFirst, shapeMember } from './member';
+import { MEMBER_SAMPLE, newestFirst, shapeMember } from './member';
 
 /** The members of a workspace for the Member dropdown, labelled "Name (email), role". */
 export const memberList = defineDropdown({
@@ -14,5 +14,4 @@ export const memberList = defineDropdown({
       .map(shapeMember)
       .map((m) => ({ ...m, label: `${m.name === '' ? m.email : `${m.name} (${m.email})`}, ${m.role}` })),
   sample: { ...MEMBER_SAMPLE, label: 'Ada Lovelace (ada@example.org), admin' },
-  outputFields: [...MEMBER_OUTPUT_FIELDS, { key: 'label', label: 'Label', type: 'string' }],
 });

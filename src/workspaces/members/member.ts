@@ -32,11 +32,10 @@ export const MEMBER_SAMPLE: MemberOutput = {
   role: 'admin',
 };
 
+/** The fields the member sample does not say itself (`name` and `email` are labelled from it). */
 export const MEMBER_OUTPUT_FIELDS = [
   { key: 'id', label: 'User ID', type: 'integer' as const },
-  { key: 'name', label: 'Name', type: 'string' as const },
-  { key: 'email', label: 'Email', type: 'string' as const },
-  { key: 'role', label: 'Role (admin, user or readonly)', type: 'string' as const },
+  { key: 'role', label: 'Role (admin, user or readonly)' },
 ];
 
 /** Sort key: the membership's `pivot.created_at`, else the record's `created_at`. */
@@ -69,10 +68,3 @@ export const changedMember = (member: Member | undefined) => ({
   email: member?.email ?? null,
   role: member === undefined ? null : memberRole(member),
 });
-
-/** The output fields of that member, after the team action's own (see `teamActionFields`). */
-export const changedMemberFields = (roleKey: string, roleLabel: string) => [
-  { key: 'name', label: 'Name', type: 'string' as const },
-  { key: 'email', label: 'Email', type: 'string' as const },
-  { key: roleKey, label: roleLabel, type: 'string' as const },
-];

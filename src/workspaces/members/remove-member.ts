@@ -7,12 +7,12 @@ import { memberField } from '../fields';
 import { MemberInput } from '../inputs';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
 import { guardMemberChange } from './last-admin';
-import { changedMember, changedMemberFields } from './member';
+import { changedMember } from './member';
 
 const inputFields = defineInputFields([
   destructiveWarning(
-    'Removing a member cannot be undone from Zapier: to give them access again, invite them again. ' +
-      'The step refuses to remove the connected OpnForm user (use Leave Workspace) or the last admin.',
+    'To give them access again, invite them again. The connected user (use Leave Workspace) and the last ' +
+      'admin cannot be removed.',
   ),
   workspaceField,
   memberField,
@@ -54,10 +54,9 @@ export const removeMember = defineCreate({
       email: 'grace@example.org',
       role: 'user',
     },
-    outputFields: teamActionFields(
-      'User ID',
-      { key: 'removed', label: 'Removed', type: 'boolean' },
-      ...changedMemberFields('role', 'Role They Had (admin, user or readonly)'),
-    ),
+    outputFields: teamActionFields('User ID', {
+      key: 'role',
+      label: 'Role They Had (admin, user or readonly)',
+    }),
   },
 });

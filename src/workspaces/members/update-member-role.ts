@@ -6,7 +6,7 @@ import { teamActionFields } from '../action';
 import { memberField, roleField } from '../fields';
 import { UpdateRoleInput } from '../inputs';
 import { guardMemberChange } from './last-admin';
-import { changedMember, changedMemberFields } from './member';
+import { changedMember } from './member';
 
 const inputFields = defineInputFields([workspaceField, memberField, roleField]);
 const Input = UpdateRoleInput;
@@ -53,10 +53,6 @@ export const updateMemberRole = defineCreate({
       email: 'grace@example.org',
       previous_role: 'user',
     },
-    outputFields: teamActionFields(
-      'User ID',
-      { key: 'role', label: 'New Role', type: 'string' },
-      ...changedMemberFields('previous_role', 'Previous Role'),
-    ),
+    outputFields: teamActionFields('User ID', { key: 'role', label: 'New Role' }),
   },
 });

@@ -170,8 +170,7 @@ test('remove_member: the description warns about lost access, the personal works
     label: 'Warning',
     type: 'copy',
     helpText:
-      '**Warning: this step cannot be undone.** Removing a member cannot be undone from Zapier: to give them ' +
-      'access again, invite them again. The step refuses to remove the connected OpnForm user (use Leave ' +
-      'Workspace) or the last admin.',
+      '**Warning: this step cannot be undone.** To give them access again, invite them again. The connected ' +
+      'user (use Leave Workspace) and the last admin cannot be removed.',
   });
 });
