@@ -7,7 +7,6 @@ import { formList, legacyFormList } from './src/forms/form-list';
 import { newForm } from './src/forms/new-form';
 import { updateForm } from './src/forms/update-form';
 import { guardApp } from './src/http/guard';
-import { mapOpnformErrors } from './src/http/middleware';
 import { createWebhookIntegration } from './src/integrations/create-webhook-integration';
 import { deleteWebhookIntegration } from './src/integrations/delete-webhook-integration';
 import { newWebhookDeliveryFailure } from './src/integrations/new-webhook-delivery-failure';
@@ -46,7 +45,6 @@ const app = defineApp(
     version: CONNECTOR_VERSION,
     platformVersion,
     authentication,
-    afterResponse: [mapOpnformErrors],
     // Core's http patch would keep every chunk of a response in memory (a streamed CSV export whole) and
     // log it again; it skips only requests whose User-Agent is exactly "Zapier". z.request already logs
     // each request through core's own middleware, so the patch adds nothing here.

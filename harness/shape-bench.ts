@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { ZObject } from 'zapier-platform-core';
 import { createAppTester } from 'zapier-platform-core';
 import App from '../index';
-import { DeliveryPayload } from '../src/schemas/resources';
+import { DeliveryPayload } from '../src/schemas/zapier';
 import { shapeDelivery } from '../src/submissions/shape';
 import { median } from './stats';
 
@@ -89,7 +89,7 @@ export interface ShapeBench {
 export const benchShape = (runs = 15, answers = 300): ShapeBench => {
   const body = deliveryBody(answers);
   const z = { dehydrateFile: createDehydrator({ _zapier: { app: App } }, 'file') } as unknown as ZObject;
-  const shape = () => shapeDelivery(z, DeliveryPayload.parse(JSON.parse(body)));
+  const shape = () => shapeDelivery(z, DeliveryPayload().parse(JSON.parse(body)));
   const time = (fn: () => unknown, reps: number) => {
     const t0 = performance.now();
     for (let i = 0; i < reps; i++) fn();

@@ -1,13 +1,13 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { validateToken } from './api/account';
+import * as account from './api/account';
 import { CONNECTOR_ABILITIES } from './http/abilities';
-import { DEFAULT_BASE_URL } from './http/base-url';
+import { DEFAULT_BASE_URL } from './shared/opnform';
 
 export const TOKEN_PAGE_URL = 'https://opnform.com/settings/access-tokens';
 
 /** Auth test: `GET /external/zapier/validate` answers `{name, email}` for any valid token. */
 const test = async (z: ZObject, bundle: Bundle) => {
-  const me = await validateToken(z, bundle);
+  const me = await account.validate(z, bundle);
   return { name: me.name, email: me.email };
 };
 

@@ -171,6 +171,160 @@ test('src/api/ and src/http/ import no domain module; src/http/ imports nothing 
   expect(offenders).toEqual([]);
 });
 
+/**
+ * The ranks of src/ (docs/architecture.md, "Layers"): a module imports only modules of its own rank or
+ * a lower one, type-only imports included. `index.ts` sits on top.
+ */
+const RANKS: ReadonlyArray<readonly [string, number]> = [
+  ['src/errors.ts', 0],
+  ['src/version.ts', 0],
+  ['src/net/', 0],
+  ['src/types/', 0],
+  ['src/shared/', 1],
+  ['src/schemas/', 2],
+  ['src/inputs/', 3],
+  ['src/http/', 4],
+  ['src/api/', 5],
+  ...DOMAINS.map((domain) => [`src/${domain}/`, 6] as const),
+  ['src/auth.ts', 7],
+  ['index.ts', 7],
+];
+
+const rankOf = (file: string): number | undefined =>
+  RANKS.find(([where]) => (where.endsWith('/') ? file.startsWith(where) : file === where))?.[1];
+
+/** `a (rank) -> b (rank)` for every import of a module of a higher rank; a module with no rank is named too. */
+const upwardImports = (scanned: Map<string, string[]>): string[] =>
+  [...scanned].flatMap(([file, targets]) => {
+    if (!file.startsWith('src/') && file !== 'index.ts') return [];
+    const rank = rankOf(file);
+    if (rank === undefined) return [`${file} has no rank (add its folder to RANKS)`];
+    return targets
+      .filter((target) => (rankOf(target) ?? Number.POSITIVE_INFINITY) > rank)
+      .map((target) => `${file} (${rank}) -> ${target} (${rankOf(target) ?? 'no rank'})`);
+  });
+
+/** Imports from a domain module of anything in src/http/ (domain modules reach OpnForm through src/api/). */
+const domainToHttp = (scanned: Map<string, string[]>): string[] =>
+  [...scanned].flatMap(([file, targets]) =>
+    DOMAINS.some((domain) => file.startsWith(`src/${domain}/`))
+      ? targets.filter((t) => t.startsWith('src/http/')).map((t) => `${file} -> ${t}`)
+      : [],
+  );
+
+/** Imports from src/ of our modules outside it (the sandbox, the harness, scripts, tests, index.ts). */
+const outsideSrc = (scanned: Map<string, string[]>): string[] =>
+  [...scanned].flatMap(([file, targets]) =>
+    file.startsWith('src/') ? targets.filter((t) => !t.startsWith('src/')).map((t) => `${file} -> ${t}`) : [],
+  );
+
+/** The name an API module is imported under: its own (`forms`); `exports` is CommonJS's, so `exportJobs`. */
+const namespaceOf = (apiModule: string): string => {
+  const name = apiModule.replace(/^src\/api\//, '').replace(/\.ts$/, '');
+  return name === 'exports' ? 'exportJobs' : name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+};
+
+/**
+ * How a module outside src/api/ uses an API module: only `import * as <its name>` (`forms.read(...)`),
+ * so a call never hides behind an alias or a re-export where an API call and a step share a name.
+ */
+const apiImportProblems = (file: string, text: string): string[] => {
+  if (file.startsWith('src/api/')) return [];
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest);
+  const problems: string[] = [];
+  for (const statement of source.statements) {
+    const specifier =
+      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+      statement.moduleSpecifier !== undefined &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+        ? statement.moduleSpecifier.text
+        : undefined;
+    const target = specifier === undefined ? undefined : resolveImport(file, specifier);
+    if (target === undefined || !target.startsWith('src/api/')) continue;
+    const expected = namespaceOf(target);
+    if (ts.isExportDeclaration(statement)) {
+      problems.push(`${file} re-exports from ${target}`);
+    } else if (ts.isImportDeclaration(statement)) {
+      const bindings = statement.importClause?.namedBindings;
+      const name = bindings !== undefined && ts.isNamespaceImport(bindings) ? bindings.name.text : undefined;
+      if (name === undefined || statement.importClause?.name !== undefined) {
+        problems.push(`${file} imports names from ${target} (use import * as ${expected})`);
+      } else if (name !== expected) {
+        problems.push(`${file} imports ${target} as ${name} (use import * as ${expected})`);
+      }
+    }
+  }
+  return problems;
+};
+
+describe('ranks and the API namespaces', () => {
+  test('no module in src/ (nor index.ts) imports a higher rank, type-only imports included; each has a rank', () => {
+    expect(upwardImports(graph)).toEqual([]);
+  });
+
+  test('no domain module imports anything from src/http/ (only src/api/ calls the HTTP layer)', () => {
+    expect(domainToHttp(graph)).toEqual([]);
+  });
+
+  test('src/ imports nothing outside src/', () => {
+    expect(outsideSrc(graph)).toEqual([]);
+  });
+
+  test('outside src/api/, an API module is imported only as a namespace named like it; never re-exported', () => {
+    const files = [...tsFiles('src'), 'index.ts'];
+    expect(files.flatMap((file) => apiImportProblems(file, readFileSync(join(ROOT, file), 'utf8')))).toEqual(
+      [],
+    );
+    // they are used: the rule cannot pass for want of imports
+    expect(
+      files.filter((file) =>
+        /import \* as \w+ from '[./]+\/api\//.test(readFileSync(join(ROOT, file), 'utf8')),
+      ).length,
+    ).toBeGreaterThan(20);
+  });
+
+  test('each rule finds a planted violation', () => {
+    const planted = new Map([
+      ['src/shared/paging.ts', ['src/http/client.ts']],
+      ['src/schemas/forms.ts', ['src/inputs/fields.ts']],
+      ['src/api/forms.ts', ['src/http/client.ts', 'src/forms/blocks.ts']],
+      ['src/forms/new-form.ts', ['src/http/path.ts', 'src/api/forms.ts']],
+      ['src/elsewhere/x.ts', []],
+      ['src/http/client.ts', ['sandbox/server.ts']],
+    ]);
+    expect(upwardImports(planted)).toEqual([
+      'src/shared/paging.ts (1) -> src/http/client.ts (4)',
+      'src/schemas/forms.ts (2) -> src/inputs/fields.ts (3)',
+      'src/api/forms.ts (5) -> src/forms/blocks.ts (6)',
+      'src/elsewhere/x.ts has no rank (add its folder to RANKS)',
+      'src/http/client.ts (4) -> sandbox/server.ts (no rank)',
+    ]);
+    expect(domainToHttp(planted)).toEqual(['src/forms/new-form.ts -> src/http/path.ts']);
+    expect(outsideSrc(planted)).toEqual(['src/http/client.ts -> sandbox/server.ts']);
+    const step = 'src/forms/update-form.ts';
+    expect(apiImportProblems(step, "import { update as putForm } from '../api/forms';")).toEqual([
+      `${step} imports names from src/api/forms.ts (use import * as forms)`,
+    ]);
+    expect(apiImportProblems(step, "import type { FormPage } from '../api/forms';")).toHaveLength(1);
+    expect(apiImportProblems(step, "import * as api from '../api/forms';")).toEqual([
+      `${step} imports src/api/forms.ts as api (use import * as forms)`,
+    ]);
+    expect(apiImportProblems(step, "export { read } from '../api/forms';")).toEqual([
+      `${step} re-exports from src/api/forms.ts`,
+    ]);
+    expect(apiImportProblems(step, "import * as forms from '../api/forms';")).toEqual([]);
+    expect(
+      apiImportProblems(
+        'src/submissions/export/deliver.ts',
+        "import * as exportJobs from '../../api/exports';",
+      ),
+    ).toEqual([]);
+    expect(apiImportProblems('src/api/invites.ts', "import { MANAGE_MEMBERS } from './members';")).toEqual(
+      [],
+    );
+  });
+});
+
 // The routes sit on top of the sandbox: what they share with router.ts and db.ts lives beside those
 // (sandbox/route-context.ts). Only server.ts, which assembles the sandbox, imports the routes.
 test('no file at the root of sandbox/ but server.ts imports sandbox/routes/ (no import points up)', () => {

@@ -1,11 +1,11 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { DEFAULT_BASE_URL } from '../http/base-url';
 import { baseUrlOf, opnform } from '../http/client';
 import { path } from '../http/path';
-import { ValidateReply } from '../schemas/resources';
+import { ValidateReply } from '../schemas/account';
+import { DEFAULT_BASE_URL } from '../shared/opnform';
 
 /** The connection's OpnForm API address (normalised; share links are built from it). */
-export const connectionBaseUrl = (z: ZObject, bundle: Bundle): string => baseUrlOf(z, bundle);
+export const baseUrl = (z: ZObject, bundle: Bundle): string => baseUrlOf(z, bundle);
 
 /**
  * A 404 from the connection test almost always means a self-hosted URL without `/api` (the address
@@ -26,10 +26,12 @@ export const missingApiHint = (base: string): string | undefined => {
  * `GET /external/zapier/validate`: `{name, email}` for any valid token; a 404 explains a URL that
  * lacks /api (`missingApiHint`).
  */
-export const validateToken = (z: ZObject, bundle: Bundle) =>
-  opnform(z, bundle).get(path`/external/zapier/validate`, {
+export const validate = (z: ZObject, bundle: Bundle) => {
+  const hint = missingApiHint(baseUrlOf(z, bundle));
+  return opnform(z, bundle).get(path`/external/zapier/validate`, {
     thing: 'account',
     abilities: [],
-    notFound: missingApiHint(baseUrlOf(z, bundle)),
-    schema: ValidateReply,
+    known: hint === undefined ? [] : [{ status: 404, code: 'not_found', message: hint }],
+    schema: ValidateReply(),
   });
+};

@@ -5,9 +5,10 @@
 import type { Bundle, RawHttpResponse, ZObject } from 'zapier-platform-core';
 import { badResponse } from '../errors';
 import { Absent, opnform } from '../http/client';
+import { downloadFile } from '../http/download';
 import { type ApiPath, path } from '../http/path';
+import { AsyncExport, ExportJobStatus } from '../schemas/exports';
 import { describeShapeError } from '../schemas/parse';
-import { AsyncExport, ExportJobStatus } from '../schemas/resources';
 
 /**
  * Where an export job's status lives. The spec writes `.../export/{job_id}/status`; real servers
@@ -32,7 +33,7 @@ export type StatusRead =
   | { kind: 'missing'; requests: number }
   | { kind: 'unreadable'; requests: number };
 
-export const readExportStatus = async (
+export const readStatus = async (
   z: ZObject,
   bundle: Bundle,
   formId: number,
@@ -49,7 +50,7 @@ export const readExportStatus = async (
     const reply = await opnform(z, bundle).get(statusPath(formId, jobId), {
       thing: 'export job',
       abilities: ['forms-read'],
-      schema: ExportJobStatus,
+      schema: ExportJobStatus(),
       absent: [404],
     });
     if (!(reply instanceof Absent)) return { kind: 'status', status: reply, via: index, requests };
@@ -81,7 +82,7 @@ const parseJson = (text: string): unknown => {
  * `POST /open/forms/{id}/submissions/export`: the columns, and the submission ids when given. A
  * redirect instead of an export means the connection's URL is not the API (usually a missing /api).
  */
-export const requestExport = async (
+export const request = async (
   z: ZObject,
   bundle: Bundle,
   formId: number,
@@ -114,9 +115,15 @@ export const requestExport = async (
     kind: 'job',
     discard: () => response.body?.resume?.(),
     jobId: async () => {
-      const parsed = AsyncExport.safeParse(parseJson(await response.text()));
+      const parsed = AsyncExport().safeParse(parseJson(await response.text()));
       if (!parsed.success) throw badResponse(z, describeShapeError('export', parsed.error));
       return parsed.data.job_id;
     },
   };
 };
+
+/**
+ * Downloads a finished export's link: a bearer link OpnForm issued (no token is sent; only its own
+ * origin, https and a public host: src/http/download.ts), streamed, never buffered.
+ */
+export const download = (z: ZObject, fileUrl: string): Promise<RawHttpResponse> => downloadFile(z, fileUrl);

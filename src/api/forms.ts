@@ -1,10 +1,9 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import type { z } from 'zod/mini';
 import { READ_FORM } from '../http/abilities';
 import { opnform } from '../http/client';
 import { path } from '../http/path';
+import { Form, FormPage, FormUpdateReply, LegacyForms, StoredForm } from '../schemas/forms';
 import type { Schema } from '../schemas/parse';
-import { Form, FormSummary, FormUpdateReply, LegacyForms, Paginated, StoredForm } from '../schemas/resources';
 import { getOrAbsent } from './absent';
 
 /**
@@ -19,27 +18,24 @@ const formRead = <T extends { id: number; properties?: readonly unknown[] | null
 });
 
 /** `GET /open/forms/{id}`: the full form with its blocks (one request). */
-export const fetchForm = (z: ZObject, bundle: Bundle, formId: number | string): Promise<Form> =>
-  opnform(z, bundle).get(path`/open/forms/${formId}`, formRead(Form));
+export const read = (z: ZObject, bundle: Bundle, formId: number | string): Promise<Form> =>
+  opnform(z, bundle).get(path`/open/forms/${formId}`, formRead(Form()));
 
 /** `GET /open/forms/{slug}` by slug, UUID or id: `undefined` when no form matches (404). */
-export const findFormByRef = (z: ZObject, bundle: Bundle, ref: string): Promise<Form | undefined> =>
-  getOrAbsent(z, bundle, path`/open/forms/${ref}`, formRead(Form));
+export const find = (z: ZObject, bundle: Bundle, ref: string): Promise<Form | undefined> =>
+  getOrAbsent(z, bundle, path`/open/forms/${ref}`, formRead(Form()));
 
 /** `GET /external/zapier/forms?workspace_id=`: every form of a workspace, drafts included (no paging). */
-export const listFormNames = (z: ZObject, bundle: Bundle, workspaceId: number) =>
+export const listNames = (z: ZObject, bundle: Bundle, workspaceId: number) =>
   opnform(z, bundle).get(path`/external/zapier/forms`, {
     thing: 'workspace',
     abilities: ['forms-read'],
     query: { workspace_id: workspaceId },
-    schema: LegacyForms,
+    schema: LegacyForms(),
   });
 
-const FormPage = Paginated(FormSummary);
-export type FormPage = z.infer<typeof FormPage>;
-
 /** `GET /open/workspaces/{id}/forms`: one page of a workspace's forms, last edited first. */
-export const listFormsPage = (
+export const listPage = (
   z: ZObject,
   bundle: Bundle,
   workspaceId: number,
@@ -50,12 +46,12 @@ export const listFormsPage = (
     thing: 'workspace',
     abilities: ['forms-read'],
     query: { page, per_page: perPage },
-    schema: FormPage,
+    schema: FormPage(),
   });
 
-/** `GET /open/forms/{id}` kept exactly as read (no value converted), to be sent back by `updateForm`. */
-export const fetchStoredForm = (z: ZObject, bundle: Bundle, formId: number): Promise<StoredForm> =>
-  opnform(z, bundle).get(path`/open/forms/${formId}`, formRead(StoredForm));
+/** `GET /open/forms/{id}` kept exactly as read (no value converted), to be sent back by `update`. */
+export const readStored = (z: ZObject, bundle: Bundle, formId: number): Promise<StoredForm> =>
+  opnform(z, bundle).get(path`/open/forms/${formId}`, formRead(StoredForm()));
 
 /**
  * `PUT /open/forms/{id}`: replaces the WHOLE form (recorded `forms--update-form`: a body with only the
@@ -63,7 +59,7 @@ export const fetchStoredForm = (z: ZObject, bundle: Bundle, formId: number): Pro
  * user's changes. Validation runs before authorization (another user's form can answer 422 on its slug
  * before 403). The answer holds the saved form in the read shape (`form`).
  */
-export const updateForm = (
+export const update = (
   z: ZObject,
   bundle: Bundle,
   formId: number,
@@ -74,7 +70,7 @@ export const updateForm = (
     thing: 'form',
     abilities: ['forms-write'],
     body,
-    schema: FormUpdateReply,
+    schema: FormUpdateReply(),
     fields,
     quiet: (reply) => `form #${reply.form.id} saved (${reply.message ?? 'Form updated.'})`,
   });

@@ -1,11 +1,17 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import type { Thing } from '../http/abilities';
 import { ANSWER_LIMITS } from '../http/answer-size';
-import { Absent, opnform as client } from '../http/client';
+import { Absent, opnform } from '../http/client';
 import { path } from '../http/path';
 import { rememberSecrets } from '../http/secrets';
-import { FormIntegrations, type IntegrationEvent, IntegrationEvents } from '../schemas/integrations';
-import { type FormIntegration, IntegrationUpdateReply, MessageReply } from '../schemas/resources';
+import { MessageReply } from '../schemas/common';
+import {
+  type FormIntegration,
+  FormIntegrations,
+  type IntegrationEvent,
+  IntegrationEvents,
+  IntegrationUpdateReply,
+} from '../schemas/integrations';
 import { getOrAbsent } from './absent';
 
 /** What every output and log shows instead of a credential. */
@@ -67,7 +73,7 @@ const listSummary = (list: readonly FormIntegration[]) =>
  * every integration's credentials: it is kept out of Zapier's HTTP log (a masked summary is logged
  * instead) and each credential becomes a secret of the step, hidden from every later message.
  */
-export const listIntegrations = async (
+export const list = async (
   z: ZObject,
   bundle: Bundle,
   formId: number,
@@ -76,7 +82,7 @@ export const listIntegrations = async (
   const list = await getOrAbsent(z, bundle, path`/open/forms/${formId}/integrations`, {
     thing: 'form',
     abilities: ['manage-integrations'],
-    schema: FormIntegrations,
+    schema: FormIntegrations(),
     redact,
     quiet: listSummary,
   });
@@ -114,7 +120,7 @@ const savingCall = (
   thing,
   abilities: ['manage-integrations' as const],
   body,
-  schema: IntegrationUpdateReply,
+  schema: IntegrationUpdateReply(),
   fields: SERVER_FIELDS,
   redact: options.redact,
   quiet: savedLog(verb, options.summary),
@@ -125,14 +131,14 @@ const savingCall = (
  * Like the update: bodies stay out of the log, `summary` of the created integration is logged instead.
  * A missing or unknown `integration_id` is a 500 on a real server (the step always sends `webhook`).
  */
-export const createIntegration = (
+export const create = (
   z: ZObject,
   bundle: Bundle,
   formId: number,
   body: Record<string, unknown>,
   options: SaveOptions,
 ) =>
-  client(z, bundle).post(
+  opnform(z, bundle).post(
     path`/open/forms/${formId}/integrations`,
     savingCall('form', body, options, 'created'),
   );
@@ -141,16 +147,16 @@ export const createIntegration = (
  * `DELETE /open/forms/{id}/integrations/{integration}`: the server's message, or `undefined` where
  * the server answers 404 (no such integration on that form: already deleted, or never there).
  */
-export const deleteIntegration = async (
+export const remove = async (
   z: ZObject,
   bundle: Bundle,
   formId: number,
   integrationId: number,
 ): Promise<{ message: string | null | undefined } | undefined> => {
-  const reply = await client(z, bundle).delete(path`/open/forms/${formId}/integrations/${integrationId}`, {
+  const reply = await opnform(z, bundle).delete(path`/open/forms/${formId}/integrations/${integrationId}`, {
     thing: 'webhook integration',
     abilities: ['manage-integrations'],
-    schema: MessageReply,
+    schema: MessageReply(),
     absent: [404],
   });
   return reply instanceof Absent ? undefined : { message: reply?.message };
@@ -168,7 +174,7 @@ const eventSummary = (events: readonly IntegrationEvent[]) => {
  * form). Failure messages repeat the hook URL: the answer stays out of Zapier's HTTP log and `redact`
  * (the integration's credentials) is hidden from any error.
  */
-export const listIntegrationEvents = (
+export const listEvents = (
   z: ZObject,
   bundle: Bundle,
   formId: number,
@@ -178,7 +184,7 @@ export const listIntegrationEvents = (
   getOrAbsent(z, bundle, path`/open/forms/${formId}/integrations/${integrationId}/events`, {
     thing: 'webhook integration',
     abilities: ['manage-integrations'],
-    schema: IntegrationEvents,
+    schema: IntegrationEvents(),
     redact,
     quiet: eventSummary,
     maxBytes: ANSWER_LIMITS.eventLog,
@@ -188,7 +194,7 @@ export const listIntegrationEvents = (
  * `PUT /open/forms/{id}/integrations/{integration}` with the whole integration. Bodies stay out of
  * the log (`summary` of the saved integration is logged instead); `redact` are this step's secrets.
  */
-export const updateIntegration = (
+export const update = (
   z: ZObject,
   bundle: Bundle,
   formId: number,
@@ -196,7 +202,7 @@ export const updateIntegration = (
   body: Record<string, unknown>,
   options: SaveOptions,
 ) =>
-  client(z, bundle).put(
+  opnform(z, bundle).put(
     path`/open/forms/${formId}/integrations/${integrationId}`,
     savingCall('webhook integration', body, options, 'saved'),
   );

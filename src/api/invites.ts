@@ -2,8 +2,8 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { opnform } from '../http/client';
 import type { KnownFailure, RequestContext } from '../http/failures';
 import { path } from '../http/path';
-import { type Invite, MessageReply } from '../schemas/resources';
-import { InviteList } from '../schemas/workspaces';
+import { MessageReply } from '../schemas/common';
+import { type Invite, InviteList } from '../schemas/invites';
 import { MANAGE_MEMBERS } from './members';
 
 /** Listing invites: `workspaces-write` and admin rights (`workspaces-read` is not needed). */
@@ -53,11 +53,11 @@ export const CANCEL_FAILURES: readonly KnownFailure[] = [
  */
 
 /** `GET /open/workspaces/{id}/invites`: every invite (pending, accepted, expired), a bare array. */
-export const listInvites = (z: ZObject, bundle: Bundle, workspaceId: number): Promise<Invite[]> =>
+export const list = (z: ZObject, bundle: Bundle, workspaceId: number): Promise<Invite[]> =>
   opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/invites`, {
     thing: 'workspace',
     ...READ_INVITES,
-    schema: InviteList,
+    schema: InviteList(),
   });
 
 /**
@@ -78,10 +78,10 @@ const inviteCall =
       thing: 'invite',
       ...MANAGE_MEMBERS,
       known: action === 'resend' ? RESEND_FAILURES : CANCEL_FAILURES,
-      schema: MessageReply,
+      schema: MessageReply(),
     });
     return reply?.message;
   };
 
-export const resendInvite = inviteCall('resend');
-export const cancelInvite = inviteCall('cancel');
+export const resend = inviteCall('resend');
+export const cancel = inviteCall('cancel');

@@ -2,8 +2,8 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { opnform } from '../http/client';
 import type { KnownFailure, RequestContext } from '../http/failures';
 import { path } from '../http/path';
-import { MessageReply } from '../schemas/resources';
-import { AddMemberReply, type Member, MemberList, type MemberRole } from '../schemas/workspaces';
+import { MessageReply } from '../schemas/common';
+import { AddMemberReply, type Member, MemberList, type MemberRole } from '../schemas/members';
 
 /*
  * What each team endpoint asks of the token and the connected user, as a real OpnForm server checks it
@@ -56,11 +56,11 @@ export const NOT_A_MEMBER_ON_ROLE_CHANGE: readonly KnownFailure[] = [
  */
 
 /** `GET /open/workspaces/{id}/users`: every member, no paging (a bare array). */
-export const listMembers = (z: ZObject, bundle: Bundle, workspaceId: number): Promise<Member[]> =>
+export const list = (z: ZObject, bundle: Bundle, workspaceId: number): Promise<Member[]> =>
   opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/users`, {
     thing: 'workspace',
     ...READ_MEMBERS,
-    schema: MemberList,
+    schema: MemberList(),
   });
 
 /** A change to one member (admins only); the server's message, if any. */
@@ -76,14 +76,14 @@ const changeMember = async (
     thing: 'member',
     ...MANAGE_MEMBERS,
     known,
-    schema: MessageReply,
+    schema: MessageReply(),
     ...(body === undefined ? {} : { body }),
   });
   return reply?.message;
 };
 
 /** `DELETE /open/workspaces/{id}/users/{user}/remove`: the server's message, if any. */
-export const removeMember = (z: ZObject, bundle: Bundle, workspaceId: number, userId: number) =>
+export const remove = (z: ZObject, bundle: Bundle, workspaceId: number, userId: number) =>
   changeMember(
     z,
     bundle,
@@ -93,7 +93,7 @@ export const removeMember = (z: ZObject, bundle: Bundle, workspaceId: number, us
   );
 
 /** `PUT /open/workspaces/{id}/users/{user}/update-role` with `{role}`: the server's message, if any. */
-export const updateMemberRole = (
+export const updateRole = (
   z: ZObject,
   bundle: Bundle,
   workspaceId: number,
@@ -139,7 +139,7 @@ export const ADD_MEMBER_FAILURES: readonly KnownFailure[] = [
  * server looks the email up case-sensitively), answers "User is already in workspace." for a member
  * (role unchanged), or invites an unknown email (`invite` in the answer).
  */
-export const addMember = (
+export const add = (
   z: ZObject,
   bundle: Bundle,
   workspaceId: number,
@@ -152,5 +152,5 @@ export const addMember = (
     known: ADD_MEMBER_FAILURES,
     fields: { email: 'Email (email)', role: 'Role (role)' },
     body: { email, role },
-    schema: AddMemberReply,
+    schema: AddMemberReply(),
   });

@@ -10,7 +10,7 @@ import { ANSWER_LIMITS } from '../http/answer-size';
 import { Absent, baseUrlOf, opnform } from '../http/client';
 import { downloadFile } from '../http/download';
 import { path } from '../http/path';
-import { MessageReply } from '../schemas/resources';
+import { MessageReply } from '../schemas/common';
 import { PublicAnswerReply, SubmissionPage, UpdateReply } from '../schemas/submissions';
 
 export interface PageQuery {
@@ -30,7 +30,7 @@ const pageCall = (page: number, perPage: number, query: PageQuery) => ({
   // the submissions list takes forms-read OR manage-integrations (submissions--list.json)
   ...READ_FORM,
   query: { page, per_page: perPage, search: query.search, status: query.status },
-  schema: SubmissionPage,
+  schema: SubmissionPage(),
   maxBytes: ANSWER_LIMITS.submissionPage,
 });
 
@@ -38,7 +38,7 @@ const pageCall = (page: number, perPage: number, query: PageQuery) => ({
  * One page of `GET /open/forms/{id}/submissions`, newest first. The page URL is built here with
  * every parameter (a real server's `links.next` drops `per_page`, `search` and `status`).
  */
-export const fetchSubmissionPage = (
+export const listPage = (
   z: ZObject,
   bundle: Bundle,
   formId: number,
@@ -52,7 +52,7 @@ export const fetchSubmissionPage = (
  * (its SQL is PostgreSQL-only; submissions--list.json, recorded artefact 2), so callers read
  * without it instead. Any other error status is thrown as usual.
  */
-export const fetchSearchedPage = async (
+export const searchPage = async (
   z: ZObject,
   bundle: Bundle,
   formId: number,
@@ -68,19 +68,19 @@ export const fetchSearchedPage = async (
 };
 
 /** A page of partial submissions (the newest: page 1); 402 means the workspace's plan has no partial submissions. */
-export const fetchPartialPage = (z: ZObject, bundle: Bundle, formId: number, perPage: number, page = 1) =>
+export const listPartialPage = (z: ZObject, bundle: Bundle, formId: number, perPage: number, page = 1) =>
   opnform(z, bundle).get(listPath(formId), {
     thing: 'form',
     // the submissions list takes forms-read OR manage-integrations (submissions--list.json)
     ...READ_FORM,
     query: { status: 'partial', per_page: perPage, page },
-    schema: SubmissionPage,
+    schema: SubmissionPage(),
     maxBytes: ANSWER_LIMITS.submissionPage,
-    special: { 402: { message: PARTIAL_PLAN_MESSAGE, code: 'payment_required' } },
+    known: [{ status: 402, code: 'payment_required', message: PARTIAL_PLAN_MESSAGE }],
   });
 
 /** `PUT /open/forms/{id}/submissions/{submissionId}` (replaces every answer with `body`). */
-export const putSubmission = (
+export const update = (
   z: ZObject,
   bundle: Bundle,
   formId: number,
@@ -92,7 +92,7 @@ export const putSubmission = (
     thing: 'submission',
     abilities: ['forms-write'],
     body,
-    schema: UpdateReply,
+    schema: UpdateReply(),
     fields,
   });
 
@@ -119,7 +119,7 @@ const FORM_PROTECTED = 'form is protected.';
  * form's access password, is sent as OpnForm's web page sends it: the `form-password` header holding
  * its SHA-256 in hex (the plain password is refused); its value is a secret of the call.
  */
-export const postPublicAnswer = async (
+export const answer = async (
   z: ZObject,
   bundle: Bundle,
   slug: string,
@@ -130,24 +130,20 @@ export const postPublicAnswer = async (
   const reply = await opnform(z, bundle).post(path`/forms/${slug}/answer`, {
     thing: 'form',
     abilities: [],
-    anonymous: true,
     body,
-    schema: PublicAnswerReply,
+    schema: PublicAnswerReply(),
     fields,
     absent: [403],
     ...(password === undefined
-      ? {}
+      ? { respondent: {} }
       : {
-          headers: { 'form-password': createHash('sha256').update(password, 'utf8').digest('hex') },
+          respondent: { passwordHash: createHash('sha256').update(password, 'utf8').digest('hex') },
           redact: [password],
         }),
   });
   if (!(reply instanceof Absent)) return reply;
   return new AnswerRefused(reply.message?.trim().toLowerCase() === FORM_PROTECTED ? 'password' : 'policy');
 };
-
-/** The connection's API base URL (what tells one OpnForm server's cache entries from another's). */
-export const serverOf = (z: ZObject, bundle: Bundle): string => baseUrlOf(z, bundle);
 
 /**
  * Downloads one answer file's signed link (no token), only from the connection's own OpnForm origin.
@@ -189,7 +185,7 @@ export const SUBMISSION_ALREADY_GONE =
   'Nothing was deleted.';
 
 /** `DELETE /open/forms/{id}/submissions/{submissionId}` (forms-write): the server's message, if any. */
-export const deleteSubmission = async (
+export const remove = async (
   z: ZObject,
   bundle: Bundle,
   formId: number,
@@ -199,7 +195,7 @@ export const deleteSubmission = async (
     thing: 'submission',
     abilities: ['forms-write'],
     known: [{ said: '', status: 404, code: 'not_found', halt: true, message: SUBMISSION_ALREADY_GONE }],
-    schema: MessageReply,
+    schema: MessageReply(),
   });
   return reply?.message ?? undefined;
 };

@@ -2,8 +2,8 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { opnform } from '../http/client';
 import type { RequestContext } from '../http/failures';
 import { path } from '../http/path';
-import { LegacyWorkspaces, MessageReply, type Workspace } from '../schemas/resources';
-import { OpenWorkspaceList } from '../schemas/workspaces';
+import { MessageReply } from '../schemas/common';
+import { LegacyWorkspaces, OpenWorkspaceList, type Workspace } from '../schemas/workspaces';
 
 /** Leaving: `workspaces-read` only (a read-only token performs this write), any member. */
 export const LEAVE: Omit<RequestContext, 'thing'> = {
@@ -22,14 +22,11 @@ export const GUARDED_MANAGE: Omit<RequestContext, 'thing'> = {
 };
 
 /** `GET /external/zapier/workspaces`: every workspace of the connected user as `{id, name}` (no paging). */
-export const listWorkspaceNames = (
-  z: ZObject,
-  bundle: Bundle,
-): Promise<Array<{ id: number; name: string }>> =>
+export const listNames = (z: ZObject, bundle: Bundle): Promise<Array<{ id: number; name: string }>> =>
   opnform(z, bundle).get(path`/external/zapier/workspaces`, {
     thing: 'workspace',
     abilities: ['workspaces-read'],
-    schema: LegacyWorkspaces,
+    schema: LegacyWorkspaces(),
   });
 
 /**
@@ -37,7 +34,7 @@ export const listWorkspaceNames = (
  * `pivot`, embedded `users`). Read before leaving (`leave`: `workspaces-read` only) or before a
  * member change (`change member`: the 403 wording also names `workspaces-write` and admin rights).
  */
-export const listMyWorkspaces = (
+export const listMine = (
   z: ZObject,
   bundle: Bundle,
   purpose: 'leave' | 'change member',
@@ -45,11 +42,11 @@ export const listMyWorkspaces = (
   opnform(z, bundle).get(path`/open/workspaces`, {
     thing: 'workspace',
     ...(purpose === 'leave' ? LEAVE : GUARDED_MANAGE),
-    schema: OpenWorkspaceList,
+    schema: OpenWorkspaceList(),
   });
 
 /** `POST /open/workspaces/{id}/leave` (spec 204, real server 200 `{type, message}`): the message, if any. */
-export const leaveWorkspace = async (
+export const leave = async (
   z: ZObject,
   bundle: Bundle,
   workspaceId: number,
@@ -58,6 +55,6 @@ export const leaveWorkspace = async (
     await opnform(z, bundle).post(path`/open/workspaces/${workspaceId}/leave`, {
       thing: 'workspace',
       ...LEAVE,
-      schema: MessageReply,
+      schema: MessageReply(),
     })
   )?.message;

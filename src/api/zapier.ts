@@ -5,17 +5,17 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { Absent, opnform } from '../http/client';
 import { path } from '../http/path';
-import { AnyReply } from '../schemas/resources';
+import { AnyReply } from '../schemas/zapier';
 
 const HOOK_PATH = path`/external/zapier/webhook`;
 
 /** Subscribes a hook URL to a form's submissions (OpnForm answers `[]`: no hook id). */
-export const subscribeHook = async (z: ZObject, bundle: Bundle, hookUrl: string, formId: number) => {
+export const subscribe = async (z: ZObject, bundle: Bundle, hookUrl: string, formId: number) => {
   await opnform(z, bundle).post(HOOK_PATH, {
     thing: 'form',
     abilities: ['manage-integrations'],
     body: { hookUrl, form_id: formId },
-    schema: AnyReply,
+    schema: AnyReply(),
   });
 };
 
@@ -25,7 +25,7 @@ export const subscribeHook = async (z: ZObject, bundle: Bundle, hookUrl: string,
  * is invalid.") means no form row with this id exists at all: no hook can be left either. The stored
  * hook URL and form id passed OpnForm's rules when subscribing, so nothing else gives 422.
  */
-export const unsubscribeHook = async (
+export const unsubscribe = async (
   z: ZObject,
   bundle: Bundle,
   hookUrl: string,
@@ -35,7 +35,7 @@ export const unsubscribeHook = async (
     thing: 'form',
     abilities: ['manage-integrations'],
     body: { hookUrl, form_id: formId },
-    schema: AnyReply,
+    schema: AnyReply(),
     absent: [404, 422],
   });
   return { formGone: reply instanceof Absent };

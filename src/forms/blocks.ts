@@ -1,7 +1,4 @@
-import type { Form, FormBlock } from '../schemas/resources';
-
-/** `GET /open/forms/{id}` lives in `src/api/forms.ts`; re-exported for the steps that read forms. */
-export { fetchForm } from '../api/forms';
+import type { Form, FormBlock } from '../schemas/forms';
 
 /** The 18 input block types of a real OpnForm server; layout blocks start with `nf-`. */
 export const INPUT_BLOCK_TYPES = [

@@ -1,5 +1,6 @@
-import { defineDropdown, OF_FORM } from '../shared/dropdown';
-import { fetchForm, labelledBlocks } from './blocks';
+import * as forms from '../api/forms';
+import { defineDropdown, OF_FORM } from '../inputs/dropdown';
+import { labelledBlocks } from './blocks';
 import { isChoiceBlock, optionsOf } from './choices';
 
 /**
@@ -13,7 +14,7 @@ export const choiceFieldList = defineDropdown({
   listed: 'select or multi-select question',
   ...OF_FORM,
   list: async (z, bundle, { form_id }) =>
-    labelledBlocks(await fetchForm(z, bundle, form_id))
+    labelledBlocks(await forms.read(z, bundle, form_id))
       .filter(({ block }) => isChoiceBlock(block))
       .map(({ block, label }) => ({
         id: block.id,

@@ -1,6 +1,6 @@
 import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-platform-core';
-import { connectionBaseUrl } from '../api/account';
-import { findFormByRef } from '../api/forms';
+import * as account from '../api/account';
+import * as forms from '../api/forms';
 import { inputObject } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import { FormRef } from './inputs';
@@ -22,9 +22,9 @@ const Input = inputObject({ form: FormRef });
 /** `GET /open/forms/{slug}`: the form with its settings and questions; `[]` when none matches. */
 const perform = (async (z, bundle) => {
   const { form: ref } = parseInput(z, Input, bundle.inputData, inputFields);
-  const form = await findFormByRef(z, bundle, ref);
+  const form = await forms.find(z, bundle, ref);
   if (form === undefined) return [];
-  return [formDetails(form, connectionBaseUrl(z, bundle))];
+  return [formDetails(form, account.baseUrl(z, bundle))];
 }) satisfies SearchPerform;
 
 export const findForm = defineSearch({

@@ -1,5 +1,6 @@
-import { defineDropdown, OF_FORM } from '../shared/dropdown';
-import { fetchForm, labelledBlocks } from './blocks';
+import * as forms from '../api/forms';
+import { defineDropdown, OF_FORM } from '../inputs/dropdown';
+import { labelledBlocks } from './blocks';
 
 /**
  * The questions of a form that hold answers (hidden ones included, layout blocks left out), in
@@ -14,7 +15,7 @@ export const formFieldList = defineDropdown({
   listed: 'form field',
   ...OF_FORM,
   list: async (z, bundle, { form_id }) =>
-    labelledBlocks(await fetchForm(z, bundle, form_id)).map(({ block, label }) => ({
+    labelledBlocks(await forms.read(z, bundle, form_id)).map(({ block, label }) => ({
       id: block.id,
       name: label,
       type: block.type,

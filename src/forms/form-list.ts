@@ -1,9 +1,9 @@
 import { defineInputFields } from 'zapier-platform-core';
-import { listFormNames } from '../api/forms';
+import * as forms from '../api/forms';
+import { defineDropdown, IN_WORKSPACE } from '../inputs/dropdown';
 import { WorkspaceInput } from '../schemas/inputs';
-import { defineDropdown, IN_WORKSPACE } from '../shared/dropdown';
 
-type ListedForm = Awaited<ReturnType<typeof listFormNames>>[number];
+type ListedForm = Awaited<ReturnType<typeof forms.listNames>>[number];
 
 /** A form's name: the real server's `name` (its title), else a spec server's `title`. */
 const nameOf = (f: ListedForm): string => f.name ?? f.title ?? `Form ${f.id}`;
@@ -20,7 +20,7 @@ export const formList = defineDropdown({
   listed: 'form',
   ...IN_WORKSPACE,
   list: async (z, bundle, { workspace_id }) =>
-    (await listFormNames(z, bundle, workspace_id)).map((f) => ({ id: f.id, name: labelOf(f) })),
+    (await forms.listNames(z, bundle, workspace_id)).map((f) => ({ id: f.id, name: labelOf(f) })),
   sample: { id: 42, name: 'Contact Us (contact-us)' },
 });
 
@@ -37,7 +37,7 @@ export const legacyFormList = defineDropdown({
   inputFields: defineInputFields([{ ...IN_WORKSPACE.inputFields[0], dynamic: 'list_workspaces.id.name' }]),
   Input: WorkspaceInput,
   list: async (z, bundle, { workspace_id }) =>
-    (await listFormNames(z, bundle, workspace_id)).map((f) => ({
+    (await forms.listNames(z, bundle, workspace_id)).map((f) => ({
       id: f.id,
       name: nameOf(f),
       label: labelOf(f),

@@ -1,12 +1,12 @@
 import { defineInputFields, defineTrigger } from 'zapier-platform-core';
-import { connectionBaseUrl } from '../api/account';
-import { listFormsPage } from '../api/forms';
-import { isLastPage } from '../http/paging';
+import * as account from '../api/account';
+import * as forms from '../api/forms';
+import { workspaceField } from '../inputs/fields';
+import type { FormSummary } from '../schemas/forms';
 import { WorkspaceInput } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
-import type { FormSummary } from '../schemas/resources';
 import { dateMs, isoDateTime } from '../shared/dates';
-import { workspaceField } from '../shared/fields';
+import { isLastPage } from '../shared/paging';
 import { pollingPerform } from '../shared/perform';
 import { FORM_SUMMARY_OUTPUT_FIELDS, FORM_SUMMARY_SAMPLE, formSummary } from './shape';
 
@@ -29,11 +29,11 @@ const Input = WorkspaceInput;
  */
 const perform = pollingPerform(async (z, bundle) => {
   const { workspace_id } = parseInput(z, Input, bundle.inputData, inputFields);
-  const baseUrl = connectionBaseUrl(z, bundle);
+  const baseUrl = account.baseUrl(z, bundle);
   const byId = new Map<number, FormSummary>();
   let threshold = Number.NEGATIVE_INFINITY;
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const reply = await listFormsPage(z, bundle, workspace_id, page, PAGE_SIZE);
+    const reply = await forms.listPage(z, bundle, workspace_id, page, PAGE_SIZE);
     for (const form of reply.data) if (!byId.has(form.id)) byId.set(form.id, form);
     if (isLastPage(reply, page, PAGE_SIZE)) {
       threshold = Number.NEGATIVE_INFINITY;

@@ -1,6 +1,6 @@
-import { DEFAULT_BASE_URL } from '../http/base-url';
-import type { Form, FormSummary } from '../schemas/resources';
+import type { Form, FormSummary } from '../schemas/forms';
 import { isoDateTime } from '../shared/dates';
+import { DEFAULT_BASE_URL } from '../shared/opnform';
 import { answerableBlocks, blockName } from './blocks';
 
 /** Where OpnForm Cloud serves a form to respondents. */

@@ -7,7 +7,7 @@
  */
 import type { ZObject } from 'zapier-platform-core';
 import { userError } from '../errors';
-import type { FormBlock, StoredForm } from '../schemas/resources';
+import type { FormBlock, StoredForm } from '../schemas/forms';
 import { parseTimestamp } from '../shared/dates';
 import { sortedKeys } from '../shared/stable';
 import { blockOptions } from './blocks';

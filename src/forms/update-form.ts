@@ -5,9 +5,11 @@ import {
   type InferInputData,
   type ZObject,
 } from 'zapier-platform-core';
-import { connectionBaseUrl } from '../api/account';
-import { fetchStoredForm, updateForm as putForm } from '../api/forms';
+import * as account from '../api/account';
+import * as forms from '../api/forms';
 import { invalidInput } from '../errors';
+import { formField, workspaceField } from '../inputs/fields';
+import { Form, type FormBlock, type StoredForm } from '../schemas/forms';
 import {
   Flag,
   FormId,
@@ -18,9 +20,7 @@ import {
   WorkspaceId,
 } from '../schemas/inputs';
 import { labelsOf, parseInput } from '../schemas/parse';
-import { Form, type FormBlock, type StoredForm } from '../schemas/resources';
 import { parseTimestamp } from '../shared/dates';
-import { formField, workspaceField } from '../shared/fields';
 import { checkRemoveSwitches, KEEP } from '../shared/switches';
 import { AmbiguousQuestion, findQuestionBlock, labelledBlocks } from './blocks';
 import { applyChoiceChange, isChoiceBlock, quoted, withOptions } from './choices';
@@ -307,24 +307,24 @@ export const changesFor = (z: ZObject, form: StoredForm, input: Input, now: numb
 const perform = (async (z, bundle) => {
   const input = parseInput(z, Input, bundle.inputData, inputFields);
   checkInput(z, input);
-  const form = await fetchStoredForm(z, bundle, input.form_id);
+  const form = await forms.readStored(z, bundle, input.form_id);
   const changes = changesFor(z, form, input, Date.now());
   const changed = UPDATABLE_KEYS.filter((key) => key in changes);
-  const baseUrl = connectionBaseUrl(z, bundle);
+  const baseUrl = account.baseUrl(z, bundle);
   if (changed.length === 0) {
-    return { ...formDetails(Form.parse(form), baseUrl), changed };
+    return { ...formDetails(Form().parse(form), baseUrl), changed };
   }
   // OpnForm checks no version: read again right before the save, and refuse if someone saved meanwhile
-  const current = await fetchStoredForm(z, bundle, input.form_id);
+  const current = await forms.readStored(z, bundle, input.form_id);
   refuseIfChanged(z, form, current);
-  await putForm(z, bundle, input.form_id, { ...current, ...changes }, SERVER_FIELDS);
+  await forms.update(z, bundle, input.form_id, { ...current, ...changes }, SERVER_FIELDS);
   // and read it back: a save at the same moment may have replaced this one
-  const saved = await fetchStoredForm(z, bundle, input.form_id);
+  const saved = await forms.readStored(z, bundle, input.form_id);
   verifySaved(z, changes, form, saved, {
     ...Object.fromEntries(UPDATABLE_KEYS.map((key) => [key, SERVER_FIELDS[key] ?? key])),
     properties: `the choices of ${label('choice_field')} ${JSON.stringify(input.choice_field ?? '')}`,
   });
-  return { ...formDetails(Form.parse(saved), baseUrl), changed };
+  return { ...formDetails(Form().parse(saved), baseUrl), changed };
 }) satisfies CreatePerform<InferInputData<typeof inputFields>>;
 
 export const updateForm = defineCreate({

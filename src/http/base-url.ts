@@ -1,7 +1,6 @@
 import { domainToUnicode } from 'node:url';
 import { hostProblem, isLoopbackHost } from '../net/addresses';
-
-export const DEFAULT_BASE_URL = 'https://api.opnform.com';
+import { DEFAULT_BASE_URL } from '../shared/opnform';
 
 /**
  * The development setting: `OPNFORM_DEV_LOCAL_SERVER=1` lets the connection (and downloads from it)

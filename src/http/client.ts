@@ -6,25 +6,24 @@ import type {
   RawHttpResponse,
   ZObject,
 } from 'zapier-platform-core';
-import { badResponse, type ErrorCode, userError } from '../errors';
+import { badResponse, userError } from '../errors';
 import { isLoopbackHost } from '../net/addresses';
 import { describeShapeError, type Schema } from '../schemas/parse';
+import { answeredOf, countAnswered, READ_RESERVE_MS, remainingMs, WRITE_RESERVE_MS } from '../shared/budget';
 import { USER_AGENT } from '../version';
 import { ANSWER_LIMITS, AnswerTooLarge, answerTooLarge, answerView } from './answer-size';
 import { BaseUrlError, developmentMode, normalizeBaseUrl } from './base-url';
 import { publicAgent } from './download';
 import {
-  forbiddenBodyOf,
-  forbiddenError,
-  needsStanding,
+  failureFor,
+  forbiddenNeedsStanding,
+  parseJson,
   type RequestContext,
   serverMessage,
 } from './failures';
-import type { OpnformRequestData } from './middleware';
 import { type ApiPath, joinUrl, type Query } from './path';
 import { redact, rememberSecrets, secretsOf } from './secrets';
 import { type ErrorPathRead, forbiddenContext } from './standing';
-import { answeredOf, countAnswered, READ_RESERVE_MS, remainingMs, WRITE_RESERVE_MS } from './step-budget';
 import { outOfTime, unreachable } from './unanswered';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -40,27 +39,15 @@ export interface Call<T> extends RequestContext {
    * instead, which must name no secret.
    */
   quiet?: (data: T) => string;
-  /** Error statuses with a message of the endpoint's own (a plan limit), thrown instead of the usual one. */
-  special?: Readonly<Record<number, SpecialStatus>>;
   /**
-   * A public route (the respondent's answer endpoint): sent without the token, as a respondent sends
-   * it. The token is still required in the connection (every step reads the form with it first).
+   * Sent as a respondent's browser sends it (the public answer endpoint): without the token (which the
+   * connection still needs: every step reads the form with it first), with the form's password header
+   * when `passwordHash` is given. That value is a secret of the call: hidden in its error messages, and
+   * it makes the call quiet (bodies kept out of the log). Core's log scrubs the header by its name.
    */
-  anonymous?: boolean;
-  /**
-   * Extra request headers (a form's password header). Their values are secrets of the call: hidden in
-   * its error messages, and they make the call quiet (bodies kept out of the log). Core's log scrubs a
-   * header whose name says password, secret or auth.
-   */
-  headers?: Readonly<Record<string, string>>;
+  respondent?: { passwordHash?: string };
   /** The most of the answer read, in bytes (`ANSWER_LIMITS`; the default one otherwise). */
   maxBytes?: number;
-}
-
-/** The error an endpoint gives for one status in place of the usual one (see `Call.special`). */
-export interface SpecialStatus {
-  message: string;
-  code: ErrorCode;
 }
 
 /** A call whose endpoint defines error statuses that mean "nothing there": it answers `T | Absent`. */
@@ -91,6 +78,16 @@ export interface RawCall extends RequestContext {
   /** A POST that changes nothing in OpnForm (an export): it keeps a read's time reserve and wording. */
   read?: boolean;
 }
+
+/** What `send` takes of a call: the request, and what explains its failures. */
+type Sent = RequestContext & {
+  query?: Query;
+  body?: unknown;
+  quiet?: unknown;
+  respondent?: Call<unknown>['respondent'];
+  maxBytes?: number;
+  read?: boolean;
+};
 
 /** Per-request time to first byte (within the step's budget of 25 s; Zapier gives a whole step 30 s). */
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -131,8 +128,8 @@ export const baseUrlOf = (z: ZObject, bundle: Bundle): string => {
 
 /**
  * The one HTTP layer every operation uses: builds the URL from the connection's base URL and an
- * encoded `path`, sends the token as a bearer header (never in the URL), maps failures to
- * actionable Zapier errors (with `mapOpnformErrors`) and checks each answer against a schema.
+ * encoded `path`, sends the token as a bearer header (never in the URL), maps each error answer once
+ * to an actionable Zapier error (src/http/failures.ts) and checks each answer against a schema.
  */
 export const opnform = (z: ZObject, bundle: Bundle) => {
   const base = baseUrlOf(z, bundle);
@@ -142,30 +139,21 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
   // A public OpnForm name that resolves to a private or metadata address is refused at connect time.
   const agent = publicAgent(baseUrl.protocol, developmentMode() && isLoopbackHost(baseUrl.hostname));
 
-  const secrets = (ctx: RequestContext & { headers?: Readonly<Record<string, string>> }) =>
-    secretsOf(bundle, [...(ctx.redact ?? []), ...Object.values(ctx.headers ?? {})]);
+  const secrets = (ctx: Sent) => secretsOf(bundle, [...(ctx.redact ?? []), ctx.respondent?.passwordHash]);
   const authValues = new Set(secretsOf({ authData: bundle.authData } as Bundle));
   /**
    * Core scrubs the connection's token from its HTTP log, but not other secrets: a call whose bodies
    * hold credentials, and every call of a step that knows secrets beyond the token (a webhook secret,
    * header values: a server may echo them), keeps its bodies out of the log.
    */
-  const isQuiet = (ctx: RequestContext & { quiet?: unknown; headers?: Readonly<Record<string, string>> }) =>
+  const isQuiet = (ctx: Sent) =>
     ctx.quiet !== undefined || secrets(ctx).some((secret) => !authValues.has(secret));
   const WITHHELD = () => 'answer withheld';
 
   const send = async (
     method: Method,
     apiPath: ApiPath,
-    ctx: RequestContext & {
-      query?: Query;
-      body?: unknown;
-      quiet?: unknown;
-      anonymous?: boolean;
-      headers?: Readonly<Record<string, string>>;
-      maxBytes?: number;
-      read?: boolean;
-    },
+    ctx: Sent,
     allow: readonly number[],
     raw: boolean,
   ): Promise<HttpResponse | RawHttpResponse> => {
@@ -183,21 +171,9 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     const limit = ctx.maxBytes ?? ANSWER_LIMITS.default;
     // closes the connection of an answer that is refused (too large) or not read (an error)
     const connection = new AbortController();
-    const opnformData: OpnformRequestData = {
-      thing: ctx.thing,
-      abilities: ctx.abilities,
-      anyOf: ctx.anyOf,
-      admin: ctx.admin,
-      member: ctx.member,
-      known: ctx.known,
-      fields: ctx.fields,
-      notFound: ctx.notFound,
-      redact: secrets(ctx),
-      allow,
-    };
     const headers: Record<string, string> = {
-      ...ctx.headers,
-      ...(ctx.anonymous === true ? {} : { Authorization: `Bearer ${token}` }),
+      ...(ctx.respondent?.passwordHash === undefined ? {} : { 'form-password': ctx.respondent.passwordHash }),
+      ...(ctx.respondent === undefined ? { Authorization: `Bearer ${token}` } : {}),
       Accept: raw ? 'text/csv, application/json' : 'application/json',
       'User-Agent': USER_AGENT,
     };
@@ -213,12 +189,13 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       headers,
       timeout,
       redirect: 'manual',
-      skipThrowForStatus: allow.length > 0,
+      // Every error answer is mapped here, once (`failureOf`), a 429 included: core neither throws for the
+      // status nor turns a 429 into its own ThrottledError first.
+      skipThrowForStatus: true,
       throwForThrottlingEarly: false,
       agent,
       // No {{curly}} templating: stored answers may contain "{{bundle.x}}", which core would refuse.
       merge: false,
-      middlewareData: { opnform: opnformData },
       signal: connection.signal,
     };
     if (ctx.body !== undefined) {
@@ -230,11 +207,23 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       options.body = (quiet ? Readable.from([json]) : json) as unknown as string;
     }
     const line = `${method} ${apiPath}`;
+    let response: RawHttpResponse;
     try {
       // an export streams its body to storage unlimited; `size` caps only a text read (an error's)
-      const response = await z.request({ ...options, raw: true, size: limit });
-      countAnswered(bundle);
-      if (raw) return response;
+      response = await z.request({ ...options, raw: true, size: limit });
+    } catch (error) {
+      connection.abort();
+      if (isZapierError(error)) throw error;
+      throw unreachable(z, host, error, timeout, write, secrets(ctx));
+    }
+    if (response.status >= 400 && !allow.includes(response.status)) {
+      const body = parseJson(await response.text().catch(() => ''));
+      connection.abort();
+      throw await failureOf(method, apiPath, ctx, response.status, body, response.headers.get('retry-after'));
+    }
+    countAnswered(bundle);
+    if (raw) return response;
+    try {
       // Every JSON answer is read raw, within its size limit (node-fetch's `size`): core then logs no
       // answer body (a server may echo a credential in a form core does not scrub); the client logs it.
       const view = await answerView(response, limit, () => connection.abort());
@@ -248,21 +237,27 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     } catch (error) {
       connection.abort();
       if (error instanceof AnswerTooLarge) throw answerTooLarge(z, ctx.thing, error.limit, write);
-      const denied = forbiddenBodyOf(error);
-      if (denied !== undefined && needsStanding(denied.body)) {
-        // only after a policy 403 (never on the success path): the user's standing, and where the request points
-        const { standing, target } = await forbiddenContext(
-          errorPathRead,
-          method,
-          apiPath,
-          ctx.query,
-          ctx.body,
-        );
-        throw forbiddenError(z, denied.body, { ...ctx, redact: secrets(ctx) }, standing, target);
-      }
-      if (isZapierError(error)) throw error;
       throw unreachable(z, host, error, timeout, write, secrets(ctx));
     }
+  };
+
+  /**
+   * The user's error for an error answer (status >= 400), built once. After a policy 403 (never on the
+   * success path) the client first learns the user's standing, and where the request points.
+   */
+  const failureOf = async (
+    method: Method,
+    apiPath: ApiPath,
+    ctx: Sent,
+    status: number,
+    body: unknown,
+    retryAfter: string | null,
+  ): Promise<Error> => {
+    const context = { ...ctx, redact: secrets(ctx) };
+    const { standing, target } = forbiddenNeedsStanding(status, body, context)
+      ? await forbiddenContext(errorPathRead, method, apiPath, ctx.query, ctx.body)
+      : {};
+    return failureFor(z, status, body, retryAfter, context, standing, target);
   };
 
   /** A read on a policy 403's error path (src/http/standing.ts): its `allow` statuses are answered, not thrown. */
@@ -323,10 +318,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     call: Call<T> & { absent?: readonly number[] },
   ) => {
     const absent = call.absent ?? [];
-    const handled = [...absent, ...Object.keys(call.special ?? {}).map(Number)];
-    const response = (await send(method, apiPath, call, handled, false)) as HttpResponse;
-    const special = call.special?.[response.status];
-    if (special !== undefined) throw userError(z, special.message, special.code, response.status);
+    const response = (await send(method, apiPath, call, absent, false)) as HttpResponse;
     if (absent.includes(response.status)) return new Absent(response.status, serverMessage(response.data));
     return checked(response, call);
   };

@@ -9,11 +9,14 @@ import { redact } from './secrets';
  * ignoring a final period, against the body's `message` and its field errors.
  */
 export interface KnownFailure {
-  /** The server's sentence; `''` matches an answer with no message (only at `status`). */
-  said: string;
+  /**
+   * The server's sentence; `''` matches an answer with no message (only at `status`); none: any answer
+   * at `status` (a plan limit's 402, a 404 of the endpoint's own).
+   */
+  said?: string;
   message: string;
   code: ErrorCode;
-  /** Only at this status (required for `said: ''`, and for a 403: other 403s are policy refusals). */
+  /** Only at this status (required for `said: ''` and no `said`, and for a 403: other 403s are policy refusals). */
   status?: number;
   /** A routine outcome: a `HaltedError` instead of an error (rule in `src/errors.ts`). */
   halt?: boolean;
@@ -35,8 +38,6 @@ export interface RequestContext {
   known?: readonly KnownFailure[];
   /** Names for the server's field paths in validation errors, e.g. `data.webhook_url` -> `Webhook URL (webhook_url)`. */
   fields?: Readonly<Record<string, string>>;
-  /** A 404 message of the step's own, in place of the generic "<thing> not found" (the connection test). */
-  notFound?: string;
   /** Values (secrets) that must never appear in an error message, even if the server repeats them. */
   redact?: readonly string[];
 }
@@ -263,7 +264,7 @@ export const forbiddenMessage = (
 };
 
 export const notFoundMessage = (ctx: RequestContext): string =>
-  ctx.notFound ?? `${capitalize(ctx.thing)} not found in OpnForm (404). ${THING_HINTS[ctx.thing]}`;
+  `${capitalize(ctx.thing)} not found in OpnForm (404). ${THING_HINTS[ctx.thing]}`;
 
 export const validationMessage = (
   status: number,
@@ -304,26 +305,28 @@ export const retryAfterSeconds = (header: string | null | undefined, now = Date.
 };
 
 /**
- * The known failure a client-error body names (not for 401/402/429, which mean something else; a 403
- * only for an entry with `status: 403`).
+ * The known failure an error answer names: an entry without `said` at its status; else a client-error
+ * body's sentence (not at 401/402/429, which mean something else; a 403 only for an entry with
+ * `status: 403`).
  */
 export const knownFailure = (
   status: number,
   body: unknown,
   ctx: RequestContext,
 ): KnownFailure | undefined => {
-  if (ctx.known === undefined || status < 400 || status >= 500 || [401, 402, 429].includes(status)) {
-    return undefined;
-  }
+  if (ctx.known === undefined || status < 400 || status >= 500) return undefined;
+  const any = ctx.known.find((k) => k.said === undefined && k.status === status);
+  if (any !== undefined || [401, 402, 429].includes(status)) return any;
   const message = serverMessage(body);
   const said = [message, ...fieldErrorTexts(body)].filter((t): t is string => t !== undefined);
   return ctx.known.find(
     (k) =>
+      k.said !== undefined &&
       // a 403 is a policy refusal unless an entry names that status (a licence limit, say)
       (k.status === undefined ? status !== 403 : k.status === status) &&
       (k.said === ''
         ? k.status !== undefined && message === undefined && said.length === 0
-        : said.some((text) => sentence(text) === sentence(k.said))),
+        : said.some((text) => sentence(text) === sentence(k.said as string))),
   );
 };
 
@@ -334,39 +337,34 @@ export const redacted = (text: string, secrets: readonly string[] = []): string 
     [...secrets].filter((secret) => secret.length > 0).sort((a, b) => b.length - a.length),
   );
 
-/** The body of a 403, kept on its error so the client can explain it once it knows the user's standing. */
-const FORBIDDEN_BODY = Symbol('opnform 403 body');
+/**
+ * Whether an error answer is a policy 403 that the connected user's standing explains (read by the
+ * client after the answer, never on the success path: src/http/standing.ts).
+ */
+export const forbiddenNeedsStanding = (status: number, body: unknown, ctx: RequestContext): boolean =>
+  status === 403 && knownFailure(status, body, ctx) === undefined && needsStanding(body);
 
-export const forbiddenError = (
-  z: ZObject,
-  body: unknown,
-  ctx: RequestContext,
-  standing?: Standing,
-  target?: ForbiddenTarget,
-): Error => {
-  const error = userError(
-    z,
-    redacted(forbiddenMessage(body, ctx, standing, target), ctx.redact),
-    'forbidden',
-    403,
-  );
-  Object.defineProperty(error, FORBIDDEN_BODY, { value: { body }, enumerable: false });
-  return error;
+/** A JSON body, or undefined when the text is not JSON. */
+export const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 };
 
-/** The 403 body an error carries (see `forbiddenError`), if it is one. */
-export const forbiddenBodyOf = (error: unknown): { body: unknown } | undefined =>
-  error instanceof Error
-    ? (error as Error & { [FORBIDDEN_BODY]?: { body: unknown } })[FORBIDDEN_BODY]
-    : undefined;
-
-/** Turns an error answer (status >= 400) into the Zapier error a no-code user can act on. */
+/**
+ * Turns an error answer (status >= 400) into the Zapier error a no-code user can act on; a policy 403
+ * is explained with the user's `standing` and the request's `target` when the client learned them.
+ */
 export const failureFor = (
   z: ZObject,
   status: number,
   body: unknown,
   retryAfter: string | null,
   ctx: RequestContext,
+  standing?: Standing,
+  target?: ForbiddenTarget,
 ): Error => {
   if (status === 401) {
     const expired = new z.errors.ExpiredAuthError(
@@ -380,7 +378,8 @@ export const failureFor = (
   const error = (message: string, code: ErrorCode) =>
     userError(z, redacted(message, ctx.redact), code, status);
   const known = knownFailure(status, body, ctx);
-  if (status === 403 && known === undefined) return forbiddenError(z, body, ctx);
+  if (status === 403 && known === undefined)
+    return error(forbiddenMessage(body, ctx, standing, target), 'forbidden');
   if (known?.halt) return halt(z, redacted(known.message, ctx.redact));
   if (known !== undefined) return error(known.message, known.code);
   if (status === 404) return error(notFoundMessage(ctx), 'not_found');

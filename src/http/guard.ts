@@ -1,6 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import { startStep } from '../shared/budget';
 import { redact, secretsOf } from './secrets';
-import { startStep } from './step-budget';
 
 /** Errors whose message core serialises as JSON (`{message, code, status}` or `{message, delay}`). */
 const JSON_MESSAGE_ERRORS = new Set(['AppError', 'ThrottledError']);

@@ -1,7 +1,6 @@
 import type { HttpResponse } from 'zapier-platform-core';
-import * as z from 'zod/mini';
-import type { Workspace } from '../schemas/resources';
-import { OpenWorkspaceList } from '../schemas/workspaces';
+import { FormWorkspace } from '../schemas/forms';
+import { OpenWorkspaceList, type Workspace } from '../schemas/workspaces';
 import { READ_FORM } from './abilities';
 import {
   type ForbiddenTarget,
@@ -42,16 +41,13 @@ const readStanding = async (read: ErrorPathRead): Promise<Standing> => {
   try {
     const reply = await read(STANDING_PATH, { thing: 'workspace', abilities: ['workspaces-read'] }, [403]);
     if (reply.status === 403) return { kind: 'no-workspaces-read' };
-    const parsed = OpenWorkspaceList.safeParse(reply.data);
+    const parsed = OpenWorkspaceList().safeParse(reply.data);
     if (!parsed.success) return { kind: 'unknown' };
     return { kind: 'memberships', memberships: parsed.data.map(membershipOf) };
   } catch {
     return { kind: 'unknown' };
   }
 };
-
-/** The part of a form read that says where the form lives. */
-const FormWorkspace = z.looseObject({ workspace_id: z.number() });
 
 /**
  * The workspace of a form, read (`GET /open/forms/{id}`, which any member may send) when the refused
@@ -66,7 +62,7 @@ const readFormWorkspace = async (read: ErrorPathRead, formId: number): Promise<n
       { thing: 'form', ...READ_FORM, quiet: () => `form #${formId}: its workspace` },
       [403, 404],
     );
-    const parsed = FormWorkspace.safeParse(reply.status === 200 ? reply.data : undefined);
+    const parsed = FormWorkspace().safeParse(reply.status === 200 ? reply.data : undefined);
     return parsed.success ? parsed.data.workspace_id : undefined;
   } catch {
     return undefined;

@@ -1,7 +1,7 @@
 import type { ZObject } from 'zapier-platform-core';
 import { userError } from '../errors';
+import { STEP_BUDGET_MS } from '../shared/budget';
 import { redact } from './secrets';
-import { STEP_BUDGET_MS } from './step-budget';
 
 /** The errors of a request that got no answer: OpnForm unreachable, refused, or out of the step's time. */
 

@@ -4,9 +4,9 @@ import {
   defineInputFields,
   type InferInputData,
 } from 'zapier-platform-core';
-import { createIntegration } from '../api/integrations';
+import * as integrations from '../api/integrations';
+import { formField, workspaceField } from '../inputs/fields';
 import { parseInput } from '../schemas/parse';
-import { formField, workspaceField } from '../shared/fields';
 import { webhookSettingFields } from './fields';
 import { CreateWebhookInput } from './inputs';
 import { WEBHOOK_OUTPUT_FIELDS, webhookLog, webhookOutput, webhookSample } from './webhooks';
@@ -29,7 +29,7 @@ const perform = (async (z, bundle) => {
     ...(input.webhook_secret === undefined ? [] : [input.webhook_secret]),
     ...Object.values(input.webhook_headers ?? {}),
   ];
-  const reply = await createIntegration(
+  const reply = await integrations.create(
     z,
     bundle,
     input.form_id,

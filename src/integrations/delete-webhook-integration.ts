@@ -1,12 +1,12 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
-import { deleteIntegration, listIntegrations } from '../api/integrations';
+import * as integrations from '../api/integrations';
 import { halt, invalidInput, notFound } from '../errors';
+import { formField, workspaceField } from '../inputs/fields';
 import { labelsOf, parseInput } from '../schemas/parse';
-import { formField, workspaceField } from '../shared/fields';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
 import { webhookIntegrationField } from './fields';
 import { DeleteWebhookInput } from './inputs';
-import { dataOf, isWebhook, MASK, maskUrl, WEBHOOK_OUTPUT_FIELDS } from './webhooks';
+import { isWebhook, WEBHOOK_OUTPUT_FIELDS } from './webhooks';
 
 const inputFields = defineInputFields([
   destructiveWarning(
@@ -38,7 +38,7 @@ const perform = (async (z, bundle) => {
     bundle.inputData,
     inputFields,
   );
-  const list = await listIntegrations(z, bundle, form_id);
+  const list = await integrations.list(z, bundle, form_id);
   if (list === undefined) {
     throw notFound(
       z,
@@ -56,14 +56,14 @@ const perform = (async (z, bundle) => {
         'integration, not a webhook: this step only deletes webhook integrations.',
     );
   }
-  const reply = await deleteIntegration(z, bundle, form_id, id);
+  const reply = await integrations.remove(z, bundle, form_id, id);
   if (reply === undefined) throw halt(z, alreadyGone(id, form_id));
   return {
     id,
     form_id,
     integration_id: 'webhook',
     deleted: true,
-    webhook_url: maskUrl(dataOf(current).webhook_url),
+    webhook_url: integrations.maskUrl(integrations.dataOf(current).webhook_url),
     message: reply.message ?? 'Form Integration was deleted.',
   };
 }) satisfies CreatePerform;
@@ -83,7 +83,7 @@ export const deleteWebhookIntegration = defineCreate({
       form_id: 42,
       integration_id: 'webhook',
       deleted: true,
-      webhook_url: `https://hooks.example.com/${MASK}`,
+      webhook_url: `https://hooks.example.com/${integrations.MASK}`,
       message: 'Form Integration was deleted.',
     },
     outputFields: [

@@ -3,12 +3,11 @@
  * with a stable unique id, the integration's URL masked and the error message cleaned of credentials.
  */
 import { createHash } from 'node:crypto';
-import { formsOf, partsOf } from '../http/secrets';
-import type { IntegrationEvent } from '../schemas/integrations';
-import type { FormIntegration } from '../schemas/resources';
+import * as integrations from '../api/integrations';
+import type { FormIntegration, IntegrationEvent } from '../schemas/integrations';
 import { isoDateTime, parseTimestamp } from '../shared/dates';
+import { formsOf, partsOf } from '../shared/secret-forms';
 import { sortedKeys } from '../shared/stable';
-import { credentialsOf, dataOf, MASK, maskUrl } from './webhooks';
 
 /** What a failure says about its integration (`undefined` where the list could not be read). */
 export type Kind = 'webhook' | 'zapier_hook' | 'other';
@@ -22,7 +21,7 @@ export const kindOf = (integration: FormIntegration | undefined): Kind =>
 
 /** The URL an integration delivers to: a webhook's, a Zapier hook's, or another kind's first URL. */
 const urlOf = (integration: FormIntegration | undefined): unknown => {
-  const data = dataOf(integration);
+  const data = integrations.dataOf(integration);
   return (
     data.webhook_url ??
     data.hook_url ??
@@ -53,13 +52,16 @@ const plainUrl = (text: string): string => {
 const replacementsOf = (credentials: readonly string[]): Array<[string, string]> => {
   const out: Array<[string, string]> = [];
   for (const secret of credentials) {
-    const masked = /^https?:\/\//i.test(secret.trim()) ? maskUrl(secret) : null;
+    const masked = /^https?:\/\//i.test(secret.trim()) ? integrations.maskUrl(secret) : null;
     // `https://host/********` without its scheme, for the URL written without one
     const bare = masked?.replace(/^https?:\/\//i, '');
     const host = bare?.split('/')[0];
-    const parts: Array<[string, string]> = [[secret, masked ?? MASK]];
+    const parts: Array<[string, string]> = [[secret, masked ?? integrations.MASK]];
     for (const part of partsOf(secret.trim())) {
-      parts.push([part, host !== undefined && bare !== undefined && part.startsWith(host) ? bare : MASK]);
+      parts.push([
+        part,
+        host !== undefined && bare !== undefined && part.startsWith(host) ? bare : integrations.MASK,
+      ]);
     }
     for (const [part, shown] of parts) {
       if (part.length < 4) continue;
@@ -79,7 +81,9 @@ export const cleanMessage = (message: string, credentials: readonly string[]): s
   let out = message;
   for (const [form, shown] of replacementsOf(credentials)) out = out.split(form).join(shown);
   return out.replace(URL_IN_TEXT, (url) =>
-    url === CURL_HELP || url.includes(MASK) ? url : (maskUrl(plainUrl(url)) ?? MASK),
+    url === CURL_HELP || url.includes(integrations.MASK)
+      ? url
+      : (integrations.maskUrl(plainUrl(url)) ?? integrations.MASK),
   );
 };
 
@@ -107,7 +111,7 @@ export const failuresOf = (
   integrationId: number,
   integration: FormIntegration | undefined,
   events: readonly IntegrationEvent[],
-  credentials: readonly string[] = integration === undefined ? [] : credentialsOf(integration),
+  credentials: readonly string[] = integration === undefined ? [] : integrations.credentialsOf(integration),
 ) => {
   const seen = new Map<string, number>();
   const out = [];
@@ -129,7 +133,7 @@ export const failuresOf = (
       webhook_integration_id: integrationId,
       kind: kindOf(integration),
       integration_type: integration?.integration_id ?? null,
-      webhook_url: maskUrl(urlOf(integration)),
+      webhook_url: integrations.maskUrl(urlOf(integration)),
       failed_at: isoDateTime(date),
       message: cleanMessage(message, credentials),
       http_status: statusOf(data),

@@ -1,15 +1,14 @@
 import { type Bundle, defineInputFields, defineTrigger, type ZObject } from 'zapier-platform-core';
-import { listIntegrationEvents, listIntegrations } from '../api/integrations';
+import * as integrations from '../api/integrations';
 import { notFound, userError } from '../errors';
-import { remainingMs } from '../http/step-budget';
+import { formField, workspaceField } from '../inputs/fields';
+import type { FormIntegration } from '../schemas/integrations';
 import { parseInput } from '../schemas/parse';
-import type { FormIntegration } from '../schemas/resources';
-import { formField, workspaceField } from '../shared/fields';
+import { remainingMs } from '../shared/budget';
 import { pollingPerform } from '../shared/perform';
 import { type Failure, failuresOf, newestFailuresFirst } from './failures';
 import { webhookIntegrationField } from './fields';
 import { WebhookFailureInput } from './inputs';
-import { credentialsOf, MASK } from './webhooks';
 
 /** At most this many integrations are read per poll (one request each, after the list). */
 export const MAX_INTEGRATIONS = 10;
@@ -41,20 +40,18 @@ const readAll = async (
   z: ZObject,
   bundle: Bundle,
   formId: number,
-  integrations: readonly FormIntegration[],
+  listed: readonly FormIntegration[],
   credentials: readonly string[],
 ) => {
   const out: Failure[] = [];
-  for (let i = 0; i < integrations.length; i += PARALLEL) {
+  for (let i = 0; i < listed.length; i += PARALLEL) {
     if (i > 0 && remainingMs(bundle) < STOP_READING_MS) {
-      z.console.log(
-        `stopped after ${i} of ${integrations.length} integrations: the step's time is nearly up`,
-      );
+      z.console.log(`stopped after ${i} of ${listed.length} integrations: the step's time is nearly up`);
       break;
     }
-    const batch = integrations.slice(i, i + PARALLEL);
+    const batch = listed.slice(i, i + PARALLEL);
     const logs = await Promise.all(
-      batch.map((integration) => listIntegrationEvents(z, bundle, formId, integration.id, credentials)),
+      batch.map((integration) => integrations.listEvents(z, bundle, formId, integration.id, credentials)),
     );
     // a log that is gone (404: deleted since the list was read) has nothing to report
     batch.forEach((integration, n) => {
@@ -76,9 +73,9 @@ const perform = pollingPerform(async (z, bundle) => {
     bundle.inputData,
     inputFields,
   );
-  const list = await listIntegrations(z, bundle, form_id);
+  const list = await integrations.list(z, bundle, form_id);
   // every integration's credentials: a message may quote another integration's URL or secret
-  const credentials = (list ?? []).flatMap(credentialsOf);
+  const credentials = (list ?? []).flatMap(integrations.credentialsOf);
   if (chosen === undefined) {
     if (list === undefined) {
       throw userError(
@@ -102,7 +99,7 @@ const perform = pollingPerform(async (z, bundle) => {
         'that form, or leave Webhook Integration empty to watch every integration of the form.',
     );
   if (list !== undefined && integration === undefined) throw missing();
-  const events = await listIntegrationEvents(z, bundle, form_id, chosen, credentials);
+  const events = await integrations.listEvents(z, bundle, form_id, chosen, credentials);
   if (events === undefined) throw missing();
   return newestFailuresFirst(failuresOf(form_id, chosen, integration, events, credentials)).slice(
     0,
@@ -129,11 +126,11 @@ export const newWebhookDeliveryFailure = defineTrigger({
       webhook_integration_id: 19,
       kind: 'webhook',
       integration_type: 'webhook',
-      webhook_url: `https://dead.example.net:8443/${MASK}`,
+      webhook_url: `https://dead.example.net:8443/${integrations.MASK}`,
       failed_at: '2026-11-23T17:42:00+00:00',
       message:
         'cURL error 7: Failed to connect to dead.example.net port 8443 after 0 ms: Could not connect to server ' +
-        `(see https://curl.haxx.se/libcurl/c/libcurl-errors.html) for https://dead.example.net:8443/${MASK}`,
+        `(see https://curl.haxx.se/libcurl/c/libcurl-errors.html) for https://dead.example.net:8443/${integrations.MASK}`,
       http_status: null,
     },
     outputFields: [

@@ -5,22 +5,15 @@ import {
   type InferInputData,
   type ZObject,
 } from 'zapier-platform-core';
-import { listIntegrations, updateIntegration } from '../api/integrations';
+import * as integrations from '../api/integrations';
 import { invalidInput, notFound, userError } from '../errors';
+import { formField, workspaceField } from '../inputs/fields';
+import type { FormIntegration } from '../schemas/integrations';
 import { labelsOf, parseInput } from '../schemas/parse';
-import type { FormIntegration } from '../schemas/resources';
-import { formField, workspaceField } from '../shared/fields';
 import { checkRemoveSwitches } from '../shared/switches';
 import { webhookIntegrationField, webhookSettingFields } from './fields';
 import { UpdateWebhookInput, WEBHOOK_STATUSES } from './inputs';
-import {
-  dataOf,
-  isWebhook,
-  WEBHOOK_OUTPUT_FIELDS,
-  webhookLog,
-  webhookOutput,
-  webhookSample,
-} from './webhooks';
+import { isWebhook, WEBHOOK_OUTPUT_FIELDS, webhookLog, webhookOutput, webhookSample } from './webhooks';
 
 const inputFields = defineInputFields([
   workspaceField,
@@ -120,10 +113,10 @@ const perform = (async (z, bundle) => {
   const { form_id, webhook_integration_id: id } = input;
   const secrets = input.webhook_secret === undefined ? [] : [input.webhook_secret];
 
-  const list = await listIntegrations(z, bundle, form_id, secrets);
+  const list = await integrations.list(z, bundle, form_id, secrets);
   if (list === undefined) checkComplete(z, input);
   const current = list === undefined ? undefined : findWebhook(z, list, id, form_id);
-  const currentData = dataOf(current);
+  const currentData = integrations.dataOf(current);
   if (typeof currentData.webhook_secret === 'string') secrets.push(currentData.webhook_secret);
 
   const data: Record<string, unknown> = { ...currentData };
@@ -144,7 +137,7 @@ const perform = (async (z, bundle) => {
   const logic = (current as Record<string, unknown> | undefined)?.logic;
   if (logic !== undefined && logic !== null) body.logic = logic;
 
-  const reply = await updateIntegration(z, bundle, form_id, id, body, {
+  const reply = await integrations.update(z, bundle, form_id, id, body, {
     redact: secrets,
     summary: webhookLog,
   });

@@ -1,6 +1,6 @@
-import { listIntegrations } from '../api/integrations';
-import { defineDropdown, OF_FORM } from '../shared/dropdown';
-import { dataOf, isWebhook, urlLabel } from './webhooks';
+import * as integrations from '../api/integrations';
+import { defineDropdown, OF_FORM } from '../inputs/dropdown';
+import { isWebhook, urlLabel } from './webhooks';
 
 /**
  * The webhook integrations of a form, for the Webhook Integration dropdown. A server without the
@@ -14,9 +14,9 @@ export const webhookIntegrationList = defineDropdown({
   listed: 'webhook integration',
   ...OF_FORM,
   list: async (z, bundle, { form_id }) =>
-    ((await listIntegrations(z, bundle, form_id)) ?? []).filter(isWebhook).map((integration) => ({
+    ((await integrations.list(z, bundle, form_id)) ?? []).filter(isWebhook).map((integration) => ({
       id: integration.id,
-      name: `Webhook #${integration.id} to ${urlLabel(dataOf(integration).webhook_url)} (${integration.status ?? 'unknown status'})`,
+      name: `Webhook #${integration.id} to ${urlLabel(integrations.dataOf(integration).webhook_url)} (${integration.status ?? 'unknown status'})`,
     })),
   sample: { id: 12, name: 'Webhook #12 to hooks.example.com/******** (active)' },
 });

@@ -1,14 +1,12 @@
-import { dataOf, MASK, maskUrl } from '../api/integrations';
-import type { FormIntegration } from '../schemas/resources';
-
-export { credentialsOf, dataOf, MASK, maskUrl } from '../api/integrations';
+import * as integrations from '../api/integrations';
+import type { FormIntegration } from '../schemas/integrations';
 
 export const isWebhook = (integration: Pick<FormIntegration, 'integration_id'>) =>
   integration.integration_id === 'webhook';
 
 /** `host/****` of a webhook URL, for dropdown labels. */
 export const urlLabel = (value: unknown): string => {
-  const masked = maskUrl(value);
+  const masked = integrations.maskUrl(value);
   return masked === null ? 'no URL' : masked.replace(/^https?:\/\//, '');
 };
 
@@ -25,17 +23,17 @@ export const describeWebhook = (data: Record<string, unknown>) => {
       ? Object.keys(data.webhook_headers as Record<string, unknown>)
       : [];
   return {
-    webhook_url: maskUrl(data.webhook_url),
+    webhook_url: integrations.maskUrl(data.webhook_url),
     has_secret: secret !== '',
     secret_last4: secret.length >= 12 ? secret.slice(-4) : null,
-    webhook_headers: Object.fromEntries(headers.map((name) => [name, MASK])),
+    webhook_headers: Object.fromEntries(headers.map((name) => [name, integrations.MASK])),
     header_names: headers,
   };
 };
 
 /** What the log shows of a saved webhook: status, masked URL, whether a secret is set, header names. */
 export const webhookLog = (saved: FormIntegration) => {
-  const shown = describeWebhook(dataOf(saved));
+  const shown = describeWebhook(integrations.dataOf(saved));
   return `status ${saved.status ?? 'unknown'}, ${shown.webhook_url ?? 'no URL'}, secret ${
     shown.has_secret ? 'set' : 'not set'
   }, headers: ${shown.header_names.join(', ') || 'none'}`;
@@ -50,7 +48,7 @@ export const webhookOutput = (
   sent: { form_id: number; status: string; data: Record<string, unknown>; message: string },
 ) => {
   const saved = reply.form_integration;
-  const shown = saved.data === undefined || saved.data === null ? sent.data : dataOf(saved);
+  const shown = saved.data === undefined || saved.data === null ? sent.data : integrations.dataOf(saved);
   return {
     id: saved.id,
     form_id: saved.form_id ?? sent.form_id,
@@ -67,7 +65,7 @@ export const webhookSample = (message: string) => ({
   form_id: 42,
   integration_id: 'webhook',
   status: 'active',
-  webhook_url: `https://hooks.example.com/${MASK}`,
+  webhook_url: `https://hooks.example.com/${integrations.MASK}`,
   has_secret: true,
   secret_last4: 'x9Qz',
   // header names are one integration's keys: the map stays empty here, `header_names` lists them

@@ -5,6 +5,7 @@
  * a real boolean, so every output keeps `true`/`false`. Anything else (2, "yes") is still refused.
  */
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 
 const FROM_SERVER = new Map<unknown, boolean>([
   [true, true],
@@ -18,17 +19,19 @@ const FROM_SERVER = new Map<unknown, boolean>([
 ]);
 
 /** A boolean, or its 0/1 column form: always read as `true`/`false`. */
-export const ServerBoolean = z.pipe(
-  z.union([z.boolean(), z.number(), z.string()], { error: 'expected true/false (or 0/1)' }),
-  z.transform((value, ctx) => {
-    const known = FROM_SERVER.get(value);
-    if (known === undefined) {
-      ctx.issues.push({ code: 'custom', input: value, message: 'expected true/false (or 0/1)' });
-      return z.NEVER;
-    }
-    return known;
-  }),
+export const ServerBoolean = lazy(() =>
+  z.pipe(
+    z.union([z.boolean(), z.number(), z.string()], { error: 'expected true/false (or 0/1)' }),
+    z.transform((value, ctx) => {
+      const known = FROM_SERVER.get(value);
+      if (known === undefined) {
+        ctx.issues.push({ code: 'custom', input: value, message: 'expected true/false (or 0/1)' });
+        return z.NEVER;
+      }
+      return known;
+    }),
+  ),
 );
 
 /** An optional server boolean (missing or null stays so). */
-export const OptionalServerBoolean = z.optional(z.nullable(ServerBoolean));
+export const OptionalServerBoolean = lazy(() => z.optional(z.nullable(ServerBoolean())));

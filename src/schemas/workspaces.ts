@@ -1,46 +1,32 @@
 /**
- * OpnForm's answers to the workspace team steps: members and invites (the steps' inputs:
- * src/workspaces/inputs.ts).
- * Members carry their role in `role` (spec) or `pivot.role` (real server); invites never expose a
- * token here, and the output is built from an allow-list anyway.
+ * OpnForm's answers about workspaces (src/api/workspaces.ts): the connected user's workspaces with their
+ * membership, and the legacy name list. Built on first use (`lazy`).
  */
 import * as z from 'zod/mini';
-import { Invite, Workspace, WorkspaceUser } from './resources';
+import { optBool, optNum, optStr, str } from './common';
+import { lazy, type Out } from './lazy';
+import { Member } from './members';
 
-/** The roles the role-update operation accepts (spec). */
-export const MEMBER_ROLES = ['admin', 'user', 'readonly'] as const;
-export type MemberRole = (typeof MEMBER_ROLES)[number];
-
-export const INVITE_STATUSES = ['pending', 'accepted'] as const;
-
-/** A workspace member with the membership's timestamps (real server: `pivot.created_at`). */
-export const Member = WorkspaceUser;
-export type Member = z.infer<typeof Member>;
-
-/** `GET /open/workspaces/{id}/users`: a bare array. */
-export const MemberList = z.array(Member);
+/** A workspace as `/open/workspaces` lists it (spec: fields not shown; real server below). */
+export const Workspace = lazy(() =>
+  z.looseObject({
+    id: z.number(),
+    name: str(),
+    icon: optStr(),
+    plan_tier: optStr(),
+    is_admin: optBool(),
+    is_readonly: optBool(),
+    users_count: optNum(),
+    /** The connected user's membership (real server): their user id and role. */
+    pivot: z.optional(z.nullable(z.looseObject({ role: optStr(), user_id: optNum() }))),
+    /** Real servers embed the workspace's members (role in `pivot.role`). */
+    users: z.optional(z.nullable(z.array(Member()))),
+  }),
+);
+export type Workspace = Out<typeof Workspace>;
 
 /** `GET /open/workspaces`: a bare array of the user's workspaces (no paging). */
-export const OpenWorkspaceList = z.array(Workspace);
+export const OpenWorkspaceList = lazy(() => z.array(Workspace()));
 
-/** `GET /open/workspaces/{id}/invites`: a bare array. */
-export const InviteList = z.array(Invite);
-
-/**
- * `POST /open/workspaces/{id}/users/add`: `{type, message}`, plus the new `invite` (without its
- * token; `valid_until` ISO here) when OpnForm sent a registration invitation.
- */
-export const AddMemberReply = z.looseObject({
-  message: z.optional(z.nullable(z.string())),
-  invite: z.optional(
-    z.nullable(
-      z.looseObject({
-        id: z.number(),
-        email: z.optional(z.nullable(z.string())),
-        role: z.optional(z.nullable(z.string())),
-        valid_until: z.optional(z.nullable(z.string())),
-      }),
-    ),
-  ),
-});
-export type AddMemberReply = z.infer<typeof AddMemberReply>;
+/** `GET /external/zapier/workspaces`: bare array `[{id, name}]`. */
+export const LegacyWorkspaces = lazy(() => z.array(z.looseObject({ id: z.number(), name: str() })));

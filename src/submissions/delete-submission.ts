@@ -1,8 +1,8 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
-import { deleteSubmission as deleteFromForm } from '../api/submissions';
+import * as submissions from '../api/submissions';
+import { formField, workspaceField } from '../inputs/fields';
 import { FormId, inputObject, SubmissionId, WorkspaceId } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
-import { formField, workspaceField } from '../shared/fields';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
 import { submissionField } from './submission-field';
 import { refuseUnrealSubmissionId } from './update/checks';
@@ -36,7 +36,7 @@ const inputFields = defineInputFields([
 const perform = (async (z, bundle) => {
   refuseUnrealSubmissionId(z, bundle.inputData?.submission_id);
   const { form_id, submission_id } = parseInput(z, Input, bundle.inputData, inputFields);
-  const message = await deleteFromForm(z, bundle, form_id, submission_id);
+  const message = await submissions.remove(z, bundle, form_id, submission_id);
   const output: DeleteSubmissionOutput = {
     id: submission_id,
     form_id,

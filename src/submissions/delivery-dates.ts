@@ -4,10 +4,13 @@
  * reverse, an `/open` list item turned into the delivery OpnForm would have sent (the editor's sample).
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { serverOf } from '../api/submissions';
-import { answerableBlocks, blockName, fetchForm } from '../forms/blocks';
+import * as account from '../api/account';
+import * as forms from '../api/forms';
+import { answerableBlocks, blockName } from '../forms/blocks';
+import type { Form } from '../schemas/forms';
 import { FormId } from '../schemas/inputs';
-import type { DeliveryPayload, Form, Submission } from '../schemas/resources';
+import type { Submission } from '../schemas/submissions';
+import type { DeliveryPayload } from '../schemas/zapier';
 import { type DateQuestions, dateQuestions, isAmbiguousDate } from '../shared/dates';
 
 /** How long a form's date questions are remembered: a busy form costs at most one form read per 5 minutes. */
@@ -18,7 +21,7 @@ export const DATE_QUESTIONS_TTL_SECONDS = 5 * 60;
  * and the form id (the same form of the same server has the same questions, whoever reads it).
  */
 export const dateQuestionsKey = (z: ZObject, bundle: Bundle, formId: number) =>
-  `opnform:date-questions:v1:${z.hash('sha256', `${serverOf(z, bundle)}|${formId}`)}`;
+  `opnform:date-questions:v1:${z.hash('sha256', `${account.baseUrl(z, bundle)}|${formId}`)}`;
 
 const cachedDateQuestions = async (z: ZObject, key: string): Promise<DateQuestions | null> => {
   try {
@@ -59,7 +62,7 @@ export const deliveryDates = async (
   if (cached !== null) return cached;
   let questions: DateQuestions;
   try {
-    questions = dateQuestions((await fetchForm(z, bundle, formId.data)).properties);
+    questions = dateQuestions((await forms.read(z, bundle, formId.data)).properties);
   } catch (error) {
     z.console.log(`Could not read form ${formId.data} for its date formats: ${(error as Error).message}`);
     return {};

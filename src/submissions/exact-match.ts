@@ -1,4 +1,5 @@
-import type { FormBlock, Submission } from '../schemas/resources';
+import type { FormBlock } from '../schemas/forms';
+import type { Submission } from '../schemas/submissions';
 import { parseTimestamp } from '../shared/dates';
 import { checkboxWord, NO_WORDS, NUMBER_TYPES, YES_WORDS } from './answer-facts';
 import { answerTexts, currentAnswers } from './answers';

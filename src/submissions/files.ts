@@ -1,5 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { downloadAnswerFile } from '../api/submissions';
+import * as submissions from '../api/submissions';
 
 /** What a dehydrated submission file carries: the signed (expiring) link and the file name. */
 export type FileHydrationInput = {
@@ -17,7 +17,7 @@ export type FileHydrationInput = {
  */
 export const submissionFile = async (z: ZObject, bundle: Bundle) => {
   const { url, name } = bundle.inputData as FileHydrationInput;
-  const response = await downloadAnswerFile(z, bundle, url, name ?? 'file');
+  const response = await submissions.downloadAnswerFile(z, bundle, url, name ?? 'file');
   const stash = z.stashFile as unknown as (
     input: unknown,
     knownLength?: number,

@@ -1,14 +1,16 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
-import { fetchSearchedPage, fetchSubmissionPage, type PageQuery } from '../api/submissions';
+import * as forms from '../api/forms';
+import * as submissions from '../api/submissions';
 import { invalidInput } from '../errors';
-import { AmbiguousQuestion, fetchForm, findQuestionBlock, labelledBlocks } from '../forms/blocks';
-import { isLastPage } from '../http/paging';
+import { AmbiguousQuestion, findQuestionBlock, labelledBlocks } from '../forms/blocks';
+import { formField, workspaceField } from '../inputs/fields';
+import type { Form, FormBlock } from '../schemas/forms';
 import { FormId, inputObject, OptionalChoice, OptionalText, WorkspaceId } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
-import type { Form, FormBlock, Submission } from '../schemas/resources';
 import { Text } from '../schemas/submission-inputs';
+import type { Submission } from '../schemas/submissions';
 import { parseTimestamp } from '../shared/dates';
-import { formField, workspaceField } from '../shared/fields';
+import { isLastPage } from '../shared/paging';
 import { createdAt, submissionStatus } from './answers';
 import { exactMatch, searchKeepsMatches } from './exact-match';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
@@ -91,7 +93,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   let form: Form | undefined;
   let block: FormBlock | undefined;
   if (input.search_field !== undefined) {
-    form = await fetchForm(z, bundle, input.form_id);
+    form = await forms.read(z, bundle, input.form_id);
     try {
       block = findQuestionBlock(form, input.search_field);
     } catch (error) {
@@ -112,7 +114,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
     const at = timeOf(item);
     return at !== undefined && (since === undefined || at >= since) && (until === undefined || at <= until);
   };
-  const query: PageQuery = {
+  const query: submissions.PageQuery = {
     status: status === 'all' ? undefined : status,
     // a value too long for a URL (servers refuse URLs of a few KB) is matched on the pages read instead
     search: searchKeepsMatches(block) && input.search.length <= MAX_SEARCH_IN_URL ? input.search : undefined,
@@ -121,13 +123,13 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   for (let page = 1; page <= FIND_MAX_PAGES; page += 1) {
     let reply =
       query.search === undefined
-        ? await fetchSubmissionPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query)
-        : await fetchSearchedPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query);
+        ? await submissions.listPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query)
+        : await submissions.searchPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query);
     if (reply === undefined) {
       // sqlite servers cannot run `search` (recorded 500): read the same pages without it
       z.console.log('OpnForm could not filter by search (500): reading the pages without it.');
       query.search = undefined;
-      reply = await fetchSubmissionPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query);
+      reply = await submissions.listPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query);
     }
     found.push(
       ...reply.data.filter(
@@ -138,7 +140,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
     if (found.length > 0 || older || isLastPage(reply, page, FIND_PAGE_SIZE)) break;
   }
   if (found.length === 0) return [];
-  const shapeWith = form ?? (await fetchForm(z, bundle, input.form_id));
+  const shapeWith = form ?? (await forms.read(z, bundle, input.form_id));
   return found.map((item) => shapeSubmission(z, item, shapeWith));
 };
 

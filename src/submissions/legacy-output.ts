@@ -7,7 +7,8 @@
  * `edit_link` are today's keys already, with the same values (docs/decisions.md).
  */
 import { answerableBlocks, blockName } from '../forms/blocks';
-import type { DeliveryPayload, Form, FormBlock } from '../schemas/resources';
+import type { Form, FormBlock } from '../schemas/forms';
+import type { DeliveryPayload } from '../schemas/zapier';
 import { matrixAnswer } from './shape';
 
 /** One answer of a delivery's `data`: its value as OpnForm shows it, the question's name and type. */

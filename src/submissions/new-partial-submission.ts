@@ -1,13 +1,13 @@
 import { defineInputField, defineInputFields, defineTrigger } from 'zapier-platform-core';
 import * as v from 'zod/mini';
-import { fetchPartialPage } from '../api/submissions';
-import { fetchForm } from '../forms/blocks';
+import * as forms from '../api/forms';
+import * as submissions from '../api/submissions';
+import { formField, workspaceField } from '../inputs/fields';
 import { FormInput } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
-import type { Submission } from '../schemas/resources';
 import { IDLE_MINUTES, IdleMinutes } from '../schemas/submission-inputs';
+import type { Submission } from '../schemas/submissions';
 import { parseTimestamp } from '../shared/dates';
-import { formField, workspaceField } from '../shared/fields';
 import { pollingPerform } from '../shared/perform';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
 import { shapeSubmission } from './shape';
@@ -15,8 +15,6 @@ import { listPageOf, transferList } from './transfer';
 
 /** Submissions per poll: OpnForm's maximum page, and about what Zapier takes from one poll. */
 export const PARTIAL_PAGE_SIZE = 100;
-
-export { PARTIAL_PLAN_MESSAGE } from '../api/submissions';
 
 /** The clock the idle time is measured with; tests replace `now` to control time. */
 export const partialClock = { now: (): number => Date.now() };
@@ -74,7 +72,7 @@ const perform = pollingPerform(async (z, bundle) => {
     typeof limit === 'number' && limit > 0 ? Math.min(limit, PARTIAL_PAGE_SIZE) : PARTIAL_PAGE_SIZE;
   const { bulk } = listPageOf(bundle, per_page);
   const page = await transferList(z, bundle, per_page, (listPage, perPage) =>
-    fetchPartialPage(z, bundle, form_id, perPage, listPage),
+    submissions.listPartialPage(z, bundle, form_id, perPage, listPage),
   );
   const idleSince = partialClock.now() - idle_minutes * 60_000;
   // a bulk read (Transfer) replays the history: the user picks the records, so nothing is held back
@@ -87,7 +85,7 @@ const perform = pollingPerform(async (z, bundle) => {
     return !waits || saved === undefined || saved <= idleSince;
   });
   if (items.length === 0) return [];
-  const form = await fetchForm(z, bundle, form_id);
+  const form = await forms.read(z, bundle, form_id);
   return items.map((item) => ({ ...shapeSubmission(z, item, form), status: 'partial' as const }));
 });
 

@@ -10,16 +10,16 @@ import {
   type ZObject,
 } from 'zapier-platform-core';
 import * as v from 'zod/mini';
-import { fetchSubmissionPage } from '../api/submissions';
-import { subscribeHook, unsubscribeHook } from '../api/zapier';
+import * as forms from '../api/forms';
+import * as submissions from '../api/submissions';
+import * as zapier from '../api/zapier';
 import { badResponse, userError } from '../errors';
-import { fetchForm } from '../forms/blocks';
+import { formField, workspaceField } from '../inputs/fields';
 import { FormId, FormInput } from '../schemas/inputs';
 import { parseInput, summarize } from '../schemas/parse';
-import { DeliveryPayload } from '../schemas/resources';
 import { YesNo } from '../schemas/submission-inputs';
+import { DeliveryPayload } from '../schemas/zapier';
 import { dateQuestions, isoDateTime } from '../shared/dates';
-import { formField, workspaceField } from '../shared/fields';
 import { deliveryDates, deliveryOfSubmission } from './delivery-dates';
 import { DELIVERY_MESSAGE, type LegacyOutput, legacyOfDelivery, legacyOfListed } from './legacy-output';
 import { newSubmissionOutputFields, SUBMISSION_SAMPLE } from './output-fields';
@@ -77,7 +77,7 @@ const performSubscribe = (async (z, bundle) => {
   if (typeof hookUrl !== 'string' || hookUrl === '') {
     throw userError(z, 'Zapier gave no hook URL to subscribe with.', 'invalid_input');
   }
-  await subscribeHook(z, bundle, hookUrl, form_id);
+  await zapier.subscribe(z, bundle, hookUrl, form_id);
   // OpnForm answers `[]` (no hook id): unsubscribing needs the hook URL and the form id
   const stored: HookSubscription = { hookUrl, form_id };
   return stored;
@@ -96,7 +96,7 @@ const performUnsubscribe = (async (z, bundle) => {
     [...inputFields, { key: 'hookUrl', label: 'Hook URL' }],
   );
   // a form that is gone (deleted, or never existed) has no hooks left either (src/api/zapier.ts)
-  const { formGone } = await unsubscribeHook(z, bundle, subscription.hookUrl, subscription.form_id);
+  const { formGone } = await zapier.unsubscribe(z, bundle, subscription.hookUrl, subscription.form_id);
   return { ...subscription, form_gone: formGone };
 }) satisfies WebhookTriggerPerformUnsubscribe;
 
@@ -186,7 +186,7 @@ const includesEdits = (z: ZObject, bundle: Bundle): boolean =>
 
 const perform = (async (z, bundle) => {
   const include_edits = includesEdits(z, bundle);
-  const parsed = DeliveryPayload.safeParse(bundle.cleanedRequest, { reportInput: true });
+  const parsed = DeliveryPayload().safeParse(bundle.cleanedRequest, { reportInput: true });
   if (!parsed.success) {
     throw badResponse(
       z,
@@ -237,9 +237,9 @@ const perform = (async (z, bundle) => {
  */
 const performList = (async (z, bundle) => {
   const { form_id } = parseInput(z, FormInput, bundle.inputData, inputFields);
-  const form = await fetchForm(z, bundle, form_id);
+  const form = await forms.read(z, bundle, form_id);
   const page = await transferList(z, bundle, SAMPLE_SIZE, (listPage, perPage) =>
-    fetchSubmissionPage(z, bundle, form_id, listPage, perPage, { status: 'completed' }),
+    submissions.listPage(z, bundle, form_id, listPage, perPage, { status: 'completed' }),
   );
   const dates = dateQuestions(form.properties);
   const received_at = nowIso();

@@ -1,8 +1,10 @@
 /** The output fields and the sample of every step that returns a submission. */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { answerableBlocks, blockName, distinctLabels, fetchForm, matrixRows } from '../forms/blocks';
+import * as forms from '../api/forms';
+import { answerableBlocks, blockName, distinctLabels, matrixRows } from '../forms/blocks';
+import type { FormBlock } from '../schemas/forms';
 import { FormId } from '../schemas/inputs';
-import type { AttributionKey, FormBlock } from '../schemas/resources';
+import type { AttributionKey } from '../schemas/submissions';
 import { FILE_TYPES, NUMBER_TYPES } from './answer-facts';
 import type { FormRef, OutputField, SubmissionOutput } from './output-types';
 
@@ -165,7 +167,7 @@ const fromChosenForm =
   async (z: ZObject, bundle: Bundle): Promise<OutputField[]> => {
     const formId = FormId.safeParse(bundle.inputData?.form_id);
     if (!formId.success) return [];
-    return fieldsOf(await fetchForm(z, bundle, formId.data));
+    return fieldsOf(await forms.read(z, bundle, formId.data));
   };
 
 /** The chosen form's answer fields. */

@@ -1,7 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { fetchSubmissionPage, type PageQuery } from '../api/submissions';
-import { isLastPage } from '../http/paging';
-import type { Submission } from '../schemas/resources';
+import * as submissions from '../api/submissions';
+import type { Submission } from '../schemas/submissions';
+import { isLastPage } from '../shared/paging';
 
 export interface ScanResult {
   /** Matching items, newest first. */
@@ -23,14 +23,14 @@ export const scanSubmissions = async (
   options: {
     perPage: number;
     maxPages: number;
-    query?: PageQuery;
+    query?: submissions.PageQuery;
     match: (item: Submission) => boolean;
     enough: (matches: readonly Submission[]) => boolean;
   },
 ): Promise<ScanResult> => {
   const matches: Submission[] = [];
   for (let page = 1; page <= options.maxPages; page += 1) {
-    const reply = await fetchSubmissionPage(z, bundle, formId, page, options.perPage, options.query);
+    const reply = await submissions.listPage(z, bundle, formId, page, options.perPage, options.query);
     matches.push(...reply.data.filter(options.match));
     if (options.enough(matches)) return { matches, pages: page, exhausted: false };
     if (isLastPage(reply, page, options.perPage)) {

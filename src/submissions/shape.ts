@@ -8,12 +8,8 @@
 import { createHash } from 'node:crypto';
 import type { ZObject } from 'zapier-platform-core';
 import { isLayoutBlock } from '../forms/blocks';
-import {
-  ATTRIBUTION_KEYS,
-  type AttributionKey,
-  type DeliveryPayload,
-  type Submission,
-} from '../schemas/resources';
+import { ATTRIBUTION_KEYS, type AttributionKey, type Submission } from '../schemas/submissions';
+import type { DeliveryPayload } from '../schemas/zapier';
 import {
   type DateQuestion,
   type DateQuestions,

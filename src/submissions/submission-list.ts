@@ -1,6 +1,6 @@
-import { fetchSubmissionPage } from '../api/submissions';
-import type { Submission } from '../schemas/resources';
-import { defineDropdown, OF_FORM } from '../shared/dropdown';
+import * as submissions from '../api/submissions';
+import { defineDropdown, OF_FORM } from '../inputs/dropdown';
+import type { Submission } from '../schemas/submissions';
 import { answerTexts, createdAt, currentAnswers, submissionStatus } from './answers';
 
 /** Submissions per dropdown page (Zapier asks for the next page with `bundle.meta.page`). */
@@ -44,7 +44,7 @@ export const submissionList = defineDropdown({
   ...OF_FORM,
   list: async (z, bundle, { form_id }) => {
     const page = Math.max(0, Number(bundle.meta?.page ?? 0) || 0) + 1;
-    const reply = await fetchSubmissionPage(z, bundle, form_id, page, SUBMISSION_LIST_PAGE_SIZE);
+    const reply = await submissions.listPage(z, bundle, form_id, page, SUBMISSION_LIST_PAGE_SIZE);
     return reply.data.map((item) => ({ id: item.id, label: submissionLabel(item) }));
   },
   canPaginate: true,

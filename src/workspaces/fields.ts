@@ -1,5 +1,5 @@
 import { defineInputField } from 'zapier-platform-core';
-import { MEMBER_ROLES } from '../schemas/workspaces';
+import { MEMBER_ROLES } from '../schemas/members';
 
 /** A member of the chosen workspace (hidden trigger `member_list`). */
 export const memberField = defineInputField({

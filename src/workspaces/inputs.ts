@@ -9,7 +9,8 @@ import {
   UserId,
   WorkspaceId,
 } from '../schemas/inputs';
-import { INVITE_STATUSES, MEMBER_ROLES } from '../schemas/workspaces';
+import { INVITE_STATUSES } from '../schemas/invites';
+import { MEMBER_ROLES } from '../schemas/members';
 
 /** An email to look up: required, trimmed. */
 export const EmailInput = RequiredText('is required (an email address)');

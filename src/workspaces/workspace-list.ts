@@ -1,5 +1,5 @@
-import { listWorkspaceNames } from '../api/workspaces';
-import { defineDropdown } from '../shared/dropdown';
+import * as workspaces from '../api/workspaces';
+import { defineDropdown } from '../inputs/dropdown';
 
 /** A hidden list of every workspace of the connected user (no paging on the server), under `key`. */
 const workspaceDropdown = <K extends string>(key: K, label: string) =>
@@ -8,7 +8,8 @@ const workspaceDropdown = <K extends string>(key: K, label: string) =>
     noun: 'Workspace',
     label,
     listed: 'workspace',
-    list: async (z, bundle) => (await listWorkspaceNames(z, bundle)).map((w) => ({ id: w.id, name: w.name })),
+    list: async (z, bundle) =>
+      (await workspaces.listNames(z, bundle)).map((w) => ({ id: w.id, name: w.name })),
     sample: { id: 7, name: 'Marketing' },
   });
 

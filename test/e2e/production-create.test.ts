@@ -6,11 +6,11 @@
 // guessed id), never an error. Nothing here depends on wall-clock speed or waits: the worker runs
 // when the connector has made a given number of list requests (not after a delay), the step's pauses
 // between looks (`createClock.sleep`) return at once, and the step's budget clock
-// (src/http/step-budget.ts) moves forward with the connector's list requests.
+// (src/shared/budget.ts) moves forward with the connector's list requests.
 
 import { seen } from '../../harness/seen';
 import type { Sandbox } from '../../sandbox/server';
-import { clock } from '../../src/http/step-budget';
+import { clock } from '../../src/shared/budget';
 import { createClock } from '../../src/submissions/create/wait';
 import { runOn, useSandbox } from './helpers';
 

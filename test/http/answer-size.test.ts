@@ -7,11 +7,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { fetchSubmissionPage } from '../../src/api/submissions';
+import * as submissions from '../../src/api/submissions';
 import { ANSWER_LIMITS } from '../../src/http/answer-size';
 import { opnform } from '../../src/http/client';
 import { path } from '../../src/http/path';
-import { MessageReply } from '../../src/schemas/resources';
+import { MessageReply } from '../../src/schemas/common';
 import { failure, run } from '../helpers/app';
 import { api } from '../helpers/scopes';
 
@@ -50,7 +50,7 @@ const serving = async (body: ReturnType<typeof endless>, headers: Record<string,
 };
 
 const readForm = (z: ZObject, bundle: Bundle) =>
-  opnform(z, bundle).get(path`/open/forms/${6}`, { thing: 'form', abilities: [], schema: MessageReply });
+  opnform(z, bundle).get(path`/open/forms/${6}`, { thing: 'form', abilities: [], schema: MessageReply() });
 
 const TOO_LARGE_READ =
   "OpnForm's answer to this form request is larger than 5 MB, more than this step reads for it, so the " +
@@ -92,7 +92,7 @@ test("a write's answer over the limit says the change was sent", async () => {
         thing: 'form',
         abilities: [],
         body: { title: 'x' },
-        schema: MessageReply,
+        schema: MessageReply(),
       }),
     ),
   );
@@ -110,7 +110,7 @@ test('a page of submissions may be larger (20 MB): 6 MB of long answers are read
     .get('/open/forms/6/submissions')
     .query({ page: '1', per_page: '100' })
     .reply(200, { data: items, meta: { current_page: 1, last_page: 1, per_page: 100, total: 100 } });
-  const page = await run((z, bundle) => fetchSubmissionPage(z, bundle, 6, 1, 100));
+  const page = await run((z, bundle) => submissions.listPage(z, bundle, 6, 1, 100));
   expect(scope.isDone()).toBe(true);
   expect(page.data).toHaveLength(100);
 });
@@ -122,7 +122,7 @@ test('a page of submissions over 20 MB is refused', async () => {
     .reply(200, `{"data":["${'x'.repeat(ANSWER_LIMITS.submissionPage)}"]}`, {
       'Content-Type': 'application/json',
     });
-  const error = await failure(run((z, bundle) => fetchSubmissionPage(z, bundle, 6, 1, 100)));
+  const error = await failure(run((z, bundle) => submissions.listPage(z, bundle, 6, 1, 100)));
   expect(scope.isDone()).toBe(true);
   expect(error.message).toMatch(/^OpnForm's answer to this form request is larger than 20 MB, /);
 });

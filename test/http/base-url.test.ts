@@ -1,5 +1,6 @@
-import { DEFAULT_BASE_URL, normalizeBaseUrl } from '../../src/http/base-url';
+import { normalizeBaseUrl } from '../../src/http/base-url';
 import { joinUrl, path } from '../../src/http/path';
+import { DEFAULT_BASE_URL } from '../../src/shared/opnform';
 
 describe('normalizeBaseUrl', () => {
   test.each([

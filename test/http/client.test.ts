@@ -1,8 +1,9 @@
 import nock from 'nock';
-import type { Bundle, ZObject } from 'zapier-platform-core';
+import { type Bundle, createAppTester, version as platformVersion, type ZObject } from 'zapier-platform-core';
 import { Absent, opnform } from '../../src/http/client';
 import { path } from '../../src/http/path';
-import { LegacyWorkspaces, MessageReply } from '../../src/schemas/resources';
+import { MessageReply } from '../../src/schemas/common';
+import { LegacyWorkspaces } from '../../src/schemas/workspaces';
 import { BASE, failure, run, TOKEN } from '../helpers/app';
 import { api, apiJson } from '../helpers/scopes';
 
@@ -10,7 +11,7 @@ const listWorkspaces = (z: ZObject, bundle: Bundle) =>
   opnform(z, bundle).get(path`/external/zapier/workspaces`, {
     thing: 'workspace',
     abilities: ['workspaces-read'],
-    schema: LegacyWorkspaces,
+    schema: LegacyWorkspaces(),
   });
 
 const resendInvite = (z: ZObject, bundle: Bundle) =>
@@ -18,7 +19,7 @@ const resendInvite = (z: ZObject, bundle: Bundle) =>
     thing: 'invite',
     abilities: ['workspace-users-write', 'workspaces-write'],
     admin: true,
-    schema: MessageReply,
+    schema: MessageReply(),
   });
 
 describe('requests', () => {
@@ -40,7 +41,7 @@ describe('requests', () => {
         thing: 'submission',
         abilities: ['forms-write'],
         body: { a: 1 },
-        schema: MessageReply,
+        schema: MessageReply(),
       }),
     );
     expect(scope.isDone()).toBe(true);
@@ -138,7 +139,7 @@ describe('failures become messages a user can act on', () => {
     api().get('/open/x').reply(404, { message: 'No query results for model [App\\Models\\Forms\\Form] 5' });
     const error = await failure(
       run((z, bundle) =>
-        opnform(z, bundle).get(path`/open/x`, { thing, abilities: [], schema: MessageReply }),
+        opnform(z, bundle).get(path`/open/x`, { thing, abilities: [], schema: MessageReply() }),
       ),
     );
     expect(error).toEqual({ name: 'AppError', code: 'not_found', status: 404, message });
@@ -277,7 +278,7 @@ describe('failures become messages a user can act on', () => {
       opnform(z, bundle).delete(path`/external/zapier/webhook`, {
         thing: 'form',
         abilities: ['manage-integrations'],
-        schema: MessageReply,
+        schema: MessageReply(),
         body: { hookUrl: 'https://hooks.zapier.com/1', form_id: 5 },
         absent: [404],
       }),
@@ -306,4 +307,35 @@ describe('failures become messages a user can act on', () => {
       }
     },
   );
+});
+
+describe('one pass from an error answer to the user error', () => {
+  // An app with no afterResponse middleware of its own: the client maps every error answer itself.
+  const bare = createAppTester({ version: '1.0.0', platformVersion });
+  const runBare = <T>(perform: (z: ZObject, bundle: Bundle) => Promise<T>) =>
+    bare(perform as never, { authData: { base_url: BASE, api_key: TOKEN }, inputData: {} } as never);
+
+  test('a 404 gets the client message, with no app middleware in between', async () => {
+    const scope = api().get('/external/zapier/workspaces').reply(404, { message: 'No query results' });
+    const error = await failure(runBare(listWorkspaces));
+    expect(scope.isDone()).toBe(true);
+    expect(error).toEqual({
+      name: 'AppError',
+      message:
+        'Workspace not found in OpnForm (404). Check that the workspace still exists and that the connected user belongs to it.',
+      code: 'not_found',
+      status: 404,
+    });
+  });
+
+  test('a 429 is mapped by the client too: core does not throw its own ThrottledError first', async () => {
+    const scope = api().get('/external/zapier/workspaces').reply(429, {}, { 'Retry-After': '30' });
+    const error = await failure(runBare(listWorkspaces));
+    expect(scope.isDone()).toBe(true);
+    expect(error).toEqual({
+      name: 'ThrottledError',
+      message: 'OpnForm rate limit reached (429 Too Many Requests). Zapier will retry later.',
+      delay: 30,
+    });
+  });
 });

@@ -39,3 +39,12 @@ test('a 403 is matched only by an entry that names status 403 (a licence limit, 
   expect(knownFailure(400, { message: 'Licence needed.' }, both)).toBeUndefined();
   expect(knownFailure(403, { message: 'Invite already accepted.' }, both)).toBeUndefined();
 });
+
+test('an entry without a sentence matches any answer at its status, 402 included (a plan limit of the endpoint)', () => {
+  const plan: KnownFailure = { status: 402, message: 'Upgrade.', code: 'payment_required' };
+  const withPlan = { ...ctx, known: [...known, plan] };
+  expect(knownFailure(402, { message: 'Pro feature.' }, withPlan)).toBe(plan);
+  expect(knownFailure(402, undefined, withPlan)).toBe(plan);
+  expect(knownFailure(400, { message: 'Pro feature.' }, withPlan)).toBeUndefined();
+  expect(knownFailure(400, { message: 'Invite already accepted.' }, withPlan)).toBe(known[0]);
+});

@@ -7,7 +7,7 @@ import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { opnform } from '../../src/http/client';
 import { path } from '../../src/http/path';
-import { LegacyWorkspaces } from '../../src/schemas/resources';
+import { LegacyWorkspaces } from '../../src/schemas/workspaces';
 import { failure, run } from '../helpers/app';
 import { recorded, recordedScope } from '../helpers/recorded';
 
@@ -15,7 +15,7 @@ const listWorkspaces = (z: ZObject, bundle: Bundle) =>
   opnform(z, bundle).get(path`/external/zapier/workspaces`, {
     thing: 'workspace',
     abilities: ['workspaces-read'],
-    schema: LegacyWorkspaces,
+    schema: LegacyWorkspaces(),
   });
 
 afterEach(() => nock.cleanAll());

@@ -6,7 +6,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { opnform } from '../../src/http/client';
 import { path } from '../../src/http/path';
-import { MessageReply } from '../../src/schemas/resources';
+import { MessageReply } from '../../src/schemas/common';
 import { failure, run } from '../helpers/app';
 import { api } from '../helpers/scopes';
 
@@ -16,7 +16,7 @@ const put = (body: unknown, query?: Record<string, string>) => (z: ZObject, bund
     abilities: ['forms-write'],
     body,
     query,
-    schema: MessageReply,
+    schema: MessageReply(),
   });
 
 test('an answer containing {{bundle.x}} and {{process.env.X}} is sent exactly as stored', async () => {

@@ -1,7 +1,7 @@
 // New Failed Webhook Delivery against the real server's recorded event logs (integrations--events,
 // integrations--list, integrations--delete), and the id rules (unique, stable between polls).
 import nock from 'nock';
-import { clock } from '../../src/http/step-budget';
+import { clock } from '../../src/shared/budget';
 import { failure, op, run } from '../helpers/app';
 import { api, recorded, recordedScope } from '../helpers/recorded';
 

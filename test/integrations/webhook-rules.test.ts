@@ -4,7 +4,7 @@
  * "no match" event must never fire). Good values go through and are sent normalised.
  */
 import nock from 'nock';
-import { maskUrl } from '../../src/integrations/webhooks';
+import { maskUrl } from '../../src/api/integrations';
 import { failure, op, run } from '../helpers/app';
 import { api } from '../helpers/scopes';
 import { BASE_INPUT, currentData, FORM_ID, WEBHOOK_ID, webhookIntegration } from './fixtures';

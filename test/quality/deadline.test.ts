@@ -6,7 +6,7 @@
 
 import { invokeLogged } from '../../harness/invoke';
 import { OPERATION_CASES } from '../../harness/operation-cases';
-import { clock, STEP_BUDGET_MS } from '../../src/http/step-budget';
+import { clock, STEP_BUDGET_MS } from '../../src/shared/budget';
 import { useSandbox } from '../e2e/helpers';
 
 const sandbox = useSandbox();

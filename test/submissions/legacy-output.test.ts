@@ -1,7 +1,8 @@
 // The 1.0.4 keys of New Submission's samples: a listed submission's raw answers shown as OpnForm's
 // delivery shows them (the recorded every-block delivery is matched in new-submission.recorded.test.ts).
 
-import type { DeliveryPayload, Form } from '../../src/schemas/resources';
+import type { Form } from '../../src/schemas/forms';
+import type { DeliveryPayload } from '../../src/schemas/zapier';
 import { DELIVERY_MESSAGE, legacyOfDelivery, legacyOfListed } from '../../src/submissions/legacy-output';
 
 const block = (id: string, type: string, extra: Record<string, unknown> = {}) => ({

@@ -1,5 +1,6 @@
 import nock from 'nock';
-import { PARTIAL_PLAN_MESSAGE, partialClock } from '../../src/submissions/new-partial-submission';
+import { PARTIAL_PLAN_MESSAGE } from '../../src/api/submissions';
+import { partialClock } from '../../src/submissions/new-partial-submission';
 import { App, failure, op, run } from '../helpers/app';
 import { api } from '../helpers/scopes';
 import { API_ITEM, F, FORM } from './fixtures';

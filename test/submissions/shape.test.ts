@@ -1,5 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { DeliveryPayload, Submission } from '../../src/schemas/resources';
+import { Submission } from '../../src/schemas/submissions';
+import { DeliveryPayload } from '../../src/schemas/zapier';
 import { submissionFile } from '../../src/submissions/files';
 import {
   answerOutputFields,
@@ -26,8 +27,9 @@ import {
 
 const form = { ...FORM, properties: FORM.properties.map((p) => ({ ...p })) };
 const shapeApi = (item: unknown) =>
-  run((z: ZObject) => shapeSubmission(z, Submission.parse(item), form as never));
-const shapeHook = (payload: unknown) => run((z: ZObject) => shapeDelivery(z, DeliveryPayload.parse(payload)));
+  run((z: ZObject) => shapeSubmission(z, Submission().parse(item), form as never));
+const shapeHook = (payload: unknown) =>
+  run((z: ZObject) => shapeDelivery(z, DeliveryPayload().parse(payload)));
 
 /** The answers every source agrees on, after shaping. */
 const COMMON_ANSWERS = {

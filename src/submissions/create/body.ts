@@ -7,7 +7,7 @@
 import type { ZObject } from 'zapier-platform-core';
 import { invalidInput } from '../../errors';
 import { answerableBlocks, blockName, distinctLabels, matrixRows } from '../../forms/blocks';
-import type { Form, FormBlock } from '../../schemas/resources';
+import type { Form, FormBlock } from '../../schemas/forms';
 import { KEPT_AS_IS_TYPES } from '../answer-facts';
 import { answerKey, hasRowInputs, isDateRange, matrixRowKey, rangeKey } from '../update/fields';
 import { type AnswerChanges, isEmptyInput } from '../update/values';

@@ -1,12 +1,13 @@
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
-import { AnswerRefused, postPublicAnswer } from '../../api/submissions';
+import * as forms from '../../api/forms';
+import * as submissions from '../../api/submissions';
 import { halt, userError } from '../../errors';
-import { fetchForm, findQuestionBlock } from '../../forms/blocks';
-import { clock } from '../../http/step-budget';
+import { findQuestionBlock } from '../../forms/blocks';
+import { formField, workspaceField } from '../../inputs/fields';
+import type { Form } from '../../schemas/forms';
 import { FormId, inputObject, WorkspaceId } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
-import type { Form } from '../../schemas/resources';
-import { formField, workspaceField } from '../../shared/fields';
+import { clock } from '../../shared/budget';
 import { submissionOutputFields } from '../output-fields';
 import { flagOn, questionLabels } from '../update/checks';
 import { answerKey, editableBlocks } from '../update/fields';
@@ -50,10 +51,15 @@ export const withSearchedAnswer = (bundle: Bundle, form: Form): Record<string, u
  * changed in between. The form is read again so the message names its state (./form-checks.ts); if
  * that read shows nothing wrong either, the refusal is said as OpnForm gave it. Nothing was stored.
  */
-const refusal = async (z: ZObject, bundle: Bundle, read: Form, refused: AnswerRefused['refused']) => {
+const refusal = async (
+  z: ZObject,
+  bundle: Bundle,
+  read: Form,
+  refused: submissions.AnswerRefused['refused'],
+) => {
   let form = read;
   try {
-    form = await fetchForm(z, bundle, read.id);
+    form = await forms.read(z, bundle, read.id);
   } catch {
     // the first read's title is enough for the message below
   }
@@ -91,7 +97,7 @@ const refusal = async (z: ZObject, bundle: Bundle, read: Form, refused: AnswerRe
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
   const input = parseInput(z, Input, bundle.inputData, inputFields);
-  const form = await fetchForm(z, bundle, input.form_id);
+  const form = await forms.read(z, bundle, input.form_id);
   refuseUnanswerableForm(z, form, clock.now());
   const password = formPassword(z, form);
   const keys = matchQuestions(z, form);
@@ -106,8 +112,8 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   const upsert = keys === undefined ? undefined : await existingMatch(z, bundle, form, keys, sent);
   const after = editable || upsert !== undefined ? undefined : await newestIdBefore(z, bundle, form.id);
   const slug = form.slug || String(form.id);
-  const reply = await postPublicAnswer(z, bundle, slug, sent, questionLabels(form), password);
-  if (reply instanceof AnswerRefused) throw await refusal(z, bundle, form, reply.refused);
+  const reply = await submissions.answer(z, bundle, slug, sent, questionLabels(form), password);
+  if (reply instanceof submissions.AnswerRefused) throw await refusal(z, bundle, form, reply.refused);
   const uuid = editable && typeof reply.submission_id === 'string' ? reply.submission_id : undefined;
   const located = await locateCreated(z, bundle, { formId: form.id, uuid, after, upsert, sent });
   return createOutput(z, form, sent, located, upsert);

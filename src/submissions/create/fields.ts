@@ -7,9 +7,10 @@
  * marks none. A matrix answered row by row has no single input to mark (any one row answers it).
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { answerableBlocks, fetchForm } from '../../forms/blocks';
+import * as forms from '../../api/forms';
+import { answerableBlocks } from '../../forms/blocks';
+import type { Form, FormBlock } from '../../schemas/forms';
 import { FormId } from '../../schemas/inputs';
-import type { Form, FormBlock } from '../../schemas/resources';
 import {
   type AnswerInputField,
   answerInputFields,
@@ -52,5 +53,5 @@ export const createAnswerFields = (form: Form): CreateAnswerField[] => {
 /** One input per answerable question of the chosen form; none until a form is chosen. */
 export const answerFields = async (z: ZObject, bundle: Bundle): Promise<CreateAnswerField[]> => {
   const formId = FormId.safeParse(bundle.inputData?.form_id);
-  return formId.success ? createAnswerFields(await fetchForm(z, bundle, formId.data)) : [];
+  return formId.success ? createAnswerFields(await forms.read(z, bundle, formId.data)) : [];
 };

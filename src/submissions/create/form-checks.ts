@@ -8,7 +8,7 @@
  */
 import type { ZObject } from 'zapier-platform-core';
 import { type ErrorCode, userError } from '../../errors';
-import type { Form } from '../../schemas/resources';
+import type { Form } from '../../schemas/forms';
 import { flagOn } from '../update/checks';
 import { phpTruthy } from './upsert';
 

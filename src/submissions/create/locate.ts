@@ -18,9 +18,9 @@
  * the answers twice).
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { fetchSubmissionPage } from '../../api/submissions';
-import { isLastPage } from '../../http/paging';
-import type { Submission } from '../../schemas/resources';
+import * as submissions from '../../api/submissions';
+import type { Submission } from '../../schemas/submissions';
+import { isLastPage } from '../../shared/paging';
 import { currentAnswers } from '../answers';
 import { readKeyMatches, type Upsert } from './upsert';
 import { canRead, lookUntilFound } from './wait';
@@ -32,7 +32,7 @@ export const LOCATE_MAX_PAGES = 3;
 
 /** The highest submission id on the form's newest page (0 for a form without submissions). */
 export const newestIdBefore = async (z: ZObject, bundle: Bundle, formId: number): Promise<number> => {
-  const page = await fetchSubmissionPage(z, bundle, formId, 1, LOCATE_PAGE_SIZE);
+  const page = await submissions.listPage(z, bundle, formId, 1, LOCATE_PAGE_SIZE);
   return page.data.reduce((max, item) => Math.max(max, item.id), 0);
 };
 
@@ -114,7 +114,7 @@ const readNewest = async (
 ): Promise<Submission[]> => {
   const items: Submission[] = [];
   for (let page = 1; page <= LOCATE_MAX_PAGES && canRead(bundle); page += 1) {
-    const reply = await fetchSubmissionPage(z, bundle, formId, page, LOCATE_PAGE_SIZE);
+    const reply = await submissions.listPage(z, bundle, formId, page, LOCATE_PAGE_SIZE);
     items.push(...reply.data);
     if (enough(items) || isLastPage(reply, page, LOCATE_PAGE_SIZE)) break;
   }

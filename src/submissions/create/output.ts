@@ -12,7 +12,8 @@
  * stored, and an error or a halted run invites running the step again, which would submit them twice.
  */
 import type { ZObject } from 'zapier-platform-core';
-import type { Form, Submission } from '../../schemas/resources';
+import type { Form } from '../../schemas/forms';
+import type { Submission } from '../../schemas/submissions';
 import { SUBMISSION_SAMPLE } from '../output-fields';
 import type { OutputField, SubmissionOutput } from '../output-types';
 import { shapeSubmission } from '../shape';

@@ -10,11 +10,12 @@
  * replace any one of them), and afterwards tells `created` from `updated_existing` by those rows' ids.
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { fetchSearchedPage, fetchSubmissionPage, type PageQuery } from '../../api/submissions';
+import * as submissions from '../../api/submissions';
 import { conflict, invalidInput } from '../../errors';
 import { answerableBlocks, blockName, distinctLabels } from '../../forms/blocks';
-import { isLastPage } from '../../http/paging';
-import { type Form, type FormBlock, MatchFieldIds, type Submission } from '../../schemas/resources';
+import { type Form, type FormBlock, MatchFieldIds } from '../../schemas/forms';
+import type { Submission } from '../../schemas/submissions';
+import { isLastPage } from '../../shared/paging';
 import { KEPT_AS_IS_TYPES } from '../answer-facts';
 import { answerKey } from '../update/fields';
 
@@ -37,12 +38,12 @@ export interface Upsert {
   /** The submissions whose match answers equal the ones sent, read before the write (none or one). */
   before: Submission[];
   /** The list query the rows were read with (the `search` pre-filter, dropped on a server without it). */
-  query: PageQuery;
+  query: submissions.PageQuery;
 }
 
 /** The form's match field ids; `undefined` when it only creates, `'unreadable'` for a setting of another shape. */
 export const matchFieldIds = (form: Form): readonly string[] | 'unreadable' | undefined => {
-  const parsed = MatchFieldIds.safeParse((form as Record<string, unknown>).database_fields_update);
+  const parsed = MatchFieldIds().safeParse((form as Record<string, unknown>).database_fields_update);
   if (!parsed.success) return 'unreadable';
   return parsed.data === undefined || parsed.data === null || parsed.data.length === 0
     ? undefined
@@ -148,7 +149,7 @@ export interface KeyMatches {
   rows: Submission[];
   /** Every page was read (not cut by the page bound or by `canRead`). */
   complete: boolean;
-  query: PageQuery;
+  query: submissions.PageQuery;
 }
 
 /**
@@ -163,23 +164,23 @@ export const readKeyMatches = async (
   formId: number,
   keys: MatchQuestions,
   sent: Readonly<Record<string, unknown>>,
-  options: { query?: PageQuery; canRead?: () => boolean } = {},
+  options: { query?: submissions.PageQuery; canRead?: () => boolean } = {},
 ): Promise<KeyMatches> => {
   const first = keys.blocks[0] === undefined ? undefined : sent[keys.blocks[0].id];
   const term = typeof first === 'string' || typeof first === 'number' ? String(first) : undefined;
-  let query: PageQuery = options.query ?? { search: term };
+  let query: submissions.PageQuery = options.query ?? { search: term };
   const rows: Submission[] = [];
   const holds = holdsKeys(keys, sent);
   for (let page = 1; page <= UPSERT_MAX_PAGES; page += 1) {
     if (options.canRead !== undefined && !options.canRead()) return { rows, complete: false, query };
     let reply =
       query.search === undefined
-        ? await fetchSubmissionPage(z, bundle, formId, page, UPSERT_PAGE_SIZE)
-        : await fetchSearchedPage(z, bundle, formId, page, UPSERT_PAGE_SIZE, query);
+        ? await submissions.listPage(z, bundle, formId, page, UPSERT_PAGE_SIZE)
+        : await submissions.searchPage(z, bundle, formId, page, UPSERT_PAGE_SIZE, query);
     if (reply === undefined) {
       z.console.log('OpnForm could not filter by search (500): reading the pages without it.');
       query = {};
-      reply = await fetchSubmissionPage(z, bundle, formId, page, UPSERT_PAGE_SIZE);
+      reply = await submissions.listPage(z, bundle, formId, page, UPSERT_PAGE_SIZE);
     }
     rows.push(...reply.data.filter(holds));
     if (isLastPage(reply, page, UPSERT_PAGE_SIZE)) return { rows, complete: true, query };

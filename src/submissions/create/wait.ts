@@ -4,11 +4,11 @@
  * every 3 s; longer when the queue is busy or the worker is down). The first look follows the answer
  * at once (a server that stores inline, or one with editable submissions, shows it then), later ones
  * back off (0.5, 1, 2, then every 3 s: a worker's idle poll), all within the step's 25 s budget
- * (src/http/step-budget.ts). Time is read from the budget's `clock`; tests replace `createClock.sleep`
+ * (src/shared/budget.ts). Time is read from the budget's `clock`; tests replace `createClock.sleep`
  * and `clock.now` so nothing really waits.
  */
 import type { Bundle } from 'zapier-platform-core';
-import { clock, READ_RESERVE_MS, remainingMs } from '../../http/step-budget';
+import { clock, READ_RESERVE_MS, remainingMs } from '../../shared/budget';
 
 export const createClock = {
   sleep: (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms)),

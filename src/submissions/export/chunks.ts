@@ -1,7 +1,7 @@
 import { PassThrough, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { requestExport } from '../../api/exports';
+import * as exportJobs from '../../api/exports';
 import { badResponse } from '../../errors';
 import { dispositionFilename, type StashedCsv, safeCsvName, stashCsv } from './csv-stash';
 import { SYNC_LIMIT } from './selection';
@@ -125,7 +125,7 @@ export const exportChunks = async (
     for (const [index, part] of parts.entries()) {
       if (!budget.fits(msPerId * part.length)) throw new OutOfTime(done);
       const started = budget.elapsed();
-      const answer = await requestExport(z, bundle, formId, columns, part);
+      const answer = await exportJobs.request(z, bundle, formId, columns, part);
       if (answer.kind === 'job') {
         answer.discard();
         throw badResponse(

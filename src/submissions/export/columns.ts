@@ -1,7 +1,8 @@
 import type { ZObject } from 'zapier-platform-core';
 import { invalidInput } from '../../errors';
 import { AmbiguousQuestion, answerableBlocks, findQuestionBlock, labelledBlocks } from '../../forms/blocks';
-import { ATTRIBUTION_KEYS, type Form } from '../../schemas/resources';
+import type { Form } from '../../schemas/forms';
+import { ATTRIBUTION_KEYS } from '../../schemas/submissions';
 
 /** Columns the export accepts beside the questions (real server: else 422). */
 export const SYSTEM_COLUMNS = ['created_at', 'status'] as const;

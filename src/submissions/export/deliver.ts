@@ -1,5 +1,5 @@
 import type { ZObject } from 'zapier-platform-core';
-import { downloadFile } from '../../http/download';
+import * as exportJobs from '../../api/exports';
 import { dispositionFilename, type StashedCsv, safeCsvName, stashCsv } from './csv-stash';
 
 /** The file name of a download: `Content-Disposition`, else the link's last path segment, else the fallback. */
@@ -17,7 +17,7 @@ export const stashExportFile = async (
   fileUrl: string,
   fallbackName: string,
 ): Promise<StashedCsv & { name: string }> => {
-  const response = await downloadFile(z, fileUrl);
+  const response = await exportJobs.download(z, fileUrl);
   const name = safeCsvName(
     dispositionFilename(response.headers.get('content-disposition')) ?? nameFromLink(fileUrl),
     fallbackName,

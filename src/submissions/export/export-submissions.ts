@@ -1,12 +1,12 @@
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
-import { readExportStatus, requestExport } from '../../api/exports';
+import * as exportJobs from '../../api/exports';
+import * as forms from '../../api/forms';
 import { halt, notFound, userError } from '../../errors';
-import { fetchForm } from '../../forms/blocks';
+import { formField, workspaceField } from '../../inputs/fields';
+import type { Form } from '../../schemas/forms';
 import { FormId, inputObject, OptionalChoice, WorkspaceId } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
-import type { Form } from '../../schemas/resources';
 import { OptionalCount, OptionalTextList } from '../../schemas/submission-inputs';
-import { formField, workspaceField } from '../../shared/fields';
 import { refuseReversedRange, SUBMITTED_RANGE_FIELDS, SubmittedRange } from '../submitted-range';
 import { exportChunks, OutOfTime } from './chunks';
 import { columnChoices, resolveColumns } from './columns';
@@ -48,7 +48,7 @@ const COLUMNS_FIELD = {
 const columnsField = async (z: ZObject, bundle: Bundle) => {
   const formId = FormId.safeParse(bundle.inputData?.form_id);
   if (!formId.success) return [COLUMNS_FIELD];
-  return [{ ...COLUMNS_FIELD, choices: columnChoices(await fetchForm(z, bundle, formId.data)) }];
+  return [{ ...COLUMNS_FIELD, choices: columnChoices(await forms.read(z, bundle, formId.data)) }];
 };
 
 const Input = inputObject({
@@ -112,7 +112,7 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
     until: input.submitted_until,
   };
   refuseReversedRange(z, selection.since, selection.until, 'Nothing was exported.');
-  const form = await fetchForm(z, bundle, input.form_id);
+  const form = await forms.read(z, bundle, input.form_id);
   const columns = resolveColumns(z, form, input.columns);
 
   const byIds = async (): Promise<ExportOutput> => {
@@ -192,7 +192,7 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
   if (count !== undefined && count > SYNC_LIMIT && count <= MAX_PER_STEP) return byIds();
   if (count !== undefined && count > MAX_PER_STEP) {
     // only a background job can export this much; ask first whether this server shows jobs to tokens
-    const probe = await readExportStatus(z, bundle, form.id, PROBE_JOB, 0);
+    const probe = await exportJobs.readStatus(z, bundle, form.id, PROBE_JOB, 0);
     if (probe.kind === 'unreadable')
       throw tooLarge(
         z,
@@ -200,7 +200,7 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
           `background job, and ${STATUS_NOT_READABLE}, so its file could never reach Zapier. ${WHY_LIMIT}`,
       );
   }
-  const answer = await requestExport(z, bundle, form.id, columns);
+  const answer = await exportJobs.request(z, bundle, form.id, columns);
   if (answer.kind === 'file') {
     const name = safeCsvName(dispositionFilename(answer.disposition), fallbackName(form));
     const csv = await stashCsv(z, answer.body, name);

@@ -1,5 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { readExportStatus } from '../../api/exports';
+import * as exportJobs from '../../api/exports';
 import { notFound } from '../../errors';
 import { FormId, inputObject } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
@@ -15,7 +15,7 @@ const Input = inputObject({ form_id: FormId, job_id: JobId });
  */
 export const exportFileHydrator = async (z: ZObject, bundle: Bundle) => {
   const { form_id, job_id } = parseInput(z, Input, bundle.inputData);
-  const read = await readExportStatus(z, bundle, form_id, job_id);
+  const read = await exportJobs.readStatus(z, bundle, form_id, job_id);
   const fileUrl =
     read.kind === 'status' && read.status.status === 'completed' ? read.status.file_url : undefined;
   if (!fileUrl) {

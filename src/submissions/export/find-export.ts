@@ -1,10 +1,10 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
-import { readExportStatus } from '../../api/exports';
+import * as exportJobs from '../../api/exports';
 import { userError } from '../../errors';
+import { formField, workspaceField } from '../../inputs/fields';
 import { FormId, inputObject, WorkspaceId } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
 import { JobId } from '../../schemas/submission-inputs';
-import { formField, workspaceField } from '../../shared/fields';
 import { exportFileHydrator } from './file-hydrator';
 import {
   EXPORT_OUTPUT_FIELDS,
@@ -38,7 +38,7 @@ const inputFields = defineInputFields([
  */
 const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput[]> => {
   const { form_id, job_id } = parseInput(z, Input, bundle.inputData, inputFields);
-  const read = await readExportStatus(z, bundle, form_id, job_id);
+  const read = await exportJobs.readStatus(z, bundle, form_id, job_id);
   if (read.kind === 'missing') return [];
   if (read.kind === 'unreadable') {
     throw userError(

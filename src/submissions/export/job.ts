@@ -1,7 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { readExportStatus } from '../../api/exports';
-import { READ_RESERVE_MS } from '../../http/step-budget';
-import type { ExportJobStatus } from '../../schemas/resources';
+import * as exportJobs from '../../api/exports';
+import type { ExportJobStatus } from '../../schemas/exports';
+import { READ_RESERVE_MS } from '../../shared/budget';
 import { type Budget, exportClock } from './time';
 
 export const isFinished = (status: ExportJobStatus) =>
@@ -31,7 +31,7 @@ export const pollExport = async (
   let last: ExportJobStatus | undefined;
   let polls = 0;
   for (;;) {
-    const read = await readExportStatus(z, bundle, formId, jobId, via);
+    const read = await exportJobs.readStatus(z, bundle, formId, jobId, via);
     polls += 1;
     if (read.kind !== 'status') return { kind: read.kind, polls, seen: last !== undefined };
     via = read.via;

@@ -1,5 +1,6 @@
 import type { PlainOutputField } from 'zapier-platform-core';
-import type { ExportJobStatus, Form } from '../../schemas/resources';
+import type { ExportJobStatus } from '../../schemas/exports';
+import type { Form } from '../../schemas/forms';
 import type { StashedCsv } from './csv-stash';
 
 /**

@@ -1,8 +1,8 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { fetchSubmissionPage } from '../../api/submissions';
-import { isLastPage } from '../../http/paging';
-import type { Submission } from '../../schemas/resources';
+import * as submissions from '../../api/submissions';
+import type { Submission } from '../../schemas/submissions';
 import { parseTimestamp } from '../../shared/dates';
+import { isLastPage } from '../../shared/paging';
 import type { Budget } from './time';
 
 /**
@@ -102,7 +102,7 @@ export const listSelectedIds = async (
     if (page > MAX_PAGES) throw new SelectionTooLarge('reach', total, ids.length);
     if (!budget.fits(slowest)) throw new SelectionTooLarge('time', total, ids.length, page - 1);
     const started = budget.elapsed();
-    const reply = await fetchSubmissionPage(z, bundle, formId, page, PAGE_SIZE, {
+    const reply = await submissions.listPage(z, bundle, formId, page, PAGE_SIZE, {
       status: selection.status === 'all' ? undefined : selection.status,
     });
     slowest = page === 1 ? budget.elapsed() - started : Math.max(slowest, budget.elapsed() - started);

@@ -1,15 +1,15 @@
 import type { Bundle } from 'zapier-platform-core';
-import { clock, READ_RESERVE_MS, remainingMs } from '../../http/step-budget';
+import { clock, READ_RESERVE_MS, remainingMs } from '../../shared/budget';
 
 /**
  * Waiting between status reads, replaceable so tests never wait: they swap `exportClock.sleep`
- * and the step budget's `clock.now` (src/http/step-budget.ts) for a fake clock.
+ * and the step budget's `clock.now` (src/shared/budget.ts) for a fake clock.
  */
 export const exportClock = {
   sleep: (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/** The step's one time budget (src/http/step-budget.ts) as the export plans its work. */
+/** The step's one time budget (src/shared/budget.ts) as the export plans its work. */
 export interface Budget {
   /** Milliseconds since the export started planning. */
   elapsed(): number;

@@ -9,7 +9,8 @@
 import type { ZObject } from 'zapier-platform-core';
 import { type ErrorCode, invalidInput, userError } from '../../errors';
 import { answerableBlocks, blockName, distinctLabels, labelledBlocks } from '../../forms/blocks';
-import type { Form, FormBlock, Submission } from '../../schemas/resources';
+import type { Form, FormBlock } from '../../schemas/forms';
+import type { Submission } from '../../schemas/submissions';
 import { currentAnswers, submissionStatus } from '../answers';
 
 /** A form flag as servers send it: `true`/`false` (PostgreSQL) or `1`/`0` (MySQL, sqlite). */

@@ -6,7 +6,7 @@ import {
   matrixColumns,
   matrixRows,
 } from '../../forms/blocks';
-import type { Form, FormBlock } from '../../schemas/resources';
+import type { Form, FormBlock } from '../../schemas/forms';
 import { KEPT_AS_IS_TYPES, NUMBER_TYPES } from '../answer-facts';
 
 /** Answer inputs are keyed `answer__<field id>`, so they never collide with the step's fixed keys. */

@@ -1,5 +1,6 @@
 import { answerableBlocks } from '../../forms/blocks';
-import type { Form, Submission } from '../../schemas/resources';
+import type { Form } from '../../schemas/forms';
+import type { Submission } from '../../schemas/submissions';
 import { currentAnswers } from '../answers';
 import { writableAnswer } from './checks';
 import type { AnswerChanges } from './values';

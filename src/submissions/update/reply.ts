@@ -1,5 +1,4 @@
-import type { Submission } from '../../schemas/resources';
-import type { UpdateReply } from '../../schemas/submissions';
+import type { Submission, UpdateReply } from '../../schemas/submissions';
 
 const isSubmission = (value: unknown): value is Submission =>
   typeof (value as { id?: unknown })?.id === 'number' &&

@@ -1,11 +1,11 @@
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
-import { putSubmission } from '../../api/submissions';
+import * as forms from '../../api/forms';
+import * as submissions from '../../api/submissions';
 import { halt, notFound } from '../../errors';
-import { fetchForm } from '../../forms/blocks';
+import { formField, workspaceField } from '../../inputs/fields';
 import { FormId, inputObject, SubmissionId, WorkspaceId } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
 import { OptionalSeconds, OptionalTextList, YesNo } from '../../schemas/submission-inputs';
-import { formField, workspaceField } from '../../shared/fields';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from '../output-fields';
 import { scanSubmissions } from '../pages';
 import { shapeSubmission } from '../shape';
@@ -42,7 +42,7 @@ const Input = inputObject({
 /** One input per editable question of the chosen form; none while no usable form id is chosen. */
 const answerFields = async (z: ZObject, bundle: Bundle) => {
   const formId = FormId.safeParse(bundle.inputData?.form_id);
-  return formId.success ? answerInputFields(await fetchForm(z, bundle, formId.data)) : [];
+  return formId.success ? answerInputFields(await forms.read(z, bundle, formId.data)) : [];
 };
 
 const inputFields = defineInputFields([
@@ -100,7 +100,7 @@ const inputFields = defineInputFields([
 const perform = async (z: ZObject, bundle: Bundle) => {
   refuseUnrealSubmissionId(z, bundle.inputData?.submission_id);
   const input = parseInput(z, Input, bundle.inputData, inputFields);
-  const form = await fetchForm(z, bundle, input.form_id);
+  const form = await forms.read(z, bundle, input.form_id);
   refuseCaptchaForm(z, form);
   const changes = answerChanges(z, form, bundle.inputData, input.clear_fields);
   if (!changesAnything(changes) && input.completion_time === undefined) {
@@ -134,7 +134,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   refuseDroppingAnswers(z, current, dropped, input.drop_removed_answers);
   const body = mergedBody(form, current, changes, input.completion_time);
   refuseIncompleteCompletion(z, form, current, body);
-  const reply = await putSubmission(
+  const reply = await submissions.update(
     z,
     bundle,
     input.form_id,

@@ -10,7 +10,7 @@ import {
   matrixColumns,
   matrixRows,
 } from '../../forms/blocks';
-import type { Form, FormBlock } from '../../schemas/resources';
+import type { Form, FormBlock } from '../../schemas/forms';
 import { checkboxWord } from '../answer-facts';
 import {
   answerKey,

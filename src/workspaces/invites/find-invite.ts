@@ -1,18 +1,12 @@
 import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-platform-core';
+import * as invites from '../../api/invites';
+import { workspaceField } from '../../inputs/fields';
+import { INVITE_STATUSES } from '../../schemas/invites';
 import { parseInput } from '../../schemas/parse';
-import { INVITE_STATUSES } from '../../schemas/workspaces';
-import { workspaceField } from '../../shared/fields';
 import { emailField } from '../fields';
 import { FindInviteInput } from '../inputs';
 import { sameEmail } from '../members/member';
-import {
-  INVITE_OUTPUT_FIELDS,
-  INVITE_SAMPLE,
-  type InviteOutput,
-  listInvites,
-  pendingFirst,
-  shapeInvite,
-} from './invite';
+import { INVITE_OUTPUT_FIELDS, INVITE_SAMPLE, type InviteOutput, pendingFirst, shapeInvite } from './invite';
 
 const inputFields = defineInputFields([
   workspaceField,
@@ -34,9 +28,9 @@ const Input = FindInviteInput;
 /** OpnForm has no invite search: list the invites, match the email exactly (any case), pending first. */
 const perform = (async (z, bundle) => {
   const { workspace_id, email, status } = parseInput(z, Input, bundle.inputData, inputFields);
-  const invites = await listInvites(z, bundle, workspace_id);
+  const listed = await invites.list(z, bundle, workspace_id);
   const now = Date.now();
-  return pendingFirst(invites.filter((i) => sameEmail(i.email, email)))
+  return pendingFirst(listed.filter((i) => sameEmail(i.email, email)))
     .map((i) => shapeInvite(i, now))
     .filter((i) => status === undefined || i.status === status);
 }) satisfies SearchPerform<Record<string, unknown>, InviteOutput>;

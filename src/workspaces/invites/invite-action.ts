@@ -1,8 +1,8 @@
 import { type Bundle, type CreatePerform, defineCreate, type ZObject } from 'zapier-platform-core';
-import { cancelInvite, listInvites, resendInvite } from '../../api/invites';
+import * as invites from '../../api/invites';
+import { workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
 import { isoDateTime } from '../../shared/dates';
-import { workspaceField } from '../../shared/fields';
 import { teamActionFields } from '../action';
 import { inviteField } from '../fields';
 import { InviteInput } from '../inputs';
@@ -28,8 +28,8 @@ export const inviteAction = async (z: ZObject, bundle: Bundle, action: Action) =
   const invite =
     action === 'resend'
       ? await refuseUnresendable(z, bundle, workspace_id, invite_id)
-      : (await listInvites(z, bundle, workspace_id)).find((i) => i.id === invite_id);
-  const message = await (action === 'resend' ? resendInvite : cancelInvite)(
+      : (await invites.list(z, bundle, workspace_id)).find((i) => i.id === invite_id);
+  const message = await (action === 'resend' ? invites.resend : invites.cancel)(
     z,
     bundle,
     workspace_id,

@@ -1,5 +1,6 @@
-import { defineDropdown, IN_WORKSPACE } from '../../shared/dropdown';
-import { INVITE_SAMPLE, listInvites, pendingFirst, shapeInvite } from './invite';
+import * as invites from '../../api/invites';
+import { defineDropdown, IN_WORKSPACE } from '../../inputs/dropdown';
+import { INVITE_SAMPLE, pendingFirst, shapeInvite } from './invite';
 
 /** The invites of a workspace for the Invite dropdown: pending first, "email (role), status". */
 export const inviteList = defineDropdown({
@@ -9,7 +10,7 @@ export const inviteList = defineDropdown({
   listed: 'workspace invite',
   ...IN_WORKSPACE,
   list: async (z, bundle, { workspace_id }) =>
-    pendingFirst(await listInvites(z, bundle, workspace_id))
+    pendingFirst(await invites.list(z, bundle, workspace_id))
       .map((i) => shapeInvite(i))
       .map((i) => ({
         ...i,

@@ -1,8 +1,6 @@
-import type { Invite } from '../../schemas/resources';
+import type { Invite } from '../../schemas/invites';
 import { isoDateTime, parseTimestamp } from '../../shared/dates';
 import { memberRole } from '../members/member';
-
-export { listInvites } from '../../api/invites';
 
 export const statusOf = (invite: Invite) => (invite.status ?? '').trim().toLowerCase();
 

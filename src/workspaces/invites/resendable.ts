@@ -1,11 +1,11 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { listInvites, RESEND_FAILURES } from '../../api/invites';
+import * as invites from '../../api/invites';
 import { halt, notFound } from '../../errors';
-import type { Invite } from '../../schemas/resources';
+import type { Invite } from '../../schemas/invites';
 import { isoDateTime } from '../../shared/dates';
 import { isExpired, statusOf } from './invite';
 
-const known = (said: string) => RESEND_FAILURES.find((k) => k.said === said);
+const known = (said: string) => invites.RESEND_FAILURES.find((k) => k.said === said);
 
 /** `2026-11-21 17:44 UTC` from any date-time OpnForm sends (`Y-m-d H:i:s` UTC in the invite list). */
 const utcMinute = (value: string | null | undefined): string => {
@@ -29,7 +29,7 @@ export const refuseUnresendable = async (
   inviteId: number,
   now = Date.now(),
 ): Promise<Invite | undefined> => {
-  const invite = (await listInvites(z, bundle, workspaceId)).find((i) => i.id === inviteId);
+  const invite = (await invites.list(z, bundle, workspaceId)).find((i) => i.id === inviteId);
   const failure =
     invite === undefined
       ? known('Invite not found for this workspace.')

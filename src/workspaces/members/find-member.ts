@@ -1,16 +1,10 @@
 import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-platform-core';
+import * as members from '../../api/members';
+import { workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
-import { workspaceField } from '../../shared/fields';
 import { emailField } from '../fields';
 import { FindMemberInput } from '../inputs';
-import {
-  listMembers,
-  MEMBER_OUTPUT_FIELDS,
-  MEMBER_SAMPLE,
-  type MemberOutput,
-  sameEmail,
-  shapeMember,
-} from './member';
+import { MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, type MemberOutput, sameEmail, shapeMember } from './member';
 
 const inputFields = defineInputFields([workspaceField, emailField]);
 const Input = FindMemberInput;
@@ -18,8 +12,8 @@ const Input = FindMemberInput;
 /** OpnForm has no member search: list the members and match the email exactly, ignoring case. */
 const perform = (async (z, bundle) => {
   const { workspace_id, email } = parseInput(z, Input, bundle.inputData, inputFields);
-  const members = await listMembers(z, bundle, workspace_id);
-  return members.filter((m) => sameEmail(m.email, email)).map(shapeMember);
+  const listed = await members.list(z, bundle, workspace_id);
+  return listed.filter((m) => sameEmail(m.email, email)).map(shapeMember);
 }) satisfies SearchPerform<Record<string, unknown>, MemberOutput>;
 
 export const findMember = defineSearch({

@@ -1,13 +1,13 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
-import { addMember } from '../../api/members';
+import * as members from '../../api/members';
 import { halt } from '../../errors';
+import { workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
 import { isoDateTime } from '../../shared/dates';
-import { workspaceField } from '../../shared/fields';
 import { teamActionFields } from '../action';
 import { inviteEmailField, inviteRoleField } from '../fields';
 import { InviteMemberInput } from '../inputs';
-import { listMembers, memberRole, sameEmail } from './member';
+import { memberRole, sameEmail } from './member';
 
 const inputFields = defineInputFields([workspaceField, inviteEmailField, inviteRoleField]);
 const Input = InviteMemberInput;
@@ -21,7 +21,7 @@ const ALREADY_IN_WORKSPACE = 'user is already in workspace';
  */
 const perform = (async (z, bundle) => {
   const { workspace_id, email, role } = parseInput(z, Input, bundle.inputData, inputFields);
-  const reply = await addMember(z, bundle, workspace_id, email, role);
+  const reply = await members.add(z, bundle, workspace_id, email, role);
   const message = reply.message ?? '';
   if (reply.invite) {
     return {
@@ -37,7 +37,7 @@ const perform = (async (z, bundle) => {
     };
   }
   const already = message.trim().replace(/\.+$/, '').toLowerCase() === ALREADY_IN_WORKSPACE;
-  const member = (await listMembers(z, bundle, workspace_id)).find((m) => sameEmail(m.email, email));
+  const member = (await members.list(z, bundle, workspace_id)).find((m) => sameEmail(m.email, email));
   const has = member === undefined ? null : memberRole(member);
   if (already && has !== null && has !== role) {
     throw halt(

@@ -1,9 +1,9 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { listMembers } from '../../api/members';
-import { listMyWorkspaces } from '../../api/workspaces';
+import * as members from '../../api/members';
+import * as workspaces from '../../api/workspaces';
 import { conflict, halt, notFound } from '../../errors';
-import type { Workspace } from '../../schemas/resources';
-import type { Member } from '../../schemas/workspaces';
+import type { Member } from '../../schemas/members';
+import type { Workspace } from '../../schemas/workspaces';
 import { memberRole } from './member';
 
 /**
@@ -24,8 +24,8 @@ export const readMembership = async (
   /** Leaving a workspace one is not in: the goal holds, a halt; managing it: an error (src/errors.ts). */
   notMember: 'halt' | 'error' = 'error',
 ) => {
-  const workspaces = await listMyWorkspaces(z, bundle, purpose);
-  const workspace = workspaces.find((w) => w.id === workspaceId);
+  const mine = await workspaces.listMine(z, bundle, purpose);
+  const workspace = mine.find((w) => w.id === workspaceId);
   if (workspace === undefined) {
     const message =
       `The connected OpnForm user is not a member of workspace ${workspaceId}, so ${outcome}. ` +
@@ -38,7 +38,8 @@ export const readMembership = async (
     workspace,
     me: workspace.pivot?.user_id ?? undefined,
     admin: workspace.is_admin ?? memberRole({ role: workspace.pivot?.role }) === 'admin',
-    members: async (): Promise<Member[]> => (complete ? embedded : await listMembers(z, bundle, workspaceId)),
+    members: async (): Promise<Member[]> =>
+      complete ? embedded : await members.list(z, bundle, workspaceId),
   };
 };
 

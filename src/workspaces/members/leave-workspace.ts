@@ -1,7 +1,7 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
-import { leaveWorkspace as leave } from '../../api/workspaces';
+import * as workspaces from '../../api/workspaces';
+import { workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
-import { workspaceField } from '../../shared/fields';
 import { teamActionFields } from '../action';
 import { WorkspaceInput } from '../inputs';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
@@ -26,7 +26,7 @@ const Input = WorkspaceInput;
 const perform = (async (z, bundle) => {
   const { workspace_id } = parseInput(z, Input, bundle.inputData, inputFields);
   const workspace = await refuseLastAdmin(z, bundle, workspace_id);
-  const message = await leave(z, bundle, workspace_id);
+  const message = await workspaces.leave(z, bundle, workspace_id);
   return {
     id: workspace_id,
     workspace_id,

@@ -1,5 +1,6 @@
-import { defineDropdown, IN_WORKSPACE } from '../../shared/dropdown';
-import { listMembers, MEMBER_SAMPLE, newestFirst, shapeMember } from './member';
+import * as members from '../../api/members';
+import { defineDropdown, IN_WORKSPACE } from '../../inputs/dropdown';
+import { MEMBER_SAMPLE, newestFirst, shapeMember } from './member';
 
 /** The members of a workspace for the Member dropdown, labelled "Name (email), role". */
 export const memberList = defineDropdown({
@@ -9,7 +10,7 @@ export const memberList = defineDropdown({
   listed: 'workspace member',
   ...IN_WORKSPACE,
   list: async (z, bundle, { workspace_id }) =>
-    newestFirst(await listMembers(z, bundle, workspace_id))
+    newestFirst(await members.list(z, bundle, workspace_id))
       .map(shapeMember)
       .map((m) => ({ ...m, label: `${m.name === '' ? m.email : `${m.name} (${m.email})`}, ${m.role}` })),
   sample: { ...MEMBER_SAMPLE, label: 'Ada Lovelace (ada@example.org), admin' },

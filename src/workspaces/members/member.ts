@@ -1,7 +1,5 @@
-import type { Member, MemberRole } from '../../schemas/workspaces';
+import type { Member, MemberRole } from '../../schemas/members';
 import { isoDateTime, parseTimestamp } from '../../shared/dates';
-
-export { listMembers } from '../../api/members';
 
 /**
  * A member's role as one of `admin`, `user`, `readonly`. The role sits in `pivot.role` on real

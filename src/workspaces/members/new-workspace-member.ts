@@ -1,16 +1,10 @@
 import { defineInputFields, defineTrigger } from 'zapier-platform-core';
+import * as members from '../../api/members';
+import { workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
-import { workspaceField } from '../../shared/fields';
 import { pollingPerform } from '../../shared/perform';
 import { WorkspaceInput } from '../inputs';
-import {
-  joinedAt,
-  listMembers,
-  MEMBER_OUTPUT_FIELDS,
-  MEMBER_SAMPLE,
-  newestFirst,
-  shapeMember,
-} from './member';
+import { joinedAt, MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, newestFirst, shapeMember } from './member';
 
 const inputFields = defineInputFields([workspaceField]);
 const Input = WorkspaceInput;
@@ -21,8 +15,8 @@ const Input = WorkspaceInput;
  */
 const perform = pollingPerform(async (z, bundle) => {
   const { workspace_id } = parseInput(z, Input, bundle.inputData, inputFields);
-  const members = newestFirst(await listMembers(z, bundle, workspace_id));
-  return members.map((m) => ({ ...shapeMember(m), workspace_id, joined_at: joinedAt(m) }));
+  const listed = newestFirst(await members.list(z, bundle, workspace_id));
+  return listed.map((m) => ({ ...shapeMember(m), workspace_id, joined_at: joinedAt(m) }));
 });
 
 export const newWorkspaceMember = defineTrigger({

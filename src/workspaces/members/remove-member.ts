@@ -1,7 +1,7 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
-import { removeMember as removeFromWorkspace } from '../../api/members';
+import * as members from '../../api/members';
+import { workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
-import { workspaceField } from '../../shared/fields';
 import { teamActionFields } from '../action';
 import { memberField } from '../fields';
 import { MemberInput } from '../inputs';
@@ -22,7 +22,7 @@ const Input = MemberInput;
 const perform = (async (z, bundle) => {
   const { workspace_id, user_id } = parseInput(z, Input, bundle.inputData, inputFields);
   const member = await guardMemberChange(z, bundle, workspace_id, user_id, 'remove');
-  const message = await removeFromWorkspace(z, bundle, workspace_id, user_id);
+  const message = await members.remove(z, bundle, workspace_id, user_id);
   return {
     id: user_id,
     workspace_id,

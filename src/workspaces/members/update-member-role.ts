@@ -1,7 +1,7 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
-import { updateMemberRole as changeRole } from '../../api/members';
+import * as members from '../../api/members';
+import { workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
-import { workspaceField } from '../../shared/fields';
 import { teamActionFields } from '../action';
 import { memberField, roleField } from '../fields';
 import { UpdateRoleInput } from '../inputs';
@@ -20,7 +20,7 @@ const perform = (async (z, bundle) => {
     user_id,
     role === 'admin' ? 'promote' : 'demote',
   );
-  const message = await changeRole(z, bundle, workspace_id, user_id, role);
+  const message = await members.updateRole(z, bundle, workspace_id, user_id, role);
   const { role: previous_role, ...who } = changedMember(member);
   return {
     id: user_id,

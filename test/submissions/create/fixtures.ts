@@ -3,7 +3,7 @@
  * sleep, so a test never waits and never depends on the machine's speed) and the recorded list pages
  * of the production-like server as nock answers.
  */
-import { clock } from '../../../src/http/step-budget';
+import { clock } from '../../../src/shared/budget';
 import { createClock } from '../../../src/submissions/create/wait';
 import { type RecordedExchange, recordedScope } from '../../helpers/recorded';
 

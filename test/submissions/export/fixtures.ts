@@ -5,7 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import type nock from 'nock';
-import { clock } from '../../../src/http/step-budget';
+import { clock } from '../../../src/shared/budget';
 import { exportClock } from '../../../src/submissions/export/time';
 import { BASE } from '../../helpers/app';
 import { type RecordedExchange, recorded } from '../../helpers/recorded';

@@ -1,5 +1,6 @@
 // The pieces Update Submission checks with before it writes (src/submissions/update/checks.ts).
-import type { Form, FormBlock, Submission } from '../../../src/schemas/resources';
+import type { Form, FormBlock } from '../../../src/schemas/forms';
+import type { Submission } from '../../../src/schemas/submissions';
 import {
   flagOn,
   questionLabels,

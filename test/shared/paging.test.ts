@@ -1,4 +1,4 @@
-import { isLastPage } from '../../src/http/paging';
+import { isLastPage } from '../../src/shared/paging';
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => i);
 
