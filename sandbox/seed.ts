@@ -272,7 +272,8 @@ export const seed = (opts: SeedOptions, now = Date.now()): { state: SandboxState
       fields: { ...FIELDS },
       latestSubmissionId,
       fileSubmissionId,
-      spareSubmissionId: latestSubmissionId === fileSubmissionId ? latestSubmissionId - 1 : latestSubmissionId,
+      spareSubmissionId:
+        latestSubmissionId === fileSubmissionId ? latestSubmissionId - 1 : latestSubmissionId,
       emptyFormFields: simpleFields('empty'),
     },
   };
