@@ -66,18 +66,21 @@ type Step = { key: string; display: { hidden?: boolean }; operation: Operation }
 
 /** The steps of the app in definition order: the connection first, then triggers, creates, searches. */
 export const appSteps = (app: typeof App = App): AppStep[] => {
-  const auth = app.authentication as unknown as { fields?: unknown } & Record<string, unknown>;
-  const steps: AppStep[] = [
-    {
-      kind: 'authentication',
-      key: 'test',
-      id: 'authentication',
-      hidden: false,
-      methods: ['test'],
-      marker: auth.fields,
-      operation: auth,
-    },
-  ];
+  const auth = app.authentication as unknown as ({ fields?: unknown } & Record<string, unknown>) | undefined;
+  const steps: AppStep[] =
+    auth === undefined
+      ? []
+      : [
+          {
+            kind: 'authentication',
+            key: 'test',
+            id: 'authentication',
+            hidden: false,
+            methods: ['test'],
+            marker: auth.fields,
+            operation: auth,
+          },
+        ];
   for (const kind of KINDS) {
     for (const step of Object.values((app[kind] ?? {}) as unknown as Record<string, Step>)) {
       steps.push({
@@ -166,12 +169,22 @@ const found = (step: AppStep, file: string, declared: StepCase): FoundCase => {
   };
 };
 
-const discover = (): StepCases => {
-  const steps = appSteps();
+/** A loaded module: its file (relative to the repository) and what it exports. */
+export interface LoadedModule {
+  file: string;
+  exported: Record<string, unknown>;
+}
+
+/** Every module of src/, loaded (the same instances the app is built from). */
+export const loadSrc = (): LoadedModule[] =>
+  srcModules().map((file) => ({ file, exported: require(join(ROOT, file)) as Record<string, unknown> }));
+
+/** Pairs the modules' cases with the app's steps; reports every step or method without a case. */
+export const findCases = (app: typeof App, modules: LoadedModule[]): StepCases => {
+  const steps = appSteps(app);
   const problems: string[] = [];
   const byModule: Array<{ file: string; steps: AppStep[]; cases: StepCase[] }> = [];
-  for (const file of srcModules()) {
-    const exported = require(join(ROOT, file)) as Record<string, unknown>;
+  for (const { file, exported } of modules) {
     const own = stepsOf(exported, steps);
     for (const step of own) step.file ??= file;
     const cases = exported.cases;
@@ -222,7 +235,7 @@ const discover = (): StepCases => {
 let memo: StepCases | undefined;
 /** The app's steps, their cases (in definition order) and what is missing; loaded once. */
 export const stepCases = (): StepCases => {
-  memo ??= discover();
+  memo ??= findCases(App, loadSrc());
   return memo;
 };
 
