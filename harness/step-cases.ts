@@ -29,6 +29,8 @@ export interface AppStep {
   key: string;
   /** `creates.update_submission`, or `authentication` */
   id: string;
+  /** What the Zap editor shows (`Connection` for the connection). */
+  label: string;
   hidden: boolean;
   /** The methods a case must cover: a hook trigger's three, `perform`, or the connection's `test`. */
   methods: Method[];
@@ -62,7 +64,7 @@ export interface StepCases {
 }
 
 type Operation = Record<string, unknown> & { type?: string };
-type Step = { key: string; display: { hidden?: boolean }; operation: Operation };
+type Step = { key: string; display: { label: string; hidden?: boolean }; operation: Operation };
 
 /** The steps of the app in definition order: the connection first, then triggers, creates, searches. */
 export const appSteps = (app: typeof App = App): AppStep[] => {
@@ -75,6 +77,7 @@ export const appSteps = (app: typeof App = App): AppStep[] => {
             kind: 'authentication',
             key: 'test',
             id: 'authentication',
+            label: 'Connection',
             hidden: false,
             methods: ['test'],
             marker: auth.fields,
@@ -87,6 +90,7 @@ export const appSteps = (app: typeof App = App): AppStep[] => {
         kind,
         key: step.key,
         id: `${kind}.${step.key}`,
+        label: step.display.label,
         hidden: step.display.hidden === true,
         methods: step.operation.type === 'hook' ? [...HOOK_METHODS] : ['perform'],
         marker: step.display,

@@ -57,7 +57,7 @@ export const cases: import('../../shared/step-case').StepCase[] = [
     minimum: 1,
     why: 'list',
     review: {
-      on: 'as Resend Invite (an invite to find): Cloud; self-hosted while it has at most 2 users (the licence limit refuses new invites: `team--add-user#3`)',
+      on: 'an invite to find, so as Resend Invite: Cloud; self-hosted while it has at most 2 users (the licence limit refuses new invites: `team--add-user#3`)',
       evidence: ['team--invites#2'],
     },
   },
