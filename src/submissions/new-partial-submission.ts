@@ -3,9 +3,9 @@ import * as v from 'zod/mini';
 import * as forms from '../api/forms';
 import * as submissions from '../api/submissions';
 import { formField, workspaceField } from '../inputs/fields';
-import { FormInput } from '../schemas/inputs';
+import { FormId, inputObject, WorkspaceId } from '../inputs/values';
+import { lazy } from '../schemas/lazy';
 import { parseInput } from '../schemas/parse';
-import { IDLE_MINUTES, IdleMinutes } from '../schemas/submission-inputs';
 import type { Submission } from '../schemas/submissions';
 import { parseTimestamp } from '../shared/dates';
 import { pollingPerform } from '../shared/perform';
@@ -18,6 +18,32 @@ export const PARTIAL_PAGE_SIZE = 100;
 
 /** The clock the idle time is measured with; tests replace `now` to control time. */
 export const partialClock = { now: (): number => Date.now() };
+
+/** New Partial Submission's idle time, in whole minutes: the bounds and the default (see README). */
+const IDLE_MINUTES = { min: 1, max: 1440, default: 30 } as const;
+
+/** How long a partial submission must go without a save before it triggers; empty = the default. */
+const IdleMinutes = lazy(() =>
+  v.pipe(
+    v.optional(v.nullable(v.union([v.string(), v.number()], { error: 'must be a whole number of minutes' }))),
+    v.transform((value, ctx): number => {
+      const text = value === undefined || value === null ? '' : String(value).trim();
+      if (text === '') return IDLE_MINUTES.default;
+      const n = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
+      if (!(n >= IDLE_MINUTES.min && n <= IDLE_MINUTES.max)) {
+        ctx.issues.push({
+          code: 'custom',
+          input: value,
+          message:
+            `must be a whole number of minutes from ${IDLE_MINUTES.min} to ${IDLE_MINUTES.max} (a day), ` +
+            `got ${JSON.stringify(value).slice(0, 60)}`,
+        });
+        return v.NEVER;
+      }
+      return n;
+    }),
+  ),
+);
 
 const IDLE_CHOICES = [5, 15, 30, 60, 120, 240, 720, 1440];
 const minutesLabel = (n: number) =>
@@ -41,7 +67,11 @@ const inputFields = defineInputFields([
 ]);
 
 /** What the trigger reads: the pickers and the idle time. */
-const PartialInput = v.object({ ...FormInput.shape, idle_minutes: IdleMinutes });
+const Input = inputObject(() => ({
+  workspace_id: WorkspaceId(),
+  form_id: FormId(),
+  idle_minutes: IdleMinutes(),
+}));
 
 /**
  * When a partial submission was last saved, in ms: its `updated_at` when the server gives one (in the
@@ -66,7 +96,7 @@ export const lastSavedMs = (item: Submission): number | undefined => {
  * without the idle wait (src/submissions/transfer.ts); an empty page ends the transfer.
  */
 const perform = pollingPerform(async (z, bundle) => {
-  const { form_id, idle_minutes } = parseInput(z, PartialInput, bundle.inputData, inputFields);
+  const { form_id, idle_minutes } = parseInput(z, Input(), bundle.inputData, inputFields);
   const limit = bundle.meta?.limit;
   const per_page =
     typeof limit === 'number' && limit > 0 ? Math.min(limit, PARTIAL_PAGE_SIZE) : PARTIAL_PAGE_SIZE;

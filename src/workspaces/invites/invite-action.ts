@@ -1,17 +1,16 @@
 import { type Bundle, type CreatePerform, defineCreate, type ZObject } from 'zapier-platform-core';
 import * as invites from '../../api/invites';
-import { workspaceField } from '../../inputs/fields';
+import { inviteField, workspaceField } from '../../inputs/fields';
+import { InviteId, inputObject, WorkspaceId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
 import { isoDateTime } from '../../shared/dates';
 import { teamActionFields } from '../action';
-import { inviteField } from '../fields';
-import { InviteInput } from '../inputs';
 import { memberRole } from '../members/member';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
 import { refuseUnresendable } from './resendable';
 
 export const inviteInputFields = [workspaceField, inviteField];
-const Input = InviteInput;
+const Input = inputObject(() => ({ workspace_id: WorkspaceId(), invite_id: InviteId() }));
 
 type Action = 'resend' | 'cancel';
 
@@ -24,7 +23,7 @@ type Action = 'resend' | 'cancel';
  * afterwards). Both: 2 requests. The output adds the invite's email, role and valid-until when listed.
  */
 export const inviteAction = async (z: ZObject, bundle: Bundle, action: Action) => {
-  const { workspace_id, invite_id } = parseInput(z, Input, bundle.inputData, inviteInputFields);
+  const { workspace_id, invite_id } = parseInput(z, Input(), bundle.inputData, inviteInputFields);
   const invite =
     action === 'resend'
       ? await refuseUnresendable(z, bundle, workspace_id, invite_id)
