@@ -4,7 +4,7 @@ import { EmailToFind, emailField, workspaceField } from '../../inputs/fields';
 import { inputObject, OptionalChoice, WorkspaceId } from '../../inputs/values';
 import { INVITE_STATUSES } from '../../schemas/invites';
 import { parseInput } from '../../schemas/parse';
-import { sameEmail } from '../members/member';
+import { sameEmail } from '../member';
 import { INVITE_OUTPUT_FIELDS, INVITE_SAMPLE, type InviteOutput, pendingFirst, shapeInvite } from './invite';
 
 const inputFields = defineInputFields([

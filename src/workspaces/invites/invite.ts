@@ -1,7 +1,7 @@
 import type { Invite } from '../../schemas/invites';
 import { isoDateTime, parseTimestamp } from '../../shared/dates';
 import { teamActionFields } from '../action';
-import { memberRole } from '../members/member';
+import { memberRole } from '../member';
 
 export const statusOf = (invite: Invite) => (invite.status ?? '').trim().toLowerCase();
 

@@ -3,7 +3,7 @@ import * as members from '../../api/members';
 import { EmailToFind, emailField, workspaceField } from '../../inputs/fields';
 import { inputObject, WorkspaceId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
-import { MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, type MemberOutput, sameEmail, shapeMember } from './member';
+import { MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, type MemberOutput, sameEmail, shapeMember } from '../member';
 
 const inputFields = defineInputFields([workspaceField, emailField]);
 const Input = inputObject(() => ({ workspace_id: WorkspaceId(), email: EmailToFind() }));

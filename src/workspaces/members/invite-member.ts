@@ -6,7 +6,7 @@ import { EmailAddress, inputObject, WorkspaceId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
 import { isoDateTime } from '../../shared/dates';
 import { teamActionFields } from '../action';
-import { memberRole, sameEmail } from './member';
+import { memberRole, sameEmail } from '../member';
 
 const inviteEmailField = defineInputField({
   ...emailField,

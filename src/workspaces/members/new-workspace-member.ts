@@ -3,7 +3,7 @@ import * as members from '../../api/members';
 import { WorkspaceInput, workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
 import { pollingPerform } from '../../shared/perform';
-import { joinedAt, MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, newestFirst, shapeMember } from './member';
+import { joinedAt, MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, newestFirst, shapeMember } from '../member';
 
 const inputFields = defineInputFields([workspaceField]);
 const Input = WorkspaceInput;

@@ -4,9 +4,9 @@ import { memberField, workspaceField } from '../../inputs/fields';
 import { inputObject, UserId, WorkspaceId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
 import { teamActionFields } from '../action';
+import { changedMember } from '../member';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
 import { guardMemberChange } from './last-admin';
-import { changedMember } from './member';
 
 const inputFields = defineInputFields([
   destructiveWarning(

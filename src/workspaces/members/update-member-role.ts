@@ -4,8 +4,8 @@ import { memberField, Role, roleField, workspaceField } from '../../inputs/field
 import { inputObject, UserId, WorkspaceId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
 import { teamActionFields } from '../action';
+import { changedMember } from '../member';
 import { guardMemberChange } from './last-admin';
-import { changedMember } from './member';
 
 const inputFields = defineInputFields([workspaceField, memberField, roleField]);
 const Input = inputObject(() => ({ workspace_id: WorkspaceId(), user_id: UserId(), role: Role() }));
