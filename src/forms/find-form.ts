@@ -2,7 +2,7 @@ import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-plat
 import * as v from 'zod/mini';
 import * as account from '../api/account';
 import * as forms from '../api/forms';
-import { inputObject } from '../inputs/values';
+import { inputObject, refuse } from '../inputs/values';
 import { lazy } from '../schemas/lazy';
 import { parseInput } from '../schemas/parse';
 import { FORM_DETAILS_OUTPUT_FIELDS, FORM_DETAILS_SAMPLE, formDetails } from './shape';
@@ -43,12 +43,7 @@ const FormRef = lazy(() =>
       const text = String(value).trim();
       const candidate = /^https?:\/\//i.test(text) ? slugFromLink(text) : text;
       if (candidate !== undefined && SLUG.test(candidate)) return candidate;
-      ctx.issues.push({
-        code: 'custom',
-        input: value,
-        message: text === '' ? HINT : `${HINT}; got ${JSON.stringify(text.slice(0, 60))}`,
-      });
-      return v.NEVER;
+      return refuse(ctx, value, text === '' ? HINT : `${HINT}; got ${JSON.stringify(text.slice(0, 60))}`);
     }),
   ),
 );

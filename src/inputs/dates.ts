@@ -4,49 +4,30 @@
  * Built on first use, like ./values.ts.
  */
 import { defineInputField, type ZObject } from 'zapier-platform-core';
-import * as v from 'zod/mini';
 import { invalidInput } from '../errors';
 import { lazy } from '../schemas/lazy';
 import { parseTimestamp } from '../shared/dates';
-import { isEmpty } from './values';
+import { optionalValue, refuse, shown } from './values';
 
 /** An optional date-time, sent to OpnForm in UTC ISO 8601 (`2026-12-31T23:00:00.000Z`). */
 export const OptionalDateTime = lazy(() =>
-  v.pipe(
-    v.optional(v.nullable(v.union([v.string(), v.number()], { error: 'must be a date and time' }))),
-    v.transform((value, ctx): string | undefined => {
-      if (isEmpty(value)) return undefined;
-      const ms = parseTimestamp(String(value));
-      if (ms !== undefined) return new Date(ms).toISOString();
-      ctx.issues.push({
-        code: 'custom',
-        input: value,
-        message: `must be a date and time such as 2026-12-31T23:00:00Z (got ${JSON.stringify(value).slice(0, 60)})`,
-      });
-      return v.NEVER;
-    }),
-  ),
+  optionalValue('must be a date and time', (value, ctx) => {
+    const ms = parseTimestamp(String(value));
+    return ms !== undefined
+      ? new Date(ms).toISOString()
+      : refuse(ctx, value, `must be a date and time such as 2026-12-31T23:00:00Z (got ${shown(value)})`);
+  }),
 );
 
 /** An optional date-time (ISO 8601; without an offset read as UTC; a date alone is its midnight UTC), as ms. */
 export const OptionalInstant = lazy(() =>
-  v.pipe(
-    v.optional(v.nullable(v.union([v.string(), v.number()], { error: 'must be a date and time' }))),
-    v.transform((value, ctx): number | undefined => {
-      if (value === undefined || value === null || String(value).trim() === '') return undefined;
-      const text = String(value).trim();
-      const ms = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : parseTimestamp(text);
-      if (ms === undefined || Number.isNaN(ms)) {
-        ctx.issues.push({
-          code: 'custom',
-          input: value,
-          message: `must be a date and time such as 2026-11-20T09:00:00Z, got ${JSON.stringify(value).slice(0, 60)}`,
-        });
-        return v.NEVER;
-      }
-      return ms;
-    }),
-  ),
+  optionalValue('must be a date and time', (value, ctx) => {
+    const text = String(value).trim();
+    const ms = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : parseTimestamp(text);
+    return ms !== undefined && !Number.isNaN(ms)
+      ? ms
+      : refuse(ctx, value, `must be a date and time such as 2026-11-20T09:00:00Z, got ${shown(value)}`);
+  }),
 );
 
 export const SUBMITTED_RANGE_FIELDS = [

@@ -22,38 +22,53 @@ export const inputObject = <T extends z.core.$ZodLooseShape>(shape: () => T) => 
 export const isEmpty = (value: unknown) =>
   value === undefined || value === null || String(value).trim() === '';
 
+/** Where a value's check reports its problem. */
+type Ctx = { issues: z.core.$ZodRawIssue[] };
+
+/** Refuses `input` with `message` (what follows the field's name in the error). */
+export const refuse = (ctx: Ctx, input: unknown, message: string): never => {
+  ctx.issues.push({ code: 'custom', input, message });
+  return z.NEVER;
+};
+
+/** The value, shortened, as the end of a message: `"abc"`. */
+export const shown = (value: unknown) => JSON.stringify(value).slice(0, 60);
+
+/**
+ * An optional value given as text or a number: nothing entered (empty, spaces only, null) means "not
+ * given"; anything else is checked by `read`, which refuses what is not allowed. `error` is the message
+ * for a value of another type.
+ */
+export const optionalValue = <T>(error: string, read: (value: string | number, ctx: Ctx) => T) =>
+  z.pipe(
+    z.optional(z.nullable(z.union([z.string(), z.number()], { error }))),
+    z.transform((value, ctx): T | undefined =>
+      isEmpty(value) ? undefined : read(value as string | number, ctx),
+    ),
+  );
+
 /**
  * A whole number from `min` to `max`, given as a number or as at most `digits` digits; otherwise one
  * issue: "<allowed>, got <the value, shortened>". Shared by every whole-number input.
  */
 export const wholeNumber = (
   value: unknown,
-  ctx: { issues: z.core.$ZodRawIssue[] },
+  ctx: Ctx,
   { min, max, digits, allowed }: { min: number; max: number; digits: number; allowed: string },
 ): number => {
   const text = String(value).trim();
   const n = new RegExp(`^\\d{1,${digits}}$`).test(text) ? Number(text) : Number.NaN;
   if (Number.isSafeInteger(n) && n >= min && n <= max) return n;
-  ctx.issues.push({
-    code: 'custom',
-    input: value,
-    message: `${allowed}, got ${JSON.stringify(value).slice(0, 60)}`,
-  });
-  return z.NEVER;
+  return refuse(ctx, value, `${allowed}, got ${shown(value)}`);
 };
+
+const ID = { min: 1, max: MAX_ID, digits: 16, allowed: 'must be a whole number (an OpnForm id)' };
 
 /** A positive integer id, given as a number or as digits. */
 export const IntegerId = lazy(() =>
   z.pipe(
-    z.union([z.number(), z.string()], { error: 'must be a whole number (an OpnForm id)' }),
-    z.transform((value, ctx) =>
-      wholeNumber(value, ctx, {
-        min: 1,
-        max: MAX_ID,
-        digits: 16,
-        allowed: 'must be a whole number (an OpnForm id)',
-      }),
-    ),
+    z.union([z.number(), z.string()], { error: ID.allowed }),
+    z.transform((value, ctx) => wholeNumber(value, ctx, ID)),
   ),
 );
 
@@ -64,25 +79,8 @@ export const UserId = IntegerId;
 export const InviteId = IntegerId;
 export const WebhookIntegrationId = IntegerId;
 
-/** An optional id: empty means "not given"; anything else must be an id (the id's own message). */
-export const OptionalId = lazy(() =>
-  z.pipe(
-    z.optional(
-      z.nullable(z.union([z.string(), z.number()], { error: 'must be a whole number (an OpnForm id)' })),
-    ),
-    z.transform((value, ctx): number | undefined => {
-      if (isEmpty(value)) return undefined;
-      const parsed = IntegerId().safeParse(value);
-      if (parsed.success) return parsed.data;
-      ctx.issues.push({
-        code: 'custom',
-        input: value,
-        message: parsed.error.issues[0]?.message ?? 'is not an id',
-      });
-      return z.NEVER;
-    }),
-  ),
-);
+/** An optional id: empty means "not given". */
+export const OptionalId = lazy(() => optionalValue(ID.allowed, (value, ctx) => wholeNumber(value, ctx, ID)));
 
 /** Required free text: trimmed, not empty; `required` is the whole message of a missing value. */
 export const RequiredText = (required = 'is required') =>
@@ -90,11 +88,7 @@ export const RequiredText = (required = 'is required') =>
     z.union([z.string(), z.number()], { error: required }),
     z.transform((value, ctx) => {
       const text = String(value).trim();
-      if (text === '') {
-        ctx.issues.push({ code: 'custom', input: value, message: required });
-        return z.NEVER;
-      }
-      return text;
+      return text === '' ? refuse(ctx, value, required) : text;
     }),
   );
 
@@ -108,15 +102,9 @@ export const EmailAddress = lazy(() =>
     RequiredText('is required (an email address)'),
     z.transform((text, ctx) => {
       const email = text.toLowerCase();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 255) {
-        ctx.issues.push({
-          code: 'custom',
-          input: text,
-          message: `must be one email address like name@example.org (got ${JSON.stringify(text).slice(0, 60)})`,
-        });
-        return z.NEVER;
-      }
-      return email;
+      return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 255
+        ? email
+        : refuse(ctx, text, `must be one email address like name@example.org (got ${shown(text)})`);
     }),
   ),
 );
@@ -144,12 +132,7 @@ export const OptionalTextUpTo = (max: number, why: string) =>
       if (text === undefined || text.length <= max) return text;
       const length = [...text].length;
       if (length <= max) return text;
-      ctx.issues.push({
-        code: 'custom',
-        input: '[long text]',
-        message: `must be at most ${max} characters (it has ${length}): ${why}`,
-      });
-      return z.NEVER;
+      return refuse(ctx, '[long text]', `must be at most ${max} characters (it has ${length}): ${why}`);
     }),
   );
 
@@ -159,16 +142,8 @@ export const Choice = <const T extends readonly [string, ...string[]]>(values: T
     z.union([z.string(), z.number()], { error: `must be one of ${values.join(', ')}` }),
     z.transform((value, ctx) => {
       const text = String(value).trim().toLowerCase();
-      const found = values.find((v) => v.toLowerCase() === text);
-      if (found === undefined) {
-        ctx.issues.push({
-          code: 'custom',
-          input: value,
-          message: `must be one of ${values.join(', ')} (got ${JSON.stringify(value).slice(0, 60)})`,
-        });
-        return z.NEVER;
-      }
-      return found as T[number];
+      const found = values.find((v) => v.toLowerCase() === text) as T[number] | undefined;
+      return found ?? refuse(ctx, value, `must be one of ${values.join(', ')} (got ${shown(value)})`);
     }),
   );
 
@@ -180,11 +155,7 @@ export const OptionalChoice = <const T extends readonly [string, ...string[]]>(v
     z.transform((value, ctx): T[number] | undefined => {
       if (value === undefined || value === null || String(value).trim() === '') return undefined;
       const parsed = choice.safeParse(value);
-      if (!parsed.success) {
-        ctx.issues.push({ code: 'custom', input: value, message: `must be one of ${values.join(', ')}` });
-        return z.NEVER;
-      }
-      return parsed.data;
+      return parsed.success ? parsed.data : refuse(ctx, value, `must be one of ${values.join(', ')}`);
     }),
   );
 };
@@ -202,8 +173,7 @@ export const Flag = lazy(() =>
       const text = String(value).trim().toLowerCase();
       if (['true', 'yes', '1', 'on'].includes(text)) return true;
       if (['false', 'no', '0', 'off'].includes(text)) return false;
-      ctx.issues.push({ code: 'custom', input: value, message: 'must be yes or no (true or false)' });
-      return z.NEVER;
+      return refuse(ctx, value, 'must be yes or no (true or false)');
     }),
   ),
 );
@@ -218,72 +188,36 @@ export const YesNo = lazy(() =>
       const text = String(value).trim().toLowerCase();
       if (['', 'no', 'false', '0', 'n'].includes(text)) return false;
       if (['yes', 'true', '1', 'y'].includes(text)) return true;
-      ctx.issues.push({
-        code: 'custom',
-        input: value,
-        message: `must be yes or no (got ${JSON.stringify(value)})`,
-      });
-      return z.NEVER;
+      return refuse(ctx, value, `must be yes or no (got ${JSON.stringify(value)})`);
     }),
   ),
 );
 
 /** An optional whole number from 1 to `max`; empty means "not given". */
-export const OptionalCount = (max: number) =>
-  z.pipe(
-    z.optional(
-      z.nullable(z.union([z.number(), z.string()], { error: `must be a whole number from 1 to ${max}` })),
-    ),
-    z.transform((value, ctx): number | undefined => {
-      if (value === undefined || value === null || String(value).trim() === '') return undefined;
-      return wholeNumber(value, ctx, {
-        min: 1,
-        max,
-        digits: 7,
-        allowed: `must be a whole number from 1 to ${max}`,
-      });
-    }),
-  );
+export const OptionalCount = (max: number) => {
+  const allowed = `must be a whole number from 1 to ${max}`;
+  return optionalValue(allowed, (value, ctx) => wholeNumber(value, ctx, { min: 1, max, digits: 7, allowed }));
+};
 
 /** An optional whole number of at least 1 (OpnForm: `integer|nullable|min:1`). */
 export const OptionalLimit = lazy(() =>
-  z.pipe(
-    z.optional(
-      z.nullable(z.union([z.string(), z.number()], { error: 'must be a whole number of at least 1' })),
-    ),
-    z.transform((value, ctx): number | undefined => {
-      if (isEmpty(value)) return undefined;
-      const text = String(value).trim();
-      const n = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
-      if (Number.isSafeInteger(n) && n >= 1) return n;
-      ctx.issues.push({
-        code: 'custom',
-        input: value,
-        message: `must be a whole number of at least 1 (got ${JSON.stringify(value).slice(0, 60)})`,
-      });
-      return z.NEVER;
-    }),
-  ),
+  optionalValue('must be a whole number of at least 1', (value, ctx) => {
+    const text = String(value).trim();
+    const n = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
+    return Number.isSafeInteger(n) && n >= 1
+      ? n
+      : refuse(ctx, value, `must be a whole number of at least 1 (got ${shown(value)})`);
+  }),
 );
 
 /** Optional whole number of seconds (completion time). */
 export const OptionalSeconds = lazy(() =>
-  z.pipe(
-    z.optional(z.nullable(z.union([z.number(), z.string()], { error: 'must be a whole number of seconds' }))),
-    z.transform((value, ctx): number | undefined => {
-      const text = value === undefined || value === null ? '' : String(value).trim();
-      if (text === '') return undefined;
-      if (!/^\d{1,9}$/.test(text)) {
-        ctx.issues.push({
-          code: 'custom',
-          input: value,
-          message: `must be a whole number of seconds, got ${JSON.stringify(value).slice(0, 60)}`,
-        });
-        return z.NEVER;
-      }
-      return Number(text);
-    }),
-  ),
+  optionalValue('must be a whole number of seconds', (value, ctx) => {
+    const text = String(value).trim();
+    return /^\d{1,9}$/.test(text)
+      ? Number(text)
+      : refuse(ctx, value, `must be a whole number of seconds, got ${shown(value)}`);
+  }),
 );
 
 /** An optional list of texts: a Zapier list, or one comma-separated text; empty items dropped. */
@@ -335,15 +269,9 @@ export const JobId = lazy(() =>
     z.union([z.string(), z.number()], { error: 'must be an export job id' }),
     z.transform((value, ctx) => {
       const text = String(value).trim();
-      if (!/^[A-Za-z0-9_-]{1,100}$/.test(text)) {
-        ctx.issues.push({
-          code: 'custom',
-          input: value,
-          message: `must be an export job id (letters, digits and dashes), got ${JSON.stringify(value).slice(0, 60)}`,
-        });
-        return z.NEVER;
-      }
-      return text;
+      return /^[A-Za-z0-9_-]{1,100}$/.test(text)
+        ? text
+        : refuse(ctx, value, `must be an export job id (letters, digits and dashes), got ${shown(value)}`);
     }),
   ),
 );

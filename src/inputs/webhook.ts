@@ -10,7 +10,7 @@ import { defineInputField } from 'zapier-platform-core';
 import * as z from 'zod/mini';
 import { checkWebhookUrl } from '../net/addresses';
 import { lazy } from '../schemas/lazy';
-import { isEmpty } from './values';
+import { isEmpty, refuse } from './values';
 
 export const MIN_SECRET_LENGTH = 12;
 export const MAX_HEADERS = 10;
@@ -49,9 +49,7 @@ export const WebhookUrl = lazy(() =>
     z.transform((value, ctx): string | undefined => {
       if (isEmpty(value)) return undefined;
       const check = checkWebhookUrl(String(value));
-      if (check.ok) return check.url;
-      ctx.issues.push({ code: 'custom', input: '[webhook url]', message: check.problem });
-      return z.NEVER;
+      return check.ok ? check.url : refuse(ctx, '[webhook url]', check.problem);
     }),
   ),
 );
@@ -79,9 +77,7 @@ export const WebhookSecret = lazy(() =>
                 : /[^\u0020-\u007e]/.test(secret)
                   ? 'must use plain ASCII characters only (letters, digits, punctuation; no accents or emoji)'
                   : undefined;
-      if (problem === undefined) return secret;
-      ctx.issues.push({ code: 'custom', input: '[secret]', message: problem });
-      return z.NEVER;
+      return problem === undefined ? secret : refuse(ctx, '[secret]', problem);
     }),
   ),
 );
@@ -124,10 +120,7 @@ export const WebhookHeaders = lazy(() =>
     z.transform((value, ctx): Record<string, string> | undefined => {
       const entries = Object.entries(value ?? {}).filter(([name, v]) => !(name.trim() === '' && isEmpty(v)));
       if (entries.length === 0) return undefined;
-      const fail = (message: string) => {
-        ctx.issues.push({ code: 'custom', input: '[headers]', message });
-        return z.NEVER;
-      };
+      const fail = (message: string) => refuse(ctx, '[headers]', message);
       if (entries.length > MAX_HEADERS) {
         return fail(`can hold at most ${MAX_HEADERS} headers (got ${entries.length})`);
       }
@@ -153,13 +146,9 @@ export const RequiredWebhookUrl = lazy(() =>
   z.pipe(
     WebhookUrl(),
     z.transform((value, ctx): string => {
-      if (value !== undefined) return value;
-      ctx.issues.push({
-        code: 'custom',
-        input: '[webhook url]',
-        message: 'is required (an https:// address on the public internet)',
-      });
-      return z.NEVER;
+      return (
+        value ?? refuse(ctx, '[webhook url]', 'is required (an https:// address on the public internet)')
+      );
     }),
   ),
 );

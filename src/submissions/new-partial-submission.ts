@@ -3,7 +3,7 @@ import * as v from 'zod/mini';
 import * as forms from '../api/forms';
 import * as submissions from '../api/submissions';
 import { formField, workspaceField } from '../inputs/fields';
-import { FormId, inputObject, WorkspaceId } from '../inputs/values';
+import { FormId, inputObject, optionalValue, WorkspaceId, wholeNumber } from '../inputs/values';
 import { lazy } from '../schemas/lazy';
 import { parseInput } from '../schemas/parse';
 import type { Submission } from '../schemas/submissions';
@@ -25,23 +25,14 @@ const IDLE_MINUTES = { min: 1, max: 1440, default: 30 } as const;
 /** How long a partial submission must go without a save before it triggers; empty = the default. */
 const IdleMinutes = lazy(() =>
   v.pipe(
-    v.optional(v.nullable(v.union([v.string(), v.number()], { error: 'must be a whole number of minutes' }))),
-    v.transform((value, ctx): number => {
-      const text = value === undefined || value === null ? '' : String(value).trim();
-      if (text === '') return IDLE_MINUTES.default;
-      const n = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
-      if (!(n >= IDLE_MINUTES.min && n <= IDLE_MINUTES.max)) {
-        ctx.issues.push({
-          code: 'custom',
-          input: value,
-          message:
-            `must be a whole number of minutes from ${IDLE_MINUTES.min} to ${IDLE_MINUTES.max} (a day), ` +
-            `got ${JSON.stringify(value).slice(0, 60)}`,
-        });
-        return v.NEVER;
-      }
-      return n;
-    }),
+    optionalValue('must be a whole number of minutes', (value, ctx) =>
+      wholeNumber(value, ctx, {
+        ...IDLE_MINUTES,
+        digits: 5,
+        allowed: `must be a whole number of minutes from ${IDLE_MINUTES.min} to ${IDLE_MINUTES.max} (a day)`,
+      }),
+    ),
+    v.transform((minutes) => minutes ?? IDLE_MINUTES.default),
   ),
 );
 
