@@ -6,6 +6,7 @@ import type { Bundle, RawHttpResponse, ZObject } from 'zapier-platform-core';
 import { badResponse } from '../errors';
 import { Absent, opnform } from '../http/client';
 import { downloadFile } from '../http/download';
+import { parseJson } from '../http/failures';
 import { type ApiPath, path } from '../http/path';
 import { AsyncExport, ExportJobStatus } from '../schemas/exports';
 import { describeShapeError } from '../schemas/parse';
@@ -69,14 +70,6 @@ export type ExportAnswer =
       /** The job's id (the answer must have the async export's shape). */
       jobId: () => Promise<string>;
     };
-
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
 
 /**
  * `POST /open/forms/{id}/submissions/export`: the columns, and the submission ids when given. A
