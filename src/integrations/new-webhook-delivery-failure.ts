@@ -1,14 +1,13 @@
 import { type Bundle, defineInputFields, defineTrigger, type ZObject } from 'zapier-platform-core';
 import * as integrations from '../api/integrations';
 import { notFound, userError } from '../errors';
-import { formField, workspaceField } from '../inputs/fields';
+import { formField, webhookIntegrationField, workspaceField } from '../inputs/fields';
+import { FormId, inputObject, OptionalId, WorkspaceId } from '../inputs/values';
 import type { FormIntegration } from '../schemas/integrations';
 import { parseInput } from '../schemas/parse';
 import { remainingMs } from '../shared/budget';
 import { pollingPerform } from '../shared/perform';
 import { type Failure, failuresOf, newestFailuresFirst } from './failures';
-import { webhookIntegrationField } from './fields';
-import { WebhookFailureInput } from './inputs';
 
 /** At most this many integrations are read per poll (one request each, after the list). */
 export const MAX_INTEGRATIONS = 10;
@@ -28,6 +27,11 @@ const inputFields = defineInputFields([
     false,
   ),
 ]);
+const Input = inputObject(() => ({
+  workspace_id: WorkspaceId(),
+  form_id: FormId(),
+  webhook_integration_id: OptionalId(),
+}));
 
 /** Active integrations first (only they deliver), then the newest; at most `MAX_INTEGRATIONS`. */
 const watched = (list: readonly FormIntegration[]) =>
@@ -67,12 +71,7 @@ const readAll = async (
  * still gets the log read), then its log. Zapier deduplicates on the derived `id`.
  */
 const perform = pollingPerform(async (z, bundle) => {
-  const { form_id, webhook_integration_id: chosen } = parseInput(
-    z,
-    WebhookFailureInput,
-    bundle.inputData,
-    inputFields,
-  );
+  const { form_id, webhook_integration_id: chosen } = parseInput(z, Input(), bundle.inputData, inputFields);
   const list = await integrations.list(z, bundle, form_id);
   // every integration's credentials: a message may quote another integration's URL or secret
   const credentials = (list ?? []).flatMap(integrations.credentialsOf);

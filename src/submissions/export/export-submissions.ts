@@ -2,12 +2,18 @@ import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapi
 import * as exportJobs from '../../api/exports';
 import * as forms from '../../api/forms';
 import { halt, notFound, userError } from '../../errors';
+import { refuseReversedRange, SUBMITTED_RANGE_FIELDS, submittedRange } from '../../inputs/dates';
 import { formField, workspaceField } from '../../inputs/fields';
+import {
+  FormId,
+  inputObject,
+  OptionalChoice,
+  OptionalCount,
+  OptionalTextList,
+  WorkspaceId,
+} from '../../inputs/values';
 import type { Form } from '../../schemas/forms';
-import { FormId, inputObject, OptionalChoice, WorkspaceId } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
-import { OptionalCount, OptionalTextList } from '../../schemas/submission-inputs';
-import { refuseReversedRange, SUBMITTED_RANGE_FIELDS, SubmittedRange } from '../submitted-range';
 import { exportChunks, OutOfTime } from './chunks';
 import { columnChoices, resolveColumns } from './columns';
 import { dispositionFilename, safeCsvName, stashCsv } from './csv-stash';
@@ -46,19 +52,19 @@ const COLUMNS_FIELD = {
 
 /** The columns dropdown: this form's questions, the system columns and the attribution columns. */
 const columnsField = async (z: ZObject, bundle: Bundle) => {
-  const formId = FormId.safeParse(bundle.inputData?.form_id);
+  const formId = FormId().safeParse(bundle.inputData?.form_id);
   if (!formId.success) return [COLUMNS_FIELD];
   return [{ ...COLUMNS_FIELD, choices: columnChoices(await forms.read(z, bundle, formId.data)) }];
 };
 
-const Input = inputObject({
-  workspace_id: WorkspaceId,
-  form_id: FormId,
-  columns: OptionalTextList,
+const Input = inputObject(() => ({
+  workspace_id: WorkspaceId(),
+  form_id: FormId(),
+  columns: OptionalTextList(),
   status: OptionalChoice(['all', 'completed', 'partial']),
   newest: OptionalCount(MAX_PER_STEP),
-  ...SubmittedRange,
-});
+  ...submittedRange(),
+}));
 
 const inputFields = defineInputFields([
   { ...workspaceField, altersDynamicFields: true },
@@ -104,7 +110,7 @@ const PROBE_JOB = '00000000-0000-4000-8000-000000000000';
  */
 const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
   const budget = startBudget(bundle);
-  const input = parseInput(z, Input, bundle.inputData, [...inputFields, COLUMNS_FIELD]);
+  const input = parseInput(z, Input(), bundle.inputData, [...inputFields, COLUMNS_FIELD]);
   const selection: Selection = {
     status: input.status ?? 'all',
     newest: input.newest,

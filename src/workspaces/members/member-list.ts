@@ -1,6 +1,6 @@
 import * as members from '../../api/members';
 import { defineDropdown, IN_WORKSPACE } from '../../inputs/dropdown';
-import { MEMBER_SAMPLE, newestFirst, shapeMember } from './member';
+import { MEMBER_SAMPLE, newestFirst, shapeMember } from '../member';
 
 /** The members of a workspace for the Member dropdown, labelled "Name (email), role". */
 export const memberList = defineDropdown({
