@@ -72,3 +72,12 @@ export const findForm = defineSearch({
     outputFields: [...FORM_DETAILS_OUTPUT_FIELDS],
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: { form: '$formSlug' },
+    minimum: 1,
+    why: 'form',
+    review: { on: 'both', evidence: ['forms--get-form#0'] },
+  },
+];

@@ -83,3 +83,15 @@ export const newForm = defineTrigger({
     ],
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId' },
+    minimum: 1,
+    why: 'one page of forms',
+    review: {
+      on: 'both: create a form',
+      evidence: ['forms--create-form#2', 'forms--list-workspace-forms#0'],
+    },
+  },
+];

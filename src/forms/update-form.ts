@@ -345,3 +345,21 @@ export const updateForm = defineCreate({
     outputFields: [...FORM_DETAILS_OUTPUT_FIELDS, { key: 'changed[]', label: 'Changed Settings' }],
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$formId',
+      choice_field: '$fields.plan',
+      add_choices: ['Team'],
+    },
+    minimum: 4,
+    why:
+      'read the form (checks, changes) + read it again right before the save (refused if it changed: OpnForm ' +
+      'checks no version and replaces the whole form) + the save + read it back (the change must be there: ' +
+      'a save at the same moment wins silently; the save answer only echoes what was sent)',
+    writes: /^PUT /,
+    review: { on: 'both', evidence: ['forms--update-form#1-#2'] },
+  },
+];

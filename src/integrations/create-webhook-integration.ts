@@ -72,3 +72,20 @@ export const createWebhookIntegration = defineCreate({
     outputFields: [...WEBHOOK_OUTPUT_FIELDS],
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$emptyFormId',
+      webhook_url: 'https://hooks.example.com/opnform/case',
+      webhook_secret: 'case-secret-0123456789',
+    },
+    minimum: 1,
+    why: 'create (every value checked before it; no read comes first)',
+    review: {
+      on: 'both (Cloud refuses private addresses: a public https URL)',
+      evidence: ['integrations--create#0'],
+    },
+  },
+];

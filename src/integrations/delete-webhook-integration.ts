@@ -92,3 +92,17 @@ export const deleteWebhookIntegration = defineCreate({
     ],
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$closedFormId',
+      webhook_integration_id: '$spareWebhookIntegrationId',
+    },
+    minimum: 2,
+    why: "the form's integrations (a webhook of this form, never another Zap's hook) + delete",
+    writes: /^DELETE /,
+    review: { on: 'both', evidence: ['integrations--list#0', 'integrations--delete#1'] },
+  },
+];

@@ -144,3 +144,23 @@ export const newWebhookDeliveryFailure = defineTrigger({
     ],
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$formId',
+      webhook_integration_id: '$webhookIntegrationId',
+    },
+    minimum: 2,
+    why: "the form's integrations (kind, URL, credentials to hide) + the chosen one's event log (every integration: 1 + one per integration, at most 10)",
+    review: {
+      on: 'both: a webhook to a public https address where nothing listens, then one answer',
+      evidence: [
+        'integrations--list#0',
+        'integrations--events#2',
+        'pl/integrations--webhook-delivery-queued#9',
+      ],
+    },
+  },
+];

@@ -184,3 +184,18 @@ export const updateWebhookIntegration = defineCreate({
     outputFields: [...WEBHOOK_OUTPUT_FIELDS],
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$formId',
+      webhook_integration_id: '$webhookIntegrationId',
+      status: 'inactive',
+    },
+    minimum: 2,
+    why: 'read the current settings + update (the server replaces data wholesale)',
+    writes: /^PUT /,
+    review: { on: 'both', evidence: ['integrations--list#0', 'integrations--update#1'] },
+  },
+];

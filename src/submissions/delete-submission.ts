@@ -65,3 +65,12 @@ export const deleteSubmission = defineCreate({
     ],
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId', form_id: '$formId', submission_id: '$spareSubmissionId' },
+    minimum: 1,
+    why: "delete (OpnForm itself refuses another form's submission: 404, which halts like one already gone)",
+    review: { on: 'both', evidence: ['submissions--delete#2'] },
+  },
+];

@@ -165,3 +165,20 @@ export const findSubmission = defineSearch({
     outputFields: submissionOutputFields(),
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$formId',
+      search_field: '$fields.referrer',
+      search: 'Newsletter',
+    },
+    minimum: 2,
+    why: 'the form (the question searched; also shapes the output) + list page 1 with the search pre-filter',
+    review: {
+      on: 'both (PostgreSQL searches; sqlite falls back to reading pages)',
+      evidence: ['pl/submissions--search-pg#4', 'submissions--list#0', 'submissions--list#6'],
+    },
+  },
+];

@@ -135,3 +135,15 @@ export const newPartialSubmission = defineTrigger({
     outputFields: submissionOutputFields(),
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId', form_id: '$formId' },
+    minimum: 2,
+    why: 'partial submissions + the form (names, slug)',
+    review: {
+      on: 'self-hosted (every workspace is Pro); Cloud on a plan with partial submissions (others: 402)',
+      evidence: ['submissions--public-create#4', 'submissions--list#3'],
+    },
+  },
+];

@@ -296,3 +296,45 @@ export const newSubmission = defineTrigger({
     ),
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    method: 'performList',
+    input: { workspace_id: '$workspaceId', form_id: '$formId' },
+    minimum: 2,
+    why: 'the form (question types, date formats) + newest completed submissions (real ids and times)',
+    review: {
+      on: 'Cloud and self-hosted: subscribe, answer the form',
+      evidence: [
+        'external--webhook-subscribe#0',
+        'external--hook-delivery-every-block#1-#2',
+        'external--submissions-recent#0',
+        'pl/integrations--webhook-delivery-queued#3-#7',
+      ],
+    },
+  },
+  {
+    method: 'performList',
+    name: 'Transfer page',
+    input: { workspace_id: '$workspaceId', form_id: '$formId' },
+    bundle: { meta: { isBulkRead: true, page: 0 } },
+    minimum: 2,
+    why: 'the form (question types, date formats) + one list page of 100 (Transfer: Zapier page N = list page N + 1)',
+  },
+  {
+    method: 'performSubscribe',
+    input: { workspace_id: '$workspaceId', form_id: '$formId' },
+    bundle: { targetUrl: 'https://hooks.zapier.com/hooks/standard/1/fault-case/' },
+    minimum: 1,
+    why: 'subscribe',
+  },
+  {
+    method: 'performUnsubscribe',
+    input: { workspace_id: '$workspaceId', form_id: '$formId' },
+    bundle: {
+      subscribeData: { hookUrl: 'https://hooks.zapier.com/hooks/standard/1/fault-case/', form_id: '$formId' },
+    },
+    minimum: 1,
+    why: 'unsubscribe',
+  },
+];

@@ -130,3 +130,42 @@ export const createSubmission = defineCreate({
     outputFields: submissionOutputFields(...CREATE_OUTPUT_FIELDS),
   },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$formId',
+      'answer__$fields.full_name': 'Case Created',
+      'answer__$fields.email': 'case@example.org',
+      'answer__$fields.plan': 'Pro',
+    },
+    minimum: 3,
+    why:
+      'the form (refusals and value checks before writing) + the public answer POST + list page 1 (the new ' +
+      "submission's real id, by the UUID an editable form returns; a form without editable submissions adds " +
+      'one list read before the POST: 4)',
+    writes: /^POST \/forms\//,
+    review: {
+      on: 'both; on a server with a queue worker the new id is found at once only on a form with editable submissions (the rest: issue 20)',
+      evidence: [
+        'submissions--public-create#0',
+        'submissions--public-create#2',
+        'pl/submissions--public-create-queued#11-#12',
+      ],
+    },
+  },
+  {
+    name: 'no editable submissions',
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$emptyFormId',
+      'answer__$emptyFormFields.name': 'Case Created',
+    },
+    minimum: 4,
+    why:
+      'the form + list page 1 before the POST (the newest id) + the public answer POST + list page 1 (the ' +
+      'new submission: a higher id holding exactly the answers sent)',
+    writes: /^POST \/forms\//,
+  },
+];

@@ -227,3 +227,21 @@ export const exportSubmissions = defineCreate({
   },
   operation: { inputFields, perform, sample: EXPORT_SAMPLE, outputFields: EXPORT_OUTPUT_FIELDS },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId', form_id: '$formId' },
+    minimum: 2,
+    why: 'the form (default columns) + one export (at most 1000 submissions: CSV streamed to storage)',
+    review: {
+      on: 'both: at most 1000 at once, up to 5000 by id',
+      evidence: ['exports--sync-csv#0', 'exports--async-and-status#7'],
+    },
+  },
+  {
+    name: 'large form, 1200',
+    input: { workspace_id: '$workspaceId', form_id: '$largeFormId' },
+    minimum: 15,
+    why: 'the form + 12 list pages of 100 (the ids) + 2 exports of at most 1000 ids, joined into one file',
+  },
+];

@@ -72,3 +72,16 @@ export const findExport = defineSearch({
   },
   operation: { inputFields, perform, sample: FIND_EXPORT_SAMPLE, outputFields: EXPORT_OUTPUT_FIELDS },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$formId',
+      job_id: '00000000-0000-4000-a000-000000000000',
+    },
+    minimum: 2,
+    why: "the spec's status path, then the real server's; both hide jobs from tokens, so the step says so",
+    fails: /^Find Export cannot look up export job /,
+  },
+];

@@ -164,3 +164,18 @@ export const updateSubmission = defineCreate({
     ),
   },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$formId',
+      submission_id: '$fileSubmissionId',
+      'answer__$fields.plan': 'Pro',
+    },
+    minimum: 3,
+    why: 'the form (check every value before writing) + list page 1 (current answers: no single read for tokens) + PUT',
+    writes: /^PUT /,
+    review: { on: 'both', evidence: ['forms--get-form#1', 'submissions--update#0-#1'] },
+  },
+];

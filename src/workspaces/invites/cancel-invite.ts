@@ -43,3 +43,16 @@ export const cancelInvite = defineCreate({
     outputFields: inviteActionOutputFields(),
   },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId', invite_id: '$pendingInviteId' },
+    minimum: 2,
+    why: 'the invites (whose invite it was: it is gone afterwards) + cancel',
+    writes: /^DELETE /,
+    review: {
+      on: 'Cloud; self-hosted while it has at most 2 users (the licence limit refuses new invites: `team--add-user#3`)',
+      evidence: ['team--invites#17', 'team--invites#19'],
+    },
+  },
+];

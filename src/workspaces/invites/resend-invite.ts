@@ -37,3 +37,15 @@ export const resendInvite = defineCreate({
     outputFields: inviteActionOutputFields(),
   },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId', invite_id: '$pendingInviteId' },
+    minimum: 2,
+    why: 'the invites (expired or accepted: OpnForm would answer 200 and send a dead link) + resend',
+    review: {
+      on: 'Cloud; self-hosted while it has at most 2 users (the licence limit refuses new invites: `team--add-user#3`)',
+      evidence: ['team--invites#0', 'team--invites#2-#3'],
+    },
+  },
+];

@@ -29,3 +29,12 @@ export const findMember = defineSearch({
     outputFields: MEMBER_OUTPUT_FIELDS,
   },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId', email: 'ada@example.org' },
+    minimum: 1,
+    why: 'list',
+    review: { on: "both: the connected user's own email is always found", evidence: ['team--list-users#0'] },
+  },
+];

@@ -103,3 +103,15 @@ export const inviteMember = defineCreate({
     ),
   },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId', email: 'Katherine@Example.org', role: 'user' },
+    minimum: 1,
+    why: 'add (an email with no account: the answer carries the invite; an account added costs the members list for its id)',
+    review: {
+      on: 'Cloud; self-hosted for an existing account, or an invite while it has at most 2 users (`team--add-user#3`: the licence limit)',
+      evidence: ['team--add-user#0', 'team--add-user#4'],
+    },
+  },
+];

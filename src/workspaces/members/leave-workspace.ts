@@ -58,3 +58,15 @@ export const leaveWorkspace = defineCreate({
     outputFields: teamActionFields('ID'),
   },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$otherWorkspaceId' },
+    minimum: 2,
+    why: 'workspaces (is the user the last admin?), leave',
+    review: {
+      on: 'both, when a second account added the connected user to its workspace (the step refuses the only admin; OpnForm would not)',
+      evidence: ['team--leave#1', 'team--leave#5'],
+    },
+  },
+];

@@ -15,3 +15,7 @@ export const memberList = defineDropdown({
       .map((m) => ({ ...m, label: `${m.name === '' ? m.email : `${m.name} (${m.email})`}, ${m.role}` })),
   sample: { ...MEMBER_SAMPLE, label: 'Ada Lovelace (ada@example.org), admin' },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  { input: { workspace_id: '$workspaceId' }, minimum: 1, why: 'list' },
+];

@@ -36,3 +36,15 @@ export const newWorkspaceMember = defineTrigger({
     outputFields: [...MEMBER_OUTPUT_FIELDS, { key: 'workspace_id', label: 'Workspace ID', type: 'integer' }],
   },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId' },
+    minimum: 1,
+    why: 'list',
+    review: {
+      on: 'both, with a second OpnForm account added to the workspace',
+      evidence: ['team--add-user#0', 'team--add-user#10'],
+    },
+  },
+];

@@ -59,3 +59,16 @@ export const removeMember = defineCreate({
     }),
   },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId', user_id: '$readonlyUserId' },
+    minimum: 2,
+    why: 'workspaces (who is connected, the admins: never remove yourself or the last admin; the name for the output) + remove',
+    writes: /^DELETE /,
+    review: {
+      on: 'both, with a second account in the workspace',
+      evidence: ['team--remove-user#0', 'team--remove-user#3'],
+    },
+  },
+];

@@ -55,3 +55,16 @@ export const updateMemberRole = defineCreate({
     outputFields: teamActionFields('User ID', { key: 'role', label: 'New Role' }),
   },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId', user_id: '$memberUserId', role: 'readonly' },
+    minimum: 2,
+    why: 'workspaces (who is connected, the admins: never demote yourself or the last admin; the name for the output) + update',
+    writes: /^PUT /,
+    review: {
+      on: 'both, with a second account in the workspace',
+      evidence: ['forms--list-workspaces#0', 'team--update-role#0'],
+    },
+  },
+];
