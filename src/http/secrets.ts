@@ -79,3 +79,63 @@ export const redact = (text: string, secrets: readonly string[]): string => {
   }
   return out;
 };
+
+/**
+ * Keys, at any depth of a value the connector did not shape itself (API Request's query, body and
+ * answer), whose values are secrets: a form's `password`, a webhook's `webhook_secret` and
+ * `webhook_headers`, integration and hook URLs (`webhook_url`, `slack_webhook_url`, `hookUrl`: capability
+ * URLs), any `*token`, `*secret`, `*api_key`. Matched at the end of the key only, so `password_protection`
+ * or `secret_input` (plan feature names) keep their values.
+ */
+export const SECRET_FIELD = /(?:password|passwd|secret|token|api[-_]?key)$|webhook_headers$|hook_?url$/i;
+
+/** What a masked value shows in an output (the webhook steps show masked values the same way). */
+export const MASKED = '********';
+
+type Json = unknown;
+
+const isRecord = (value: Json): value is Record<string, Json> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Every value under a `SECRET_FIELD` key of a JSON value, at any depth (for `rememberSecrets`). */
+export const secretFieldValues = (value: Json, inSecret = false, out: unknown[] = []): unknown[] => {
+  if (Array.isArray(value)) {
+    for (const item of value) secretFieldValues(item, inSecret, out);
+  } else if (isRecord(value)) {
+    for (const [key, item] of Object.entries(value))
+      secretFieldValues(item, inSecret || SECRET_FIELD.test(key), out);
+  } else if (inSecret && (typeof value === 'string' || typeof value === 'number')) {
+    out.push(value);
+  }
+  return out;
+};
+
+/**
+ * A JSON value with every non-empty text under a `SECRET_FIELD` key (at any depth) replaced by `MASKED`,
+ * and every secret of the step hidden in every other text and key (`redact`). A top-level `errors` object
+ * (Laravel's validation messages, keyed by field path such as `data.webhook_url`) is not masked by key:
+ * its texts are messages, not the values.
+ */
+export const maskJson = (value: Json, secrets: readonly string[]): Json => {
+  const hide = (text: string) => (secrets.length === 0 ? text : redact(text, secrets));
+  const walk = (node: Json, inSecret: boolean, byKey: boolean): Json => {
+    if (typeof node === 'string') return inSecret && node !== '' ? MASKED : hide(node);
+    if (Array.isArray(node)) return node.map((item) => walk(item, inSecret, byKey));
+    if (!isRecord(node)) return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([key, item]) => [
+        hide(key),
+        walk(item, inSecret || (byKey && SECRET_FIELD.test(key)), byKey),
+      ]),
+    );
+  };
+  if (!isRecord(value)) return walk(value, false, true);
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      hide(key),
+      key === 'errors' && isRecord(item)
+        ? walk(item, false, false)
+        : walk(item, SECRET_FIELD.test(key), true),
+    ]),
+  );
+};
