@@ -300,6 +300,12 @@ export const OPERATION_CASES: Record<string, OperationCase> = {
     why: "the form's integrations (a webhook of this form, never another Zap's hook) + delete",
     writes: /^DELETE /,
   },
+  api_request: {
+    method: 'creates.api_request.operation.perform',
+    inputData: (ids) => ({ method: 'GET', path: `/open/workspaces/${ids.workspaceId}/users` }),
+    minimum: 1,
+    why: 'the one request the user describes (redirects are output, never followed)',
+  },
   new_webhook_delivery_failure: {
     method: 'triggers.new_webhook_delivery_failure.operation.perform',
     inputData: (ids) => ({ ...form(ids), webhook_integration_id: ids.webhookIntegrationId }),

@@ -61,24 +61,28 @@ export const HIDDEN = '[hidden]';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Replaces every occurrence of every secret (in each of its forms: `formsOf`) in a text.
+ * A function replacing every occurrence of every secret (in each of its forms: `formsOf`) in a text,
+ * the forms worked out once (API Request hides them in every text of a large answer).
  * Values of 3 characters are hidden only where they stand as a whole word; values of 1 or 2
  * characters (a header value such as "1") cannot hold a secret and are left, so messages stay readable.
  */
-export const redact = (text: string, secrets: readonly string[]): string => {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length < 3) continue;
-    for (const form of formsOf(secret)) {
-      if (form.length >= 4) {
-        out = out.split(form).join(HIDDEN);
-      } else {
-        out = out.replace(new RegExp(`(?<![\\w-])${escapeRegExp(form)}(?![\\w-])`, 'g'), HIDDEN);
-      }
-    }
-  }
-  return out;
+export const redactor = (secrets: readonly string[]): ((text: string) => string) => {
+  const steps = secrets
+    .filter((secret) => secret.length >= 3)
+    .flatMap((secret) => formsOf(secret))
+    .map((form) =>
+      form.length >= 4
+        ? (text: string) => (text.includes(form) ? text.split(form).join(HIDDEN) : text)
+        : (text: string) =>
+            text.includes(form)
+              ? text.replace(new RegExp(`(?<![\\w-])${escapeRegExp(form)}(?![\\w-])`, 'g'), HIDDEN)
+              : text,
+    );
+  return (text) => steps.reduce((out, step) => step(out), text);
 };
+
+/** Replaces every occurrence of every secret in a text (`redactor`). */
+export const redact = (text: string, secrets: readonly string[]): string => redactor(secrets)(text);
 
 /**
  * Keys, at any depth of a value the connector did not shape itself (API Request's query, body and
@@ -117,7 +121,7 @@ export const secretFieldValues = (value: Json, inSecret = false, out: unknown[] 
  * its texts are messages, not the values.
  */
 export const maskJson = (value: Json, secrets: readonly string[]): Json => {
-  const hide = (text: string) => (secrets.length === 0 ? text : redact(text, secrets));
+  const hide = redactor(secrets);
   const walk = (node: Json, inSecret: boolean, byKey: boolean): Json => {
     if (typeof node === 'string') return inSecret && node !== '' ? MASKED : hide(node);
     if (Array.isArray(node)) return node.map((item) => walk(item, inSecret, byKey));

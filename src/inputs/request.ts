@@ -54,6 +54,9 @@ export const pathSegments = (value: unknown): string[] | Refusal => {
     if (segment === '.' || segment === '..')
       return refuse('must not contain "." or ".." segments (encoded or not)');
     if (/[/\\]/.test(segment)) return refuse('must not contain an encoded / or \\ (%2F, %5C)');
+    // a server or proxy that decodes twice would read these as "..", "/" or "\\"
+    if (/%(2e|2f|5c)/i.test(segment))
+      return refuse('must not contain a doubly encoded ".", "/" or "\\" (%252E, %252F, %255C)');
     // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point (they are refused)
     if (/[\u0000-\u001f\u007f]/.test(segment)) return refuse('must not contain encoded control characters');
     segments.push(segment);
@@ -119,7 +122,8 @@ const methodOf = (value: unknown): RequestMethod | Refusal => {
 /** Stop on Error: yes unless said otherwise (empty is the default, yes). */
 const stopOf = (value: unknown): boolean | Refusal => {
   if (value === undefined || value === null || typeof value === 'boolean') return value !== false;
-  const text = String(value).trim().toLowerCase();
+  const text =
+    typeof value === 'string' || typeof value === 'number' ? String(value).trim().toLowerCase() : '?';
   if (['', 'yes', 'true', '1'].includes(text)) return true;
   if (['no', 'false', '0'].includes(text)) return false;
   return refuse('must be yes or no');

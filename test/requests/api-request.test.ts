@@ -40,6 +40,24 @@ describe('GET', () => {
     });
   });
 
+  test('only the allowed headers pass: never a cookie or what a server or proxy adds', async () => {
+    api().get('/open/forms/6').reply(200, '{"id": 6}', {
+      'Content-Type': 'application/json',
+      ETag: '"v1"',
+      'Set-Cookie': 'opnform_session=abc123; HttpOnly',
+      Server: 'nginx',
+      'X-Powered-By': 'PHP/8.3',
+      'X-Request-Id': 'req-1',
+    });
+    const out = await run(apiRequest, { method: 'GET', path: '/open/forms/6' });
+    expect(out).toEqual({
+      status: 200,
+      headers: { content_type: 'application/json', etag: '"v1"' },
+      data: { id: 6 },
+      text: null,
+    });
+  });
+
   test('query parameters go in the query string; a path without its leading / or with a trailing / is the same path', async () => {
     const ex = LIMITS.exchange(31);
     const scope = recordedScope(ex);
