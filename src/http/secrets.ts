@@ -1,5 +1,5 @@
 import type { Bundle } from 'zapier-platform-core';
-import { formsOf, partsOf } from '../shared/secret-forms';
+import { formsOf, partsOf, SECRET_FIELD } from '../shared/secret-forms';
 
 /**
  * Every secret a step knows, so that no error message, log line or output repeats one: the
@@ -83,15 +83,6 @@ export const redactor = (secrets: readonly string[]): ((text: string) => string)
 
 /** Replaces every occurrence of every secret in a text (`redactor`). */
 export const redact = (text: string, secrets: readonly string[]): string => redactor(secrets)(text);
-
-/**
- * Keys, at any depth of a value the connector did not shape itself (API Request's query, body and
- * answer), whose values are secrets: a form's `password`, a webhook's `webhook_secret` and
- * `webhook_headers`, integration and hook URLs (`webhook_url`, `slack_webhook_url`, `hookUrl`: capability
- * URLs), any `*token`, `*secret`, `*api_key`. Matched at the end of the key only, so `password_protection`
- * or `secret_input` (plan feature names) keep their values.
- */
-export const SECRET_FIELD = /(?:password|passwd|secret|token|api[-_]?key)$|webhook_headers$|hook_?url$/i;
 
 /** What a masked value shows in an output (the webhook steps show masked values the same way). */
 export const MASKED = '********';

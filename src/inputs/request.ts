@@ -4,16 +4,14 @@
  */
 import * as z from 'zod/mini';
 import { lazy } from '../schemas/lazy';
+import { SECRET_FIELD } from '../shared/secret-forms';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type RequestMethod = (typeof METHODS)[number];
 
 /** The longest path and body accepted (a body of a whole form read back is a few hundred KB). */
-export const MAX_PATH = 2000;
-export const MAX_BODY = 5 * 1024 * 1024;
-
-/** Query keys that name a secret: a secret never goes in a URL (servers and logs keep URLs). */
-const SECRET_QUERY_KEY = /(?:password|passwd|secret|token|api[-_]?key)$/i;
+const MAX_PATH = 2000;
+const MAX_BODY = 5 * 1024 * 1024;
 
 /** Why an input is refused: a sentence after "<Label> (<key>)". */
 class Refusal {
@@ -26,7 +24,7 @@ const WHOLE_URL =
   '(for https://api.opnform.com/open/forms enter /open/forms)';
 
 /** Why a typed path is refused (`Refusal`), or its segments, decoded (each is sent as one encoded segment). */
-export const pathSegments = (value: unknown): string[] | Refusal => {
+const pathSegments = (value: unknown): string[] | Refusal => {
   if (typeof value !== 'string' && typeof value !== 'number')
     return refuse('must be text, such as /open/workspaces');
   const typed = String(value).trim();
@@ -72,7 +70,8 @@ const queryOf = (value: unknown): Record<string, string> | Refusal => {
   for (const [rawKey, item] of Object.entries(value as Record<string, unknown>)) {
     const key = rawKey.trim();
     if (key === '') return refuse('must not have an empty name');
-    if (SECRET_QUERY_KEY.test(key)) {
+    // a secret never goes in a URL (servers and logs keep URLs)
+    if (SECRET_FIELD.test(key)) {
       return refuse(
         `must not carry "${key.slice(0, 40)}": a secret never goes in a URL (servers and logs keep URLs); send it in the Body`,
       );
