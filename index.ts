@@ -40,6 +40,10 @@ import { removeMember } from './src/workspaces/members/remove-member';
 import { updateMemberRole } from './src/workspaces/members/update-member-role';
 import { legacyWorkspaceList, workspaceList } from './src/workspaces/workspace-list';
 
+/** Steps under their public keys, in the order given (the definition keeps it). */
+const byKey = <const S extends readonly { key: string }[]>(...steps: S) =>
+  Object.fromEntries(steps.map((step) => [step.key, step])) as { [T in S[number] as T['key']]: T };
+
 // guardApp: every step starts its 25 s budget and no error leaves it carrying a secret (src/http/guard.ts).
 const app = defineApp(
   guardApp({
@@ -51,48 +55,42 @@ const app = defineApp(
     // each request through core's own middleware, so the patch adds nothing here.
     flags: { skipHttpPatch: true },
     hydrators: { submissionFile, exportFile: exportFileHydrator },
-    triggers: {
-      [workspaceList.key]: workspaceList,
-      [formList.key]: formList,
-      [newSubmission.key]: newSubmission,
-      [newPartialSubmission.key]: newPartialSubmission,
-      [memberList.key]: memberList,
-      [inviteList.key]: inviteList,
-      [newWorkspaceMember.key]: newWorkspaceMember,
-      [newForm.key]: newForm,
-      [webhookIntegrationList.key]: webhookIntegrationList,
-      [formFieldList.key]: formFieldList,
-      [submissionList.key]: submissionList,
-      [newWebhookDeliveryFailure.key]: newWebhookDeliveryFailure,
-      [choiceFieldList.key]: choiceFieldList,
+    triggers: byKey(
+      workspaceList,
+      formList,
+      newSubmission,
+      newPartialSubmission,
+      memberList,
+      inviteList,
+      newWorkspaceMember,
+      newForm,
+      webhookIntegrationList,
+      formFieldList,
+      submissionList,
+      newWebhookDeliveryFailure,
+      choiceFieldList,
       // version 1.0.4's hidden lists, kept for the Zaps it made (their dropdowns name these keys)
-      [legacyWorkspaceList.key]: legacyWorkspaceList,
-      [legacyFormList.key]: legacyFormList,
-    },
-    creates: {
-      [updateMemberRole.key]: updateMemberRole,
-      [removeMember.key]: removeMember,
-      [leaveWorkspace.key]: leaveWorkspace,
-      [resendInvite.key]: resendInvite,
-      [cancelInvite.key]: cancelInvite,
-      [updateWebhookIntegration.key]: updateWebhookIntegration,
-      [updateSubmission.key]: updateSubmission,
-      [exportSubmissions.key]: exportSubmissions,
-      [inviteMember.key]: inviteMember,
-      [createSubmission.key]: createSubmission,
-      [deleteSubmission.key]: deleteSubmission,
-      [createWebhookIntegration.key]: createWebhookIntegration,
-      [deleteWebhookIntegration.key]: deleteWebhookIntegration,
-      [updateForm.key]: updateForm,
-      [apiRequest.key]: apiRequest,
-    },
-    searches: {
-      [findMember.key]: findMember,
-      [findInvite.key]: findInvite,
-      [findForm.key]: findForm,
-      [findSubmission.key]: findSubmission,
-      [findExport.key]: findExport,
-    },
+      legacyWorkspaceList,
+      legacyFormList,
+    ),
+    creates: byKey(
+      updateMemberRole,
+      removeMember,
+      leaveWorkspace,
+      resendInvite,
+      cancelInvite,
+      updateWebhookIntegration,
+      updateSubmission,
+      exportSubmissions,
+      inviteMember,
+      createSubmission,
+      deleteSubmission,
+      createWebhookIntegration,
+      deleteWebhookIntegration,
+      updateForm,
+      apiRequest,
+    ),
+    searches: byKey(findMember, findInvite, findForm, findSubmission, findExport),
     // Zapier requires a search-or-create's `key` to be its search's key (an editor limitation): the
     // pair's public key is its property name here.
     searchOrCreates: {

@@ -156,6 +156,8 @@ export const productionLikeSeed = (): { state: SandboxState; ids: SandboxIds; to
     fields: { ...PG_FORM1_FIELDS },
     latestSubmissionId: 2,
     fileSubmissionId: 2,
+    spareSubmissionId: 1,
+    emptyFormFields: {},
   };
   // only one user and one token were recorded: every role names it
   const main = PRODUCTION_LIKE_AUTH.main;

@@ -109,6 +109,8 @@ export const rebuiltSeed = (): { state: SandboxState; ids: SandboxIds; tokens: S
     fields: {},
     latestSubmissionId: 9039,
     fileSubmissionId: 9037,
+    spareSubmissionId: 9039,
+    emptyFormFields: {},
   };
   const main = REBUILT_AUTH.main;
   const roles: SandboxTokens = {

@@ -285,6 +285,8 @@ export const recordedSeed = (): { state: SandboxState; ids: SandboxIds; tokens: 
     fields: { ...FORM6_FIELDS },
     latestSubmissionId: 1026,
     fileSubmissionId: 1026,
+    spareSubmissionId: 1025,
+    emptyFormFields: {},
   };
   const tokenRoles: SandboxTokens = {
     admin: RECORDED_AUTH.main,

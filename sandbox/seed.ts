@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { formRecord, isoOf, stateOf, workspaceRecord } from './seeds/builders';
-import { FIELDS, mainBlocks, simpleBlocks } from './seeds/main-form';
+import { FIELDS, mainBlocks, simpleBlocks, simpleFields } from './seeds/main-form';
 import { SEED_END, seedSubmissions } from './seeds/main-submissions';
 import {
   type Ability,
@@ -51,6 +51,10 @@ export type SandboxIds = typeof IDS & {
   latestSubmissionId: number;
   /** A completed submission of the main form with files and attribution. */
   fileSubmissionId: number;
+  /** A seeded submission of the main form no step case reads (the file submission is Update Submission's). */
+  spareSubmissionId: number;
+  /** Field ids of the empty form (`emptyFormId`) by a short key (`name`, `email`, `ok`). */
+  emptyFormFields: Record<string, string>;
 };
 
 export const TOKENS = {
@@ -263,6 +267,14 @@ export const seed = (opts: SeedOptions, now = Date.now()): { state: SandboxState
         user: 100,
       },
     }),
-    ids: { ...IDS, fields: { ...FIELDS }, latestSubmissionId, fileSubmissionId },
+    ids: {
+      ...IDS,
+      fields: { ...FIELDS },
+      latestSubmissionId,
+      fileSubmissionId,
+      spareSubmissionId:
+        latestSubmissionId === fileSubmissionId ? latestSubmissionId - 1 : latestSubmissionId,
+      emptyFormFields: simpleFields('empty'),
+    },
   };
 };

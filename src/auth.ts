@@ -39,3 +39,5 @@ export const authentication = {
   test,
   connectionLabel: '{{name}} ({{email}})',
 };
+
+export const cases: import('./shared/step-case').StepCase[] = [{ input: {}, minimum: 1, why: 'validate' }];

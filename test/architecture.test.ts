@@ -218,6 +218,30 @@ const outsideSrc = (scanned: Map<string, string[]>): string[] =>
     file.startsWith('src/') ? targets.filter((t) => !t.startsWith('src/')).map((t) => `${file} -> ${t}`) : [],
   );
 
+/**
+ * The folder of steps a module sits in (`src/submissions/create/`), if any: a folder below a domain.
+ * What its steps share with steps elsewhere lives one level up (`src/<domain>/`) or in `src/inputs/`.
+ */
+const stepFolderOf = (file: string): string | undefined => {
+  const parts = file.split('/');
+  return parts.length >= 4 && parts[0] === 'src' && DOMAINS.includes(parts[1] as string)
+    ? `${parts.slice(0, 3).join('/')}/`
+    : undefined;
+};
+
+/** Imports of a step folder's module from src/ outside that folder (index.ts registers the steps: allowed). */
+const intoStepFolders = (scanned: Map<string, string[]>): string[] =>
+  [...scanned].flatMap(([file, targets]) =>
+    file.startsWith('src/')
+      ? targets
+          .filter((target) => {
+            const folder = stepFolderOf(target);
+            return folder !== undefined && !file.startsWith(folder);
+          })
+          .map((target) => `${file} -> ${target}`)
+      : [],
+  );
+
 /** The name an API module is imported under: its own (`forms`); `exports` is CommonJS's, so `exportJobs`. */
 const namespaceOf = (apiModule: string): string => {
   const name = apiModule.replace(/^src\/api\//, '').replace(/\.ts$/, '');
@@ -270,6 +294,12 @@ describe('ranks and the API namespaces', () => {
     expect(outsideSrc(graph)).toEqual([]);
   });
 
+  test('no module in src/ outside a step folder (src/<domain>/<folder>/) imports one of its modules', () => {
+    expect(intoStepFolders(graph)).toEqual([]);
+    // there are step folders to guard
+    expect([...graph.keys()].filter((file) => stepFolderOf(file) !== undefined).length).toBeGreaterThan(20);
+  });
+
   test('outside src/api/, an API module is imported only as a namespace named like it; never re-exported', () => {
     const files = [...tsFiles('src'), 'index.ts'];
     expect(files.flatMap((file) => apiImportProblems(file, readFileSync(join(ROOT, file), 'utf8')))).toEqual(
@@ -301,6 +331,22 @@ describe('ranks and the API namespaces', () => {
     ]);
     expect(domainToHttp(planted)).toEqual(['src/forms/new-form.ts -> src/http/path.ts']);
     expect(outsideSrc(planted)).toEqual(['src/http/client.ts -> sandbox/server.ts']);
+    expect(
+      intoStepFolders(
+        new Map([
+          [
+            'src/submissions/create/body.ts',
+            ['src/submissions/update/checks.ts', 'src/submissions/answers.ts'],
+          ],
+          ['src/submissions/delete-submission.ts', ['src/submissions/update/checks.ts']],
+          ['src/submissions/update/merge.ts', ['src/submissions/update/checks.ts']],
+          ['index.ts', ['src/submissions/update/update-submission.ts']],
+        ]),
+      ),
+    ).toEqual([
+      'src/submissions/create/body.ts -> src/submissions/update/checks.ts',
+      'src/submissions/delete-submission.ts -> src/submissions/update/checks.ts',
+    ]);
     const step = 'src/forms/update-form.ts';
     expect(apiImportProblems(step, "import { update as putForm } from '../api/forms';")).toEqual([
       `${step} imports names from src/api/forms.ts (use import * as forms)`,

@@ -74,8 +74,18 @@ export const mainBlocks = (): Block[] => [
   { id: f('logo'), type: 'nf-image', name: 'Logo', image_block: 'https://opnform.com/img/logo.png' },
 ];
 
-export const simpleBlocks = (prefix: string): Block[] => [
-  { id: f(`${prefix}:name`), type: 'text', name: 'Name', required: true },
-  { id: f(`${prefix}:email`), type: 'email', name: 'Email' },
-  { id: f(`${prefix}:ok`), type: 'checkbox', name: 'Agreed' },
-];
+/** The field ids of a simple form, by short key. */
+export const simpleFields = (prefix: string) => ({
+  name: f(`${prefix}:name`),
+  email: f(`${prefix}:email`),
+  ok: f(`${prefix}:ok`),
+});
+
+export const simpleBlocks = (prefix: string): Block[] => {
+  const ids = simpleFields(prefix);
+  return [
+    { id: ids.name, type: 'text', name: 'Name', required: true },
+    { id: ids.email, type: 'email', name: 'Email' },
+    { id: ids.ok, type: 'checkbox', name: 'Agreed' },
+  ];
+};

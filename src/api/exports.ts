@@ -6,6 +6,7 @@ import type { Bundle, RawHttpResponse, ZObject } from 'zapier-platform-core';
 import { badResponse } from '../errors';
 import { Absent, opnform } from '../http/client';
 import { downloadFile } from '../http/download';
+import { parseJson } from '../http/failures';
 import { type ApiPath, path } from '../http/path';
 import { AsyncExport, ExportJobStatus } from '../schemas/exports';
 import { describeShapeError } from '../schemas/parse';
@@ -70,14 +71,6 @@ export type ExportAnswer =
       jobId: () => Promise<string>;
     };
 
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
-
 /**
  * `POST /open/forms/{id}/submissions/export`: the columns, and the submission ids when given. A
  * redirect instead of an export means the connection's URL is not the API (usually a missing /api).
@@ -92,8 +85,6 @@ export const request = async (
   const response = await opnform(z, bundle).raw('POST', path`/open/forms/${formId}/submissions/export`, {
     thing: 'form',
     abilities: ['forms-read'],
-    // an export changes nothing in OpnForm: out of time, it is a read that was not sent
-    read: true,
     body: {
       columns: Object.fromEntries(columns.map((key) => [key, true])),
       ...(submissionIds === undefined ? {} : { submissionIds }),

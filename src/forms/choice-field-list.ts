@@ -29,3 +29,7 @@ export const choiceFieldList = defineDropdown({
     choices: ['Free', 'Pro'],
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  { input: { workspace_id: '$workspaceId', form_id: '$formId' }, minimum: 1, why: 'the form' },
+];

@@ -1,9 +1,10 @@
 import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-platform-core';
+import * as v from 'zod/mini';
 import * as account from '../api/account';
 import * as forms from '../api/forms';
-import { inputObject } from '../schemas/inputs';
+import { inputObject, refuse } from '../inputs/values';
+import { lazy } from '../schemas/lazy';
 import { parseInput } from '../schemas/parse';
-import { FormRef } from './inputs';
 import { FORM_DETAILS_OUTPUT_FIELDS, FORM_DETAILS_SAMPLE, formDetails } from './shape';
 
 const inputFields = defineInputFields([
@@ -17,11 +18,41 @@ const inputFields = defineInputFields([
   },
 ]);
 
-const Input = inputObject({ form: FormRef });
+const SLUG = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/;
+const HINT = 'must be a form slug, UUID or id, such as contact-us-3fa2b1 (letters, digits, - and _ only)';
+
+/** The slug in a share link such as `https://opnform.com/forms/contact-us-3fa2b1`. */
+const slugFromLink = (text: string): string | undefined => {
+  try {
+    const segments = new URL(text).pathname.split('/').filter((s) => s !== '');
+    const at = segments.indexOf('forms');
+    return at === -1 ? undefined : decodeURIComponent(segments[at + 1] ?? '');
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * A form by slug, UUID or numeric id, or the form's share link (its slug is taken from it). Only
+ * letters, digits, `-` and `_` pass, so the value is one path segment: no slash, no dot segment.
+ */
+const FormRef = lazy(() =>
+  v.pipe(
+    v.union([v.string(), v.number()], { error: HINT }),
+    v.transform((value, ctx) => {
+      const text = String(value).trim();
+      const candidate = /^https?:\/\//i.test(text) ? slugFromLink(text) : text;
+      if (candidate !== undefined && SLUG.test(candidate)) return candidate;
+      return refuse(ctx, value, text === '' ? HINT : `${HINT}; got ${JSON.stringify(text.slice(0, 60))}`);
+    }),
+  ),
+);
+
+const Input = inputObject(() => ({ form: FormRef() }));
 
 /** `GET /open/forms/{slug}`: the form with its settings and questions; `[]` when none matches. */
 const perform = (async (z, bundle) => {
-  const { form: ref } = parseInput(z, Input, bundle.inputData, inputFields);
+  const { form: ref } = parseInput(z, Input(), bundle.inputData, inputFields);
   const form = await forms.find(z, bundle, ref);
   if (form === undefined) return [];
   return [formDetails(form, account.baseUrl(z, bundle))];
@@ -41,3 +72,12 @@ export const findForm = defineSearch({
     outputFields: [...FORM_DETAILS_OUTPUT_FIELDS],
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: { form: '$formSlug' },
+    minimum: 1,
+    why: 'form',
+    review: { on: 'both', evidence: ['forms--get-form#0'] },
+  },
+];

@@ -22,3 +22,7 @@ export const formFieldList = defineDropdown({
     })),
   sample: { id: '3c1f7a52-6d0e-4b8a-9a57-1f2e3d4c5b6a', name: 'Email', type: 'email' },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  { input: { workspace_id: '$workspaceId', form_id: '$formId' }, minimum: 1, why: 'the form' },
+];

@@ -1,7 +1,6 @@
 import { defineInputFields } from 'zapier-platform-core';
 import * as forms from '../api/forms';
 import { defineDropdown, IN_WORKSPACE } from '../inputs/dropdown';
-import { WorkspaceInput } from '../schemas/inputs';
 
 type ListedForm = Awaited<ReturnType<typeof forms.listNames>>[number];
 
@@ -35,7 +34,7 @@ export const legacyFormList = defineDropdown({
   label: 'List Forms (Kept for Zaps Made Before 1.1.0)',
   listed: 'form',
   inputFields: defineInputFields([{ ...IN_WORKSPACE.inputFields[0], dynamic: 'list_workspaces.id.name' }]),
-  Input: WorkspaceInput,
+  Input: IN_WORKSPACE.Input,
   list: async (z, bundle, { workspace_id }) =>
     (await forms.listNames(z, bundle, workspace_id)).map((f) => ({
       id: f.id,
@@ -44,3 +43,9 @@ export const legacyFormList = defineDropdown({
     })),
   sample: { id: 42, name: 'Contact Us', label: 'Contact Us (contact-us)' },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  { step: 'form_list', input: { workspace_id: '$workspaceId' }, minimum: 1, why: 'list' },
+  // version 1.0.4's hidden list, kept for its Zaps (test/e2e/legacy-1.0.4.test.ts: ids saved as strings)
+  { step: 'list_forms', input: { workspace_id: '$workspaceId' }, minimum: 1, why: 'list' },
+];

@@ -1,9 +1,8 @@
 import { defineInputFields, defineTrigger } from 'zapier-platform-core';
 import * as account from '../api/account';
 import * as forms from '../api/forms';
-import { workspaceField } from '../inputs/fields';
+import { WorkspaceInput, workspaceField } from '../inputs/fields';
 import type { FormSummary } from '../schemas/forms';
-import { WorkspaceInput } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
 import { dateMs, isoDateTime } from '../shared/dates';
 import { isLastPage } from '../shared/paging';
@@ -28,7 +27,7 @@ const Input = WorkspaceInput;
  * or MAX_PAGES is reached; only forms whose place is certain are returned.
  */
 const perform = pollingPerform(async (z, bundle) => {
-  const { workspace_id } = parseInput(z, Input, bundle.inputData, inputFields);
+  const { workspace_id } = parseInput(z, Input(), bundle.inputData, inputFields);
   const baseUrl = account.baseUrl(z, bundle);
   const byId = new Map<number, FormSummary>();
   let threshold = Number.NEGATIVE_INFINITY;
@@ -84,3 +83,15 @@ export const newForm = defineTrigger({
     ],
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId' },
+    minimum: 1,
+    why: 'one page of forms',
+    review: {
+      on: 'both: create a form',
+      evidence: ['forms--create-form#2', 'forms--list-workspace-forms#0'],
+    },
+  },
+];

@@ -8,17 +8,21 @@ import {
 import * as account from '../api/account';
 import * as forms from '../api/forms';
 import { invalidInput } from '../errors';
+import { OptionalDateTime } from '../inputs/dates';
 import { formField, workspaceField } from '../inputs/fields';
-import { Form, type FormBlock, type StoredForm } from '../schemas/forms';
 import {
   Flag,
   FormId,
   inputObject,
   OptionalChoice,
+  OptionalChoiceList,
+  OptionalLimit,
   OptionalText,
   OptionalTextUpTo,
   WorkspaceId,
-} from '../schemas/inputs';
+} from '../inputs/values';
+import { Form, type FormBlock, type StoredForm } from '../schemas/forms';
+import type { Out } from '../schemas/lazy';
 import { labelsOf, parseInput } from '../schemas/parse';
 import { parseTimestamp } from '../shared/dates';
 import { checkRemoveSwitches, KEEP } from '../shared/switches';
@@ -26,7 +30,6 @@ import { AmbiguousQuestion, findQuestionBlock, labelledBlocks } from './blocks';
 import { applyChoiceChange, isChoiceBlock, quoted, withOptions } from './choices';
 import { FORM_DETAILS_OUTPUT_FIELDS, FORM_DETAILS_SAMPLE, formDetails } from './shape';
 import { refuseIfChanged, verifySaved } from './update-form-checks';
-import { OptionalChoiceList, OptionalDateTime, OptionalLimit, VISIBILITIES } from './update-form-inputs';
 
 const inputFields = defineInputFields([
   workspaceField,
@@ -105,22 +108,26 @@ const inputFields = defineInputFields([
   },
 ]);
 
-const Input = inputObject({
-  workspace_id: WorkspaceId,
-  form_id: FormId,
+/** OpnForm's visibilities (recorded `forms--update-form`: any other value answers 422). */
+const VISIBILITIES = ['public', 'closed', 'draft'] as const;
+
+/** Each empty value means "keep"; a bad value is refused with its field named before any request. */
+const Input = inputObject(() => ({
+  workspace_id: WorkspaceId(),
+  form_id: FormId(),
   visibility: OptionalChoice(VISIBILITIES),
   // OpnForm cuts a longer title to 255 characters without a word (UserFormRequest, FormDataNormalizer)
   title: OptionalTextUpTo(255, 'OpnForm would cut a longer title without saying so'),
-  closes_at: OptionalDateTime,
-  clear_closes_at: Flag,
-  max_submissions_count: OptionalLimit,
-  clear_max_submissions_count: Flag,
-  choice_field: OptionalText,
-  replace_choices: OptionalChoiceList,
-  add_choices: OptionalChoiceList,
-  remove_choices: OptionalChoiceList,
-});
-type Input = ReturnType<typeof Input.parse>;
+  closes_at: OptionalDateTime(),
+  clear_closes_at: Flag(),
+  max_submissions_count: OptionalLimit(),
+  clear_max_submissions_count: Flag(),
+  choice_field: OptionalText(),
+  replace_choices: OptionalChoiceList(),
+  add_choices: OptionalChoiceList(),
+  remove_choices: OptionalChoiceList(),
+}));
+type Input = Out<typeof Input>;
 
 const LABELS = labelsOf(inputFields);
 const label = (key: string) => `${LABELS[key]} (${key})`;
@@ -305,7 +312,7 @@ export const changesFor = (z: ZObject, form: StoredForm, input: Input, now: numb
  * differs from the form as read.
  */
 const perform = (async (z, bundle) => {
-  const input = parseInput(z, Input, bundle.inputData, inputFields);
+  const input = parseInput(z, Input(), bundle.inputData, inputFields);
   checkInput(z, input);
   const form = await forms.readStored(z, bundle, input.form_id);
   const changes = changesFor(z, form, input, Date.now());
@@ -338,3 +345,21 @@ export const updateForm = defineCreate({
     outputFields: [...FORM_DETAILS_OUTPUT_FIELDS, { key: 'changed[]', label: 'Changed Settings' }],
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$formId',
+      choice_field: '$fields.plan',
+      add_choices: ['Team'],
+    },
+    minimum: 4,
+    why:
+      'read the form (checks, changes) + read it again right before the save (refused if it changed: OpnForm ' +
+      'checks no version and replaces the whole form) + the save + read it back (the change must be there: ' +
+      'a save at the same moment wins silently; the save answer only echoes what was sent)',
+    writes: /^PUT /,
+    review: { on: 'both', evidence: ['forms--update-form#1-#2'] },
+  },
+];

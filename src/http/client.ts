@@ -72,11 +72,10 @@ export interface Verb {
   <T>(apiPath: ApiPath, call: Call<T>): Promise<T>;
 }
 
+/** A streamed answer's call (the CSV export): a POST that changes nothing in OpnForm, so a read. */
 export interface RawCall extends RequestContext {
   query?: Query;
   body?: unknown;
-  /** A POST that changes nothing in OpnForm (an export): it keeps a read's time reserve and wording. */
-  read?: boolean;
 }
 
 /**
@@ -111,7 +110,6 @@ type Sent = RequestContext & {
   quiet?: unknown;
   respondent?: Call<unknown>['respondent'];
   maxBytes?: number;
-  read?: boolean;
 };
 
 /** Per-request time to first byte (within the step's budget of 25 s; Zapier gives a whole step 30 s). */
@@ -182,7 +180,8 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     allow: (status: number) => boolean,
     raw: boolean,
   ): Promise<HttpResponse | RawHttpResponse> => {
-    const write = method !== 'GET' && ctx.read !== true;
+    // a streamed answer (the export) changes nothing: out of time, it is a read that was not sent
+    const write = method !== 'GET' && !raw;
     const left = remainingMs(bundle);
     if (left < (write ? WRITE_RESERVE_MS : READ_RESERVE_MS)) {
       throw outOfTime(z, write, {
@@ -354,7 +353,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     post: verb('POST'),
     put: verb('PUT'),
     delete: verb('DELETE'),
-    /** A streamed answer (CSV downloads); error statuses are still mapped. */
+    /** A streamed answer (the CSV export), a read whatever its method; error statuses are still mapped. */
     raw: async (method: Method, apiPath: ApiPath, call: RawCall): Promise<RawHttpResponse> =>
       (await send(method, apiPath, call, () => false, true)) as RawHttpResponse,
     /** API Request: any answer as it came (`ExchangeCall`); the log names its size and type, never its body. */

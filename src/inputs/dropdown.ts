@@ -5,9 +5,8 @@ import {
   type InputFields,
   type ZObject,
 } from 'zapier-platform-core';
-import { FormInput, WorkspaceInput } from '../schemas/inputs';
 import { parseInput, type Schema } from '../schemas/parse';
-import { formField, workspaceField } from './fields';
+import { FormInput, formField, WorkspaceInput, workspaceField } from './fields';
 
 /** A picker as a hidden trigger takes it: the editor never shows a hidden trigger's fields, so no help. */
 const unshown = <F extends { helpText?: string }>({ helpText: _never, ...field }: F) => field;
@@ -33,8 +32,8 @@ export interface Dropdown<K extends string, I, Out extends { id: number | string
   listed: string;
   /** The inputs the list depends on (workspace, form); none for the workspace list. */
   inputFields?: InputFields;
-  /** The zod schema of those inputs (errors name the fields by their labels above). */
-  Input?: Schema<I>;
+  /** The zod schema of those inputs, built on first use (errors name the fields by their labels above). */
+  Input?: () => Schema<I>;
   /** The entries, in the order the dropdown shows them. */
   list: (z: ZObject, bundle: Bundle, input: I) => Promise<Out[]>;
   /** Zapier asks for more with `bundle.meta.page` (submission dropdown). */
@@ -56,7 +55,7 @@ export const defineDropdown = <const K extends string, I, Out extends { id: numb
     spec.list(
       z,
       bundle,
-      Input === undefined ? (undefined as I) : parseInput(z, Input, bundle.inputData, inputFields ?? []),
+      Input === undefined ? (undefined as I) : parseInput(z, Input(), bundle.inputData, inputFields ?? []),
     );
   return defineTrigger<K, InputFields>({
     key: spec.key,

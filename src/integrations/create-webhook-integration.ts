@@ -6,12 +6,26 @@ import {
 } from 'zapier-platform-core';
 import * as integrations from '../api/integrations';
 import { formField, workspaceField } from '../inputs/fields';
+import { FormId, inputObject, OptionalChoice, WorkspaceId } from '../inputs/values';
+import {
+  RequiredWebhookUrl,
+  WEBHOOK_STATUSES,
+  WebhookHeaders,
+  WebhookSecret,
+  webhookSettingFields,
+} from '../inputs/webhook';
 import { parseInput } from '../schemas/parse';
-import { webhookSettingFields } from './fields';
-import { CreateWebhookInput } from './inputs';
 import { WEBHOOK_OUTPUT_FIELDS, webhookLog, webhookOutput, webhookSample } from './webhooks';
 
 const inputFields = defineInputFields([workspaceField, formField, ...webhookSettingFields('create')]);
+const Input = inputObject(() => ({
+  workspace_id: WorkspaceId(),
+  form_id: FormId(),
+  status: OptionalChoice(WEBHOOK_STATUSES),
+  webhook_url: RequiredWebhookUrl(),
+  webhook_secret: WebhookSecret(),
+  webhook_headers: WebhookHeaders(),
+}));
 
 /**
  * One POST with `integration_id: webhook`, the status (Active unless chosen) and only the members
@@ -20,7 +34,7 @@ const inputFields = defineInputFields([workspaceField, formField, ...webhookSett
  * reach the output, the log or an error (the output says whether a secret is set, and its last 4).
  */
 const perform = (async (z, bundle) => {
-  const input = parseInput(z, CreateWebhookInput, bundle.inputData, inputFields);
+  const input = parseInput(z, Input(), bundle.inputData, inputFields);
   const status = input.status ?? 'active';
   const data: Record<string, unknown> = { webhook_url: input.webhook_url };
   if (input.webhook_secret !== undefined) data.webhook_secret = input.webhook_secret;
@@ -58,3 +72,20 @@ export const createWebhookIntegration = defineCreate({
     outputFields: [...WEBHOOK_OUTPUT_FIELDS],
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$emptyFormId',
+      webhook_url: 'https://hooks.example.com/opnform/case',
+      webhook_secret: 'case-secret-0123456789',
+    },
+    minimum: 1,
+    why: 'create (every value checked before it; no read comes first)',
+    review: {
+      on: 'both (Cloud refuses private addresses: a public https URL)',
+      evidence: ['integrations--create#0'],
+    },
+  },
+];

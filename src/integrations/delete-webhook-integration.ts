@@ -1,11 +1,10 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
 import * as integrations from '../api/integrations';
 import { halt, invalidInput, notFound } from '../errors';
-import { formField, workspaceField } from '../inputs/fields';
+import { formField, webhookIntegrationField, workspaceField } from '../inputs/fields';
+import { FormId, inputObject, WebhookIntegrationId, WorkspaceId } from '../inputs/values';
 import { labelsOf, parseInput } from '../schemas/parse';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
-import { webhookIntegrationField } from './fields';
-import { DeleteWebhookInput } from './inputs';
 import { isWebhook, WEBHOOK_OUTPUT_FIELDS } from './webhooks';
 
 const inputFields = defineInputFields([
@@ -17,6 +16,11 @@ const inputFields = defineInputFields([
   formField,
   webhookIntegrationField('Choose one, or map the id from Create Webhook Integration.'),
 ]);
+const Input = inputObject(() => ({
+  workspace_id: WorkspaceId(),
+  form_id: FormId(),
+  webhook_integration_id: WebhookIntegrationId(),
+}));
 const LABELS = labelsOf(inputFields);
 
 /** Already gone is the goal: a halt, not an error (rule in src/errors.ts). */
@@ -32,12 +36,7 @@ const alreadyGone = (id: number, formId: number) =>
  * nothing is deleted: OpnForm's DELETE removes an integration of any kind.
  */
 const perform = (async (z, bundle) => {
-  const { form_id, webhook_integration_id: id } = parseInput(
-    z,
-    DeleteWebhookInput,
-    bundle.inputData,
-    inputFields,
-  );
+  const { form_id, webhook_integration_id: id } = parseInput(z, Input(), bundle.inputData, inputFields);
   const list = await integrations.list(z, bundle, form_id);
   if (list === undefined) {
     throw notFound(
@@ -93,3 +92,17 @@ export const deleteWebhookIntegration = defineCreate({
     ],
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$closedFormId',
+      webhook_integration_id: '$spareWebhookIntegrationId',
+    },
+    minimum: 2,
+    why: "the form's integrations (a webhook of this form, never another Zap's hook) + delete",
+    writes: /^DELETE /,
+    review: { on: 'both', evidence: ['integrations--list#0', 'integrations--delete#1'] },
+  },
+];

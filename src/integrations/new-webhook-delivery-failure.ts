@@ -1,14 +1,13 @@
 import { type Bundle, defineInputFields, defineTrigger, type ZObject } from 'zapier-platform-core';
 import * as integrations from '../api/integrations';
 import { notFound, userError } from '../errors';
-import { formField, workspaceField } from '../inputs/fields';
+import { formField, webhookIntegrationField, workspaceField } from '../inputs/fields';
+import { FormId, inputObject, OptionalId, WorkspaceId } from '../inputs/values';
 import type { FormIntegration } from '../schemas/integrations';
 import { parseInput } from '../schemas/parse';
 import { remainingMs } from '../shared/budget';
 import { pollingPerform } from '../shared/perform';
 import { type Failure, failuresOf, newestFailuresFirst } from './failures';
-import { webhookIntegrationField } from './fields';
-import { WebhookFailureInput } from './inputs';
 
 /** At most this many integrations are read per poll (one request each, after the list). */
 export const MAX_INTEGRATIONS = 10;
@@ -28,6 +27,11 @@ const inputFields = defineInputFields([
     false,
   ),
 ]);
+const Input = inputObject(() => ({
+  workspace_id: WorkspaceId(),
+  form_id: FormId(),
+  webhook_integration_id: OptionalId(),
+}));
 
 /** Active integrations first (only they deliver), then the newest; at most `MAX_INTEGRATIONS`. */
 const watched = (list: readonly FormIntegration[]) =>
@@ -67,12 +71,7 @@ const readAll = async (
  * still gets the log read), then its log. Zapier deduplicates on the derived `id`.
  */
 const perform = pollingPerform(async (z, bundle) => {
-  const { form_id, webhook_integration_id: chosen } = parseInput(
-    z,
-    WebhookFailureInput,
-    bundle.inputData,
-    inputFields,
-  );
+  const { form_id, webhook_integration_id: chosen } = parseInput(z, Input(), bundle.inputData, inputFields);
   const list = await integrations.list(z, bundle, form_id);
   // every integration's credentials: a message may quote another integration's URL or secret
   const credentials = (list ?? []).flatMap(integrations.credentialsOf);
@@ -145,3 +144,23 @@ export const newWebhookDeliveryFailure = defineTrigger({
     ],
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$formId',
+      webhook_integration_id: '$webhookIntegrationId',
+    },
+    minimum: 2,
+    why: "the form's integrations (kind, URL, credentials to hide) + the chosen one's event log (every integration: 1 + one per integration, at most 10)",
+    review: {
+      on: 'both: a webhook to a public https address where nothing listens, then one answer',
+      evidence: [
+        'integrations--list#0',
+        'integrations--events#2',
+        'pl/integrations--webhook-delivery-queued#9',
+      ],
+    },
+  },
+];

@@ -7,12 +7,26 @@ import {
 } from 'zapier-platform-core';
 import * as integrations from '../api/integrations';
 import { invalidInput, notFound, userError } from '../errors';
-import { formField, workspaceField } from '../inputs/fields';
+import { formField, webhookIntegrationField, workspaceField } from '../inputs/fields';
+import {
+  Flag,
+  FormId,
+  inputObject,
+  OptionalChoice,
+  WebhookIntegrationId,
+  WorkspaceId,
+} from '../inputs/values';
+import {
+  WEBHOOK_STATUSES,
+  WebhookHeaders,
+  WebhookSecret,
+  WebhookUrl,
+  webhookSettingFields,
+} from '../inputs/webhook';
 import type { FormIntegration } from '../schemas/integrations';
+import type { Out } from '../schemas/lazy';
 import { labelsOf, parseInput } from '../schemas/parse';
 import { checkRemoveSwitches } from '../shared/switches';
-import { webhookIntegrationField, webhookSettingFields } from './fields';
-import { UpdateWebhookInput, WEBHOOK_STATUSES } from './inputs';
 import { isWebhook, WEBHOOK_OUTPUT_FIELDS, webhookLog, webhookOutput, webhookSample } from './webhooks';
 
 const inputFields = defineInputFields([
@@ -40,12 +54,24 @@ const inputFields = defineInputFields([
     helpText: 'Yes removes every custom header.',
   },
 ]);
+const Input = inputObject(() => ({
+  workspace_id: WorkspaceId(),
+  form_id: FormId(),
+  webhook_integration_id: WebhookIntegrationId(),
+  status: OptionalChoice(WEBHOOK_STATUSES),
+  webhook_url: WebhookUrl(),
+  webhook_secret: WebhookSecret(),
+  webhook_headers: WebhookHeaders(),
+  clear_webhook_secret: Flag(),
+  clear_webhook_headers: Flag(),
+}));
+type Input = Out<typeof Input>;
 
 const INPUT_LABELS = labelsOf(inputFields);
 const label = (key: string) => `${INPUT_LABELS[key]} (${key})`;
 
 /** A field and its "remove" switch cannot both be used. */
-const checkConflicts = (z: ZObject, input: UpdateWebhookInput) =>
+const checkConflicts = (z: ZObject, input: Input) =>
   checkRemoveSwitches(
     z,
     input,
@@ -60,7 +86,7 @@ const checkConflicts = (z: ZObject, input: UpdateWebhookInput) =>
  * Where the current settings cannot be read (404 on the list), the update must name every setting:
  * a real server replaces the whole `data`, so an empty field would silently wipe a setting.
  */
-const checkComplete = (z: ZObject, input: UpdateWebhookInput) => {
+const checkComplete = (z: ZObject, input: Input) => {
   const missing = [
     input.status === undefined ? label('status') : undefined,
     input.webhook_url === undefined ? label('webhook_url') : undefined,
@@ -108,7 +134,7 @@ const findWebhook = (z: ZObject, list: readonly FormIntegration[], id: number, f
  * the output or an error message: the output says whether one is set and shows its last 4 characters.
  */
 const perform = (async (z, bundle) => {
-  const input = parseInput(z, UpdateWebhookInput, bundle.inputData, inputFields);
+  const input = parseInput(z, Input(), bundle.inputData, inputFields);
   checkConflicts(z, input);
   const { form_id, webhook_integration_id: id } = input;
   const secrets = input.webhook_secret === undefined ? [] : [input.webhook_secret];
@@ -158,3 +184,18 @@ export const updateWebhookIntegration = defineCreate({
     outputFields: [...WEBHOOK_OUTPUT_FIELDS],
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$formId',
+      webhook_integration_id: '$webhookIntegrationId',
+      status: 'inactive',
+    },
+    minimum: 2,
+    why: 'read the current settings + update (the server replaces data wholesale)',
+    writes: /^PUT /,
+    review: { on: 'both', evidence: ['integrations--list#0', 'integrations--update#1'] },
+  },
+];

@@ -20,3 +20,7 @@ export const webhookIntegrationList = defineDropdown({
     })),
   sample: { id: 12, name: 'Webhook #12 to hooks.example.com/******** (active)' },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  { input: { workspace_id: '$workspaceId', form_id: '$formId' }, minimum: 1, why: 'list' },
+];

@@ -60,3 +60,15 @@ export const apiRequest = defineCreate({
     outputFields: [{ key: 'status', label: 'Status Code', type: 'integer', primary: true }],
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: { method: 'GET', path: '/open/workspaces/$workspaceId/users' },
+    minimum: 1,
+    why: 'the one request the user describes (redirects are output, never followed)',
+    review: {
+      on: 'both: any path the token may use, `GET /open/workspaces` the simplest',
+      evidence: ['forms--list-workspaces#0', 'workspaces--create-update-delete#6'],
+    },
+  },
+];

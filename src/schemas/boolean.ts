@@ -35,3 +35,10 @@ export const ServerBoolean = lazy(() =>
 
 /** An optional server boolean (missing or null stays so). */
 export const OptionalServerBoolean = lazy(() => z.optional(z.nullable(ServerBoolean())));
+
+/**
+ * A form flag read without a schema (a setting that may be missing): on for `true`, `1`, `"1"` or
+ * `"true"` (PostgreSQL, MySQL, sqlite), off for anything else.
+ */
+export const flagOn = (value: unknown): boolean =>
+  value === true || value === 1 || (typeof value === 'string' && ['1', 'true'].includes(value.trim()));

@@ -1,6 +1,6 @@
 /**
  * OpnForm's answers about form integrations (src/api/integrations.ts; the Update Webhook Integration
- * inputs: src/integrations/inputs.ts). Built on first use (`lazy`).
+ * inputs: src/inputs/webhook.ts). Built on first use (`lazy`).
  */
 import * as z from 'zod/mini';
 import { optNum, optStr, str } from './common';

@@ -1,7 +1,7 @@
 /**
  * OpnForm's answers about submissions (src/api/submissions.ts): the listed submission, list pages, the
  * update answer in its three known shapes and the public answer's reply. Built on first use (`lazy`).
- * The inputs of the submission steps are in ./submission-inputs.ts.
+ * The steps' inputs are in src/inputs/ and in each step's own module.
  */
 import * as z from 'zod/mini';
 import { optNum, optStr, Paginated } from './common';

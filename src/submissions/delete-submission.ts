@@ -1,11 +1,9 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
 import * as submissions from '../api/submissions';
-import { formField, workspaceField } from '../inputs/fields';
-import { FormId, inputObject, SubmissionId, WorkspaceId } from '../schemas/inputs';
+import { formField, refuseUnrealSubmissionId, submissionField, workspaceField } from '../inputs/fields';
+import { FormId, inputObject, SubmissionId, WorkspaceId } from '../inputs/values';
 import { parseInput } from '../schemas/parse';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
-import { submissionField } from './submission-field';
-import { refuseUnrealSubmissionId } from './update/checks';
 
 /** What the step outputs: which submission of which form was deleted, and OpnForm's message. */
 export interface DeleteSubmissionOutput {
@@ -15,7 +13,11 @@ export interface DeleteSubmissionOutput {
   message: string;
 }
 
-const Input = inputObject({ workspace_id: WorkspaceId, form_id: FormId, submission_id: SubmissionId });
+const Input = inputObject(() => ({
+  workspace_id: WorkspaceId(),
+  form_id: FormId(),
+  submission_id: SubmissionId(),
+}));
 
 const inputFields = defineInputFields([
   destructiveWarning(
@@ -35,7 +37,7 @@ const inputFields = defineInputFields([
  */
 const perform = (async (z, bundle) => {
   refuseUnrealSubmissionId(z, bundle.inputData?.submission_id);
-  const { form_id, submission_id } = parseInput(z, Input, bundle.inputData, inputFields);
+  const { form_id, submission_id } = parseInput(z, Input(), bundle.inputData, inputFields);
   const message = await submissions.remove(z, bundle, form_id, submission_id);
   const output: DeleteSubmissionOutput = {
     id: submission_id,
@@ -63,3 +65,12 @@ export const deleteSubmission = defineCreate({
     ],
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId', form_id: '$formId', submission_id: '$spareSubmissionId' },
+    minimum: 1,
+    why: "delete (OpnForm itself refuses another form's submission: 404, which halts like one already gone)",
+    review: { on: 'both', evidence: ['submissions--delete#2'] },
+  },
+];

@@ -7,8 +7,8 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import * as account from '../api/account';
 import * as forms from '../api/forms';
 import { answerableBlocks, blockName } from '../forms/blocks';
+import { FormId } from '../inputs/values';
 import type { Form } from '../schemas/forms';
-import { FormId } from '../schemas/inputs';
 import type { Submission } from '../schemas/submissions';
 import type { DeliveryPayload } from '../schemas/zapier';
 import { type DateQuestions, dateQuestions, isAmbiguousDate } from '../shared/dates';
@@ -55,7 +55,7 @@ export const deliveryDates = async (
   formIdValue: unknown,
 ): Promise<DateQuestions> => {
   if (!needsDateFormats(payload)) return {};
-  const formId = FormId.safeParse(formIdValue);
+  const formId = FormId().safeParse(formIdValue);
   if (!formId.success) return {};
   const key = dateQuestionsKey(z, bundle, formId.data);
   const cached = await cachedDateQuestions(z, key);

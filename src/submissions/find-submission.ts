@@ -3,11 +3,18 @@ import * as forms from '../api/forms';
 import * as submissions from '../api/submissions';
 import { invalidInput } from '../errors';
 import { AmbiguousQuestion, findQuestionBlock, labelledBlocks } from '../forms/blocks';
+import { refuseReversedRange, SUBMITTED_RANGE_FIELDS, submittedRange } from '../inputs/dates';
 import { formField, workspaceField } from '../inputs/fields';
+import {
+  FormId,
+  inputObject,
+  OptionalChoice,
+  OptionalText,
+  RequiredText,
+  WorkspaceId,
+} from '../inputs/values';
 import type { Form, FormBlock } from '../schemas/forms';
-import { FormId, inputObject, OptionalChoice, OptionalText, WorkspaceId } from '../schemas/inputs';
 import { parseInput } from '../schemas/parse';
-import { Text } from '../schemas/submission-inputs';
 import type { Submission } from '../schemas/submissions';
 import { parseTimestamp } from '../shared/dates';
 import { isLastPage } from '../shared/paging';
@@ -15,7 +22,6 @@ import { createdAt, submissionStatus } from './answers';
 import { exactMatch, searchKeepsMatches } from './exact-match';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
 import { shapeSubmission } from './shape';
-import { refuseReversedRange, SUBMITTED_RANGE_FIELDS, SubmittedRange } from './submitted-range';
 
 /**
  * Pages of 100, at most 5 (the 500 newest submissions that pass the server's pre-filter): the same
@@ -27,14 +33,14 @@ export const FIND_MAX_PAGES = 5;
 
 const STATUSES = ['completed', 'partial', 'all'] as const;
 
-const Input = inputObject({
-  workspace_id: WorkspaceId,
-  form_id: FormId,
-  search_field: OptionalText,
-  search: Text,
+const Input = inputObject(() => ({
+  workspace_id: WorkspaceId(),
+  form_id: FormId(),
+  search_field: OptionalText(),
+  search: RequiredText(),
   status: OptionalChoice(STATUSES),
-  ...SubmittedRange,
-});
+  ...submittedRange(),
+}));
 
 const inputFields = defineInputFields([
   { ...workspaceField, altersDynamicFields: true },
@@ -86,7 +92,7 @@ const timeOf = (item: Submission) => parseTimestamp(createdAt(item));
  * holding a match, at a submission older than Submitted Since, or at the last page. None: `[]`.
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
-  const input = parseInput(z, Input, bundle.inputData, inputFields);
+  const input = parseInput(z, Input(), bundle.inputData, inputFields);
   const status = input.status ?? 'all';
   const { submitted_since: since, submitted_until: until } = input;
   refuseReversedRange(z, since, until, 'Nothing was searched.');
@@ -159,3 +165,20 @@ export const findSubmission = defineSearch({
     outputFields: submissionOutputFields(),
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$formId',
+      search_field: '$fields.referrer',
+      search: 'Newsletter',
+    },
+    minimum: 2,
+    why: 'the form (the question searched; also shapes the output) + list page 1 with the search pre-filter',
+    review: {
+      on: 'both (PostgreSQL searches; sqlite falls back to reading pages)',
+      evidence: ['pl/submissions--search-pg#4', 'submissions--list#0', 'submissions--list#6'],
+    },
+  },
+];

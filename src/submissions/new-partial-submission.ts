@@ -3,9 +3,9 @@ import * as v from 'zod/mini';
 import * as forms from '../api/forms';
 import * as submissions from '../api/submissions';
 import { formField, workspaceField } from '../inputs/fields';
-import { FormInput } from '../schemas/inputs';
+import { FormId, inputObject, optionalValue, WorkspaceId, wholeNumber } from '../inputs/values';
+import { lazy } from '../schemas/lazy';
 import { parseInput } from '../schemas/parse';
-import { IDLE_MINUTES, IdleMinutes } from '../schemas/submission-inputs';
 import type { Submission } from '../schemas/submissions';
 import { parseTimestamp } from '../shared/dates';
 import { pollingPerform } from '../shared/perform';
@@ -18,6 +18,23 @@ export const PARTIAL_PAGE_SIZE = 100;
 
 /** The clock the idle time is measured with; tests replace `now` to control time. */
 export const partialClock = { now: (): number => Date.now() };
+
+/** New Partial Submission's idle time, in whole minutes: the bounds and the default (see README). */
+const IDLE_MINUTES = { min: 1, max: 1440, default: 30 } as const;
+
+/** How long a partial submission must go without a save before it triggers; empty = the default. */
+const IdleMinutes = lazy(() =>
+  v.pipe(
+    optionalValue('must be a whole number of minutes', (value, ctx) =>
+      wholeNumber(value, ctx, {
+        ...IDLE_MINUTES,
+        digits: 5,
+        allowed: `must be a whole number of minutes from ${IDLE_MINUTES.min} to ${IDLE_MINUTES.max} (a day)`,
+      }),
+    ),
+    v.transform((minutes) => minutes ?? IDLE_MINUTES.default),
+  ),
+);
 
 const IDLE_CHOICES = [5, 15, 30, 60, 120, 240, 720, 1440];
 const minutesLabel = (n: number) =>
@@ -41,7 +58,11 @@ const inputFields = defineInputFields([
 ]);
 
 /** What the trigger reads: the pickers and the idle time. */
-const PartialInput = v.object({ ...FormInput.shape, idle_minutes: IdleMinutes });
+const Input = inputObject(() => ({
+  workspace_id: WorkspaceId(),
+  form_id: FormId(),
+  idle_minutes: IdleMinutes(),
+}));
 
 /**
  * When a partial submission was last saved, in ms: its `updated_at` when the server gives one (in the
@@ -66,7 +87,7 @@ export const lastSavedMs = (item: Submission): number | undefined => {
  * without the idle wait (src/submissions/transfer.ts); an empty page ends the transfer.
  */
 const perform = pollingPerform(async (z, bundle) => {
-  const { form_id, idle_minutes } = parseInput(z, PartialInput, bundle.inputData, inputFields);
+  const { form_id, idle_minutes } = parseInput(z, Input(), bundle.inputData, inputFields);
   const limit = bundle.meta?.limit;
   const per_page =
     typeof limit === 'number' && limit > 0 ? Math.min(limit, PARTIAL_PAGE_SIZE) : PARTIAL_PAGE_SIZE;
@@ -114,3 +135,15 @@ export const newPartialSubmission = defineTrigger({
     outputFields: submissionOutputFields(),
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId', form_id: '$formId' },
+    minimum: 2,
+    why: 'partial submissions + the form (names, slug)',
+    review: {
+      on: 'self-hosted (every workspace is Pro); Cloud on a plan with partial submissions (others: 402)',
+      evidence: ['submissions--public-create#4', 'submissions--list#3'],
+    },
+  },
+];

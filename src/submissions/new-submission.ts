@@ -14,10 +14,10 @@ import * as forms from '../api/forms';
 import * as submissions from '../api/submissions';
 import * as zapier from '../api/zapier';
 import { badResponse, userError } from '../errors';
-import { formField, workspaceField } from '../inputs/fields';
-import { FormId, FormInput } from '../schemas/inputs';
+import { FormInput, formField, workspaceField } from '../inputs/fields';
+import { FormId, inputObject, YesNo } from '../inputs/values';
+import { lazy, type Out } from '../schemas/lazy';
 import { parseInput, summarize } from '../schemas/parse';
-import { YesNo } from '../schemas/submission-inputs';
 import { DeliveryPayload } from '../schemas/zapier';
 import { dateQuestions, isoDateTime } from '../shared/dates';
 import { deliveryDates, deliveryOfSubmission } from './delivery-dates';
@@ -63,16 +63,18 @@ const inputFields = defineInputFields([
 ]);
 
 /** What `perform` reads: a delivery is shaped whatever the pickers say. */
-const DeliveryInput = v.object({ include_edits: YesNo });
+const DeliveryInput = inputObject(() => ({ include_edits: YesNo() }));
 
 /** What `performSubscribe` stores for `performUnsubscribe` (OpnForm returns no hook id). */
-const HookSubscription = v.object({ hookUrl: v.string().check(v.minLength(1)), form_id: FormId });
-type HookSubscription = v.infer<typeof HookSubscription>;
+const HookSubscription = lazy(() =>
+  v.object({ hookUrl: v.string().check(v.minLength(1)), form_id: FormId() }),
+);
+type HookSubscription = Out<typeof HookSubscription>;
 
 const subscribeDataOf = (bundle: Bundle) => (bundle.subscribeData ?? {}) as Record<string, unknown>;
 
 const performSubscribe = (async (z, bundle) => {
-  const { form_id } = parseInput(z, FormInput, bundle.inputData, inputFields);
+  const { form_id } = parseInput(z, FormInput(), bundle.inputData, inputFields);
   const hookUrl = bundle.targetUrl;
   if (typeof hookUrl !== 'string' || hookUrl === '') {
     throw userError(z, 'Zapier gave no hook URL to subscribe with.', 'invalid_input');
@@ -87,7 +89,7 @@ const performUnsubscribe = (async (z, bundle) => {
   const saved = subscribeDataOf(bundle);
   const subscription = parseInput(
     z,
-    HookSubscription,
+    HookSubscription(),
     {
       hookUrl: saved.hookUrl ?? bundle.targetUrl,
       form_id: saved.form_id ?? bundle.inputData?.form_id,
@@ -182,7 +184,7 @@ const deliveryTimes = (shaped: SubmissionOutput, isEdit: boolean | null) => {
  */
 const includesEdits = (z: ZObject, bundle: Bundle): boolean =>
   bundle.inputData?.include_edits === undefined ||
-  parseInput(z, DeliveryInput, bundle.inputData, inputFields).include_edits;
+  parseInput(z, DeliveryInput(), bundle.inputData, inputFields).include_edits;
 
 const perform = (async (z, bundle) => {
   const include_edits = includesEdits(z, bundle);
@@ -236,7 +238,7 @@ const perform = (async (z, bundle) => {
  * (src/submissions/transfer.ts), shaped the same way; an empty page ends the transfer.
  */
 const performList = (async (z, bundle) => {
-  const { form_id } = parseInput(z, FormInput, bundle.inputData, inputFields);
+  const { form_id } = parseInput(z, FormInput(), bundle.inputData, inputFields);
   const form = await forms.read(z, bundle, form_id);
   const page = await transferList(z, bundle, SAMPLE_SIZE, (listPage, perPage) =>
     submissions.listPage(z, bundle, form_id, listPage, perPage, { status: 'completed' }),
@@ -294,3 +296,45 @@ export const newSubmission = defineTrigger({
     ),
   },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    method: 'performList',
+    input: { workspace_id: '$workspaceId', form_id: '$formId' },
+    minimum: 2,
+    why: 'the form (question types, date formats) + newest completed submissions (real ids and times)',
+    review: {
+      on: 'Cloud and self-hosted: subscribe, answer the form',
+      evidence: [
+        'external--webhook-subscribe#0',
+        'external--hook-delivery-every-block#1-#2',
+        'external--submissions-recent#0',
+        'pl/integrations--webhook-delivery-queued#3-#7',
+      ],
+    },
+  },
+  {
+    method: 'performList',
+    name: 'Transfer page',
+    input: { workspace_id: '$workspaceId', form_id: '$formId' },
+    bundle: { meta: { isBulkRead: true, page: 0 } },
+    minimum: 2,
+    why: 'the form (question types, date formats) + one list page of 100 (Transfer: Zapier page N = list page N + 1)',
+  },
+  {
+    method: 'performSubscribe',
+    input: { workspace_id: '$workspaceId', form_id: '$formId' },
+    bundle: { targetUrl: 'https://hooks.zapier.com/hooks/standard/1/fault-case/' },
+    minimum: 1,
+    why: 'subscribe',
+  },
+  {
+    method: 'performUnsubscribe',
+    input: { workspace_id: '$workspaceId', form_id: '$formId' },
+    bundle: {
+      subscribeData: { hookUrl: 'https://hooks.zapier.com/hooks/standard/1/fault-case/', form_id: '$formId' },
+    },
+    minimum: 1,
+    why: 'unsubscribe',
+  },
+];

@@ -2,8 +2,8 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import * as forms from '../api/forms';
 import { answerableBlocks, blockName, distinctLabels, matrixRows } from '../forms/blocks';
+import { FormId } from '../inputs/values';
 import type { FormBlock } from '../schemas/forms';
-import { FormId } from '../schemas/inputs';
 import type { AttributionKey } from '../schemas/submissions';
 import { FILE_TYPES, NUMBER_TYPES } from './answer-facts';
 import type { FormRef, OutputField, SubmissionOutput } from './output-types';
@@ -165,7 +165,7 @@ export const legacyAnswerFields = (form: Pick<FormRef, 'properties'>): OutputFie
 const fromChosenForm =
   (fieldsOf: (form: FormRef) => OutputField[]) =>
   async (z: ZObject, bundle: Bundle): Promise<OutputField[]> => {
-    const formId = FormId.safeParse(bundle.inputData?.form_id);
+    const formId = FormId().safeParse(bundle.inputData?.form_id);
     if (!formId.success) return [];
     return fieldsOf(await forms.read(z, bundle, formId.data));
   };

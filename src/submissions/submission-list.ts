@@ -50,3 +50,7 @@ export const submissionList = defineDropdown({
   canPaginate: true,
   sample: { id: 512, label: 'Ada Lovelace · 2026-11-20 14:03 UTC' },
 });
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  { input: { workspace_id: '$workspaceId', form_id: '$formId' }, minimum: 1, why: 'one page of submissions' },
+];

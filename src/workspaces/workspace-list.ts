@@ -25,3 +25,9 @@ export const legacyWorkspaceList = workspaceDropdown(
   'list_workspaces',
   'List Workspaces (Kept for Zaps Made Before 1.1.0)',
 );
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  { step: 'workspace_list', input: {}, minimum: 1, why: 'list' },
+  // version 1.0.4's hidden list, kept for its Zaps
+  { step: 'list_workspaces', input: {}, minimum: 1, why: 'list' },
+];

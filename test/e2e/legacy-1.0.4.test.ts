@@ -8,7 +8,7 @@
 import nock from 'nock';
 import { startStashServer } from '../../harness/file-storage';
 import { invokeLogged } from '../../harness/invoke';
-import { OPERATION_CASES } from '../../harness/operation-cases';
+import { everyCase } from '../../harness/step-cases';
 import type { Sandbox } from '../../sandbox/server';
 import { readPublicDefinition } from '../../scripts/breaking-change';
 import { App } from '../helpers/app';
@@ -218,7 +218,8 @@ test('workspace_id and form_id saved as strings ("11", "6") work in every step t
   const stash = await startStashServer();
   const ran: string[] = [];
   try {
-    for (const [name, c] of Object.entries(OPERATION_CASES)) {
+    for (const c of everyCase()) {
+      const name = c.name;
       const input = c.inputData(s.ids);
       if (!('workspace_id' in input) && !('form_id' in input)) continue;
       const saved = Object.fromEntries(
@@ -226,9 +227,7 @@ test('workspace_id and form_id saved as strings ("11", "6") work in every step t
           key === 'workspace_id' || key === 'form_id' ? [key, String(value)] : [key, value],
         ),
       );
-      const outcome = await stash.withKey(() =>
-        invokeLogged(s, c.method, saved, c.bundle?.(s.ids), stash.event),
-      );
+      const outcome = await stash.withKey(() => invokeLogged(s, c.path, saved, c.bundle(s.ids), stash.event));
       const message = outcome.error?.message;
       expect({ name, ok: message === undefined || (c.fails?.test(message) ?? false) }).toEqual({
         name,

@@ -1,11 +1,11 @@
 /**
- * Every operation under every fault switch of the sandbox: 429 (Zapier retries after Retry-After),
+ * Every step case (harness/step-cases.ts) under every fault switch of the sandbox: 429 (Zapier retries after Retry-After),
  * 500, a slow answer, a non-JSON body, a dropped connection. Each ends in the expected Zapier error;
  * nothing is half-written; neither the token nor a webhook secret appears in an error or a log line.
  */
 
 import { invokeLogged } from '../../harness/invoke';
-import { OPERATION_CASES } from '../../harness/operation-cases';
+import { everyCase } from '../../harness/step-cases';
 import type { FaultKind } from '../../sandbox/server';
 import { useSandbox } from '../e2e/helpers';
 
@@ -35,8 +35,8 @@ const EXPECTED: Record<FaultKind, { name: string; code?: string; delay?: number;
   },
 };
 
-const cases = Object.entries(OPERATION_CASES).flatMap(([name, c]) =>
-  (Object.keys(EXPECTED) as FaultKind[]).map((kind) => [name, kind, c] as const),
+const cases = everyCase().flatMap((c) =>
+  (Object.keys(EXPECTED) as FaultKind[]).map((kind) => [c.name, kind, c] as const),
 );
 
 test.each(cases)('%s under fault %s', async (_name, kind, c) => {
@@ -44,7 +44,7 @@ test.each(cases)('%s under fault %s', async (_name, kind, c) => {
   s.resetRequests();
   if (kind === 'slow') process.env.OPNFORM_HTTP_TIMEOUT_MS = '300';
   s.fault(kind, 1, { retryAfter: 17, delayMs: 1500 });
-  const outcome = await invokeLogged(s, c.method, c.inputData(s.ids), c.bundle?.(s.ids));
+  const outcome = await invokeLogged(s, c.path, c.inputData(s.ids), c.bundle(s.ids));
   const expected = EXPECTED[kind];
   expect(outcome.error).toMatchObject({ name: expected.name });
   if (expected.code !== undefined) expect(outcome.error?.code).toBe(expected.code);

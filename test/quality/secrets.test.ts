@@ -10,7 +10,7 @@
  */
 import nock from 'nock';
 import { invokeLogged } from '../../harness/invoke';
-import { OPERATION_CASES } from '../../harness/operation-cases';
+import { everyCase } from '../../harness/step-cases';
 import { useSandbox } from '../e2e/helpers';
 import { BASE, TOKEN } from '../helpers/app';
 import { api } from '../helpers/scopes';
@@ -46,27 +46,35 @@ const expectClean = (said: string, secrets: readonly string[]) => {
   expect(said).not.toContain('with bundle');
 };
 
-test.each(Object.entries(OPERATION_CASES))('a 401 during %s leaks no secret', async (_name, c) => {
-  const s = sandbox();
-  s.resetRequests();
-  const outcome = await invokeLogged(
-    s,
-    c.method,
-    { ...c.inputData(s.ids), ...SECRET_INPUT },
-    {
-      ...c.bundle?.(s.ids),
-      authData: { base_url: s.baseUrl, api_key: REVOKED },
-    },
-  );
-  if (s.requests().length > 0) {
-    expect(outcome.error).toMatchObject({ name: 'ExpiredAuthError' });
-    expect(outcome.error?.message).toMatch(/^OpnForm rejected the access token \(401\)/);
-  } else {
-    // a step that sends no request (an instant trigger shaping its delivery) cannot meet a 401
-    expect(outcome.error).toBeUndefined();
-  }
-  expectClean(JSON.stringify(outcome), [REVOKED, REVOKED.split('|')[1] as string, NEW_SECRET, HEADER_VALUE]);
-});
+test.each(everyCase().map((c) => [c.name, c] as const))(
+  'a 401 during %s leaks no secret',
+  async (_name, c) => {
+    const s = sandbox();
+    s.resetRequests();
+    const outcome = await invokeLogged(
+      s,
+      c.path,
+      { ...c.inputData(s.ids), ...SECRET_INPUT },
+      {
+        ...c.bundle(s.ids),
+        authData: { base_url: s.baseUrl, api_key: REVOKED },
+      },
+    );
+    if (s.requests().length > 0) {
+      expect(outcome.error).toMatchObject({ name: 'ExpiredAuthError' });
+      expect(outcome.error?.message).toMatch(/^OpnForm rejected the access token \(401\)/);
+    } else {
+      // a step that sends no request (an instant trigger shaping its delivery) cannot meet a 401
+      expect(outcome.error).toBeUndefined();
+    }
+    expectClean(JSON.stringify(outcome), [
+      REVOKED,
+      REVOKED.split('|')[1] as string,
+      NEW_SECRET,
+      HEADER_VALUE,
+    ]);
+  },
+);
 
 /** A secret as a server may write it back: as is, URL-encoded, JSON-escaped by PHP (`\/`). */
 const forms = (secret: string) => [
@@ -114,7 +122,7 @@ describe.each([400, 402, 403, 409, 422])('a server echoing every secret with %i'
 
   test('on the first read of every step: no token in the error or the logs', async () => {
     const s = sandbox();
-    for (const c of Object.values(OPERATION_CASES)) {
+    for (const c of everyCase()) {
       for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
         // persist(), any path and method: each step's first request gets the echo, whichever it is; the
         // interceptors of the methods a step does not use are cleared after it (this test is about output).
@@ -125,10 +133,10 @@ describe.each([400, 402, 403, 409, 422])('a server echoing every secret with %i'
       }
       const outcome = await invokeLogged(
         s,
-        c.method,
+        c.path,
         { ...c.inputData(s.ids), ...SECRET_INPUT },
         {
-          ...c.bundle?.(s.ids),
+          ...c.bundle(s.ids),
           authData: { base_url: BASE, api_key: TOKEN },
         },
       );

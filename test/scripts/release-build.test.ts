@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as core from 'zapier-platform-core';
 import { seen } from '../../harness/seen';
+import { everyCase } from '../../harness/step-cases';
 
 const root = resolve(__dirname, '..', '..');
 const DEVELOPMENT_INDEX = join(root, 'index.js');
@@ -81,4 +82,16 @@ test('the release bundle carries no copy of content-disposition: it requires the
     readFileSync(join(root, 'node_modules', 'zapier-platform-core', 'package.json'), 'utf8'),
   ) as { dependencies: Record<string, string> };
   expect(ours.dependencies['content-disposition']).toBe(cores.dependencies['content-disposition']);
+});
+
+test('the release bundle carries no step case (they are for tests, the demo and the benchmark)', () => {
+  const bundle = readFileSync(release, 'utf8');
+  // esbuild keeps names: a case array left in would be `var cases = [` (or `cases2`, ...)
+  expect(bundle).not.toMatch(/\bcases\d* = \[/);
+  const texts = everyCase().flatMap((c) => [c.why, c.review?.on ?? ''].filter((text) => text.length >= 20));
+  expect(texts.length).toBeGreaterThan(20);
+  expect(texts.filter((text) => bundle.includes(text))).toEqual([]);
+  // the positive control: what the steps themselves say is there
+  const labels = everyCase().map((c) => c.step.label);
+  expect(labels.filter((label) => !bundle.includes(label))).toEqual(['Connection']);
 });

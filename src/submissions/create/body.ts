@@ -1,6 +1,6 @@
 /**
  * The body of a new submission: the checked answers (the same inputs and value checks as Update
- * Submission, `../update/fields.ts` and `../update/values.ts`), with matrix rows given one by one
+ * Submission, `../answer-inputs.ts` and `../answer-values.ts`), with matrix rows given one by one
  * joined into the row: column object and a date range's start and end into `[start, end]`, keyed by
  * field id as the respondent's form sends them (submissions--public-create.json).
  */
@@ -9,8 +9,8 @@ import { invalidInput } from '../../errors';
 import { answerableBlocks, blockName, distinctLabels, matrixRows } from '../../forms/blocks';
 import type { Form, FormBlock } from '../../schemas/forms';
 import { KEPT_AS_IS_TYPES } from '../answer-facts';
-import { answerKey, hasRowInputs, isDateRange, matrixRowKey, rangeKey } from '../update/fields';
-import { type AnswerChanges, isEmptyInput } from '../update/values';
+import { answerKey, hasRowInputs, isDateRange, matrixRowKey, rangeKey } from '../answer-inputs';
+import { type AnswerChanges, isEmptyInput } from '../answer-values';
 
 const NOTHING = 'Nothing was submitted.';
 

@@ -4,14 +4,14 @@ import * as submissions from '../../api/submissions';
 import { halt, userError } from '../../errors';
 import { findQuestionBlock } from '../../forms/blocks';
 import { formField, workspaceField } from '../../inputs/fields';
+import { FormId, inputObject, WorkspaceId } from '../../inputs/values';
+import { flagOn } from '../../schemas/boolean';
 import type { Form } from '../../schemas/forms';
-import { FormId, inputObject, WorkspaceId } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
 import { clock } from '../../shared/budget';
+import { answerKey, editableBlocks, questionLabels } from '../answer-inputs';
+import { answerChanges, isEmptyInput } from '../answer-values';
 import { submissionOutputFields } from '../output-fields';
-import { flagOn, questionLabels } from '../update/checks';
-import { answerKey, editableBlocks } from '../update/fields';
-import { answerChanges, isEmptyInput } from '../update/values';
 import { newAnswers } from './body';
 import { answerFields } from './fields';
 import { formPassword, refuseUnanswerableForm } from './form-checks';
@@ -21,7 +21,7 @@ import { existingMatch, matchQuestions, requireMatchAnswers } from './upsert';
 
 const NOTHING = 'Nothing was submitted.';
 
-const Input = inputObject({ workspace_id: WorkspaceId, form_id: FormId });
+const Input = inputObject(() => ({ workspace_id: WorkspaceId(), form_id: FormId() }));
 
 const inputFields = defineInputFields([
   { ...workspaceField, altersDynamicFields: true },
@@ -96,7 +96,7 @@ const refusal = async (
  * the POST; one list page per look (one when the server stores at once).
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
-  const input = parseInput(z, Input, bundle.inputData, inputFields);
+  const input = parseInput(z, Input(), bundle.inputData, inputFields);
   const form = await forms.read(z, bundle, input.form_id);
   refuseUnanswerableForm(z, form, clock.now());
   const password = formPassword(z, form);
@@ -130,3 +130,42 @@ export const createSubmission = defineCreate({
     outputFields: submissionOutputFields(...CREATE_OUTPUT_FIELDS),
   },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$formId',
+      'answer__$fields.full_name': 'Case Created',
+      'answer__$fields.email': 'case@example.org',
+      'answer__$fields.plan': 'Pro',
+    },
+    minimum: 3,
+    why:
+      'the form (refusals and value checks before writing) + the public answer POST + list page 1 (the new ' +
+      "submission's real id, by the UUID an editable form returns; a form without editable submissions adds " +
+      'one list read before the POST: 4)',
+    writes: /^POST \/forms\//,
+    review: {
+      on: 'both; on a server with a queue worker the new id is found at once only on a form with editable submissions (the rest: issue 20)',
+      evidence: [
+        'submissions--public-create#0',
+        'submissions--public-create#2',
+        'pl/submissions--public-create-queued#11-#12',
+      ],
+    },
+  },
+  {
+    name: 'no editable submissions',
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$emptyFormId',
+      'answer__$emptyFormFields.name': 'Case Created',
+    },
+    minimum: 4,
+    why:
+      'the form + list page 1 before the POST (the newest id) + the public answer POST + list page 1 (the ' +
+      'new submission: a higher id holding exactly the answers sent)',
+    writes: /^POST \/forms\//,
+  },
+];

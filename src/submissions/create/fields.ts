@@ -1,6 +1,6 @@
 /**
  * Create Submission's answer inputs: Update Submission's inputs for the chosen form (one per
- * answerable question, ../update/fields.ts), with the questions this step cannot do without marked
+ * answerable question, ../answer-inputs.ts), with the questions this step cannot do without marked
  * required in the editor: the ones the form always requires (./body.ts `alwaysRequired`: not hidden,
  * no logic that can hide them or make them optional) and, on a form that updates existing
  * submissions, its match questions (./upsert.ts). Update Submission sends only what changes and
@@ -9,8 +9,8 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import * as forms from '../../api/forms';
 import { answerableBlocks } from '../../forms/blocks';
+import { FormId } from '../../inputs/values';
 import type { Form, FormBlock } from '../../schemas/forms';
-import { FormId } from '../../schemas/inputs';
 import {
   type AnswerInputField,
   answerInputFields,
@@ -18,7 +18,7 @@ import {
   hasRowInputs,
   isDateRange,
   rangeKey,
-} from '../update/fields';
+} from '../answer-inputs';
 import { alwaysRequired, CREATE_NOTE } from './body';
 import { matchBlocks, matchFieldIds, namesOf } from './upsert';
 
@@ -52,6 +52,6 @@ export const createAnswerFields = (form: Form): CreateAnswerField[] => {
 
 /** One input per answerable question of the chosen form; none until a form is chosen. */
 export const answerFields = async (z: ZObject, bundle: Bundle): Promise<CreateAnswerField[]> => {
-  const formId = FormId.safeParse(bundle.inputData?.form_id);
+  const formId = FormId().safeParse(bundle.inputData?.form_id);
   return formId.success ? createAnswerFields(await forms.read(z, bundle, formId.data)) : [];
 };

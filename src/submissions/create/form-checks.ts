@@ -8,8 +8,8 @@
  */
 import type { ZObject } from 'zapier-platform-core';
 import { type ErrorCode, userError } from '../../errors';
+import { flagOn } from '../../schemas/boolean';
 import type { Form } from '../../schemas/forms';
-import { flagOn } from '../update/checks';
 import { phpTruthy } from './upsert';
 
 const NOTHING = 'Nothing was submitted.';

@@ -17,7 +17,7 @@ import { type Form, type FormBlock, MatchFieldIds } from '../../schemas/forms';
 import type { Submission } from '../../schemas/submissions';
 import { isLastPage } from '../../shared/paging';
 import { KEPT_AS_IS_TYPES } from '../answer-facts';
-import { answerKey } from '../update/fields';
+import { answerKey } from '../answer-inputs';
 
 const NOTHING = 'Nothing was submitted.';
 

@@ -2,12 +2,18 @@ import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapi
 import * as exportJobs from '../../api/exports';
 import * as forms from '../../api/forms';
 import { halt, notFound, userError } from '../../errors';
+import { refuseReversedRange, SUBMITTED_RANGE_FIELDS, submittedRange } from '../../inputs/dates';
 import { formField, workspaceField } from '../../inputs/fields';
+import {
+  FormId,
+  inputObject,
+  OptionalChoice,
+  OptionalCount,
+  OptionalTextList,
+  WorkspaceId,
+} from '../../inputs/values';
 import type { Form } from '../../schemas/forms';
-import { FormId, inputObject, OptionalChoice, WorkspaceId } from '../../schemas/inputs';
 import { parseInput } from '../../schemas/parse';
-import { OptionalCount, OptionalTextList } from '../../schemas/submission-inputs';
-import { refuseReversedRange, SUBMITTED_RANGE_FIELDS, SubmittedRange } from '../submitted-range';
 import { exportChunks, OutOfTime } from './chunks';
 import { columnChoices, resolveColumns } from './columns';
 import { dispositionFilename, safeCsvName, stashCsv } from './csv-stash';
@@ -46,19 +52,19 @@ const COLUMNS_FIELD = {
 
 /** The columns dropdown: this form's questions, the system columns and the attribution columns. */
 const columnsField = async (z: ZObject, bundle: Bundle) => {
-  const formId = FormId.safeParse(bundle.inputData?.form_id);
+  const formId = FormId().safeParse(bundle.inputData?.form_id);
   if (!formId.success) return [COLUMNS_FIELD];
   return [{ ...COLUMNS_FIELD, choices: columnChoices(await forms.read(z, bundle, formId.data)) }];
 };
 
-const Input = inputObject({
-  workspace_id: WorkspaceId,
-  form_id: FormId,
-  columns: OptionalTextList,
+const Input = inputObject(() => ({
+  workspace_id: WorkspaceId(),
+  form_id: FormId(),
+  columns: OptionalTextList(),
   status: OptionalChoice(['all', 'completed', 'partial']),
   newest: OptionalCount(MAX_PER_STEP),
-  ...SubmittedRange,
-});
+  ...submittedRange(),
+}));
 
 const inputFields = defineInputFields([
   { ...workspaceField, altersDynamicFields: true },
@@ -104,7 +110,7 @@ const PROBE_JOB = '00000000-0000-4000-8000-000000000000';
  */
 const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
   const budget = startBudget(bundle);
-  const input = parseInput(z, Input, bundle.inputData, [...inputFields, COLUMNS_FIELD]);
+  const input = parseInput(z, Input(), bundle.inputData, [...inputFields, COLUMNS_FIELD]);
   const selection: Selection = {
     status: input.status ?? 'all',
     newest: input.newest,
@@ -221,3 +227,21 @@ export const exportSubmissions = defineCreate({
   },
   operation: { inputFields, perform, sample: EXPORT_SAMPLE, outputFields: EXPORT_OUTPUT_FIELDS },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId', form_id: '$formId' },
+    minimum: 2,
+    why: 'the form (default columns) + one export (at most 1000 submissions: CSV streamed to storage)',
+    review: {
+      on: 'both: at most 1000 at once, up to 5000 by id',
+      evidence: ['exports--sync-csv#0', 'exports--async-and-status#7'],
+    },
+  },
+  {
+    name: 'large form, 1200',
+    input: { workspace_id: '$workspaceId', form_id: '$largeFormId' },
+    minimum: 15,
+    why: 'the form + 12 list pages of 100 (the ids) + 2 exports of at most 1000 ids, joined into one file',
+  },
+];

@@ -1,12 +1,11 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import * as exportJobs from '../../api/exports';
 import { notFound } from '../../errors';
-import { FormId, inputObject } from '../../schemas/inputs';
+import { FormId, inputObject, JobId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
-import { JobId } from '../../schemas/submission-inputs';
 import { stashExportFile } from './deliver';
 
-const Input = inputObject({ form_id: FormId, job_id: JobId });
+const Input = inputObject(() => ({ form_id: FormId(), job_id: JobId() }));
 
 /**
  * Hydrates the file of a finished export when a later step needs it (searches cannot stash files
@@ -14,7 +13,7 @@ const Input = inputObject({ form_id: FormId, job_id: JobId });
  * again here, downloaded without the token, and streamed to Zapier's storage.
  */
 export const exportFileHydrator = async (z: ZObject, bundle: Bundle) => {
-  const { form_id, job_id } = parseInput(z, Input, bundle.inputData);
+  const { form_id, job_id } = parseInput(z, Input(), bundle.inputData);
   const read = await exportJobs.readStatus(z, bundle, form_id, job_id);
   const fileUrl =
     read.kind === 'status' && read.status.status === 'completed' ? read.status.file_url : undefined;

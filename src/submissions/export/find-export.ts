@@ -2,9 +2,8 @@ import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapi
 import * as exportJobs from '../../api/exports';
 import { userError } from '../../errors';
 import { formField, workspaceField } from '../../inputs/fields';
-import { FormId, inputObject, WorkspaceId } from '../../schemas/inputs';
+import { FormId, inputObject, JobId, WorkspaceId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
-import { JobId } from '../../schemas/submission-inputs';
 import { exportFileHydrator } from './file-hydrator';
 import {
   EXPORT_OUTPUT_FIELDS,
@@ -14,7 +13,7 @@ import {
   STATUS_NOT_READABLE,
 } from './output';
 
-const Input = inputObject({ workspace_id: WorkspaceId, form_id: FormId, job_id: JobId });
+const Input = inputObject(() => ({ workspace_id: WorkspaceId(), form_id: FormId(), job_id: JobId() }));
 
 const inputFields = defineInputFields([
   workspaceField,
@@ -37,7 +36,7 @@ const inputFields = defineInputFields([
  * says so, rather than answer `[]` as if the job did not exist.
  */
 const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput[]> => {
-  const { form_id, job_id } = parseInput(z, Input, bundle.inputData, inputFields);
+  const { form_id, job_id } = parseInput(z, Input(), bundle.inputData, inputFields);
   const read = await exportJobs.readStatus(z, bundle, form_id, job_id);
   if (read.kind === 'missing') return [];
   if (read.kind === 'unreadable') {
@@ -73,3 +72,16 @@ export const findExport = defineSearch({
   },
   operation: { inputFields, perform, sample: FIND_EXPORT_SAMPLE, outputFields: EXPORT_OUTPUT_FIELDS },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$formId',
+      job_id: '00000000-0000-4000-a000-000000000000',
+    },
+    minimum: 2,
+    why: "the spec's status path, then the real server's; both hide jobs from tokens, so the step says so",
+    fails: /^Find Export cannot look up export job /,
+  },
+];

@@ -7,15 +7,12 @@
  * - file answers are taken only as stored file-name strings, a signature only as one string.
  */
 import type { ZObject } from 'zapier-platform-core';
-import { type ErrorCode, invalidInput, userError } from '../../errors';
-import { answerableBlocks, blockName, distinctLabels, labelledBlocks } from '../../forms/blocks';
+import { type ErrorCode, userError } from '../../errors';
+import { answerableBlocks, labelledBlocks } from '../../forms/blocks';
+import { flagOn } from '../../schemas/boolean';
 import type { Form, FormBlock } from '../../schemas/forms';
 import type { Submission } from '../../schemas/submissions';
 import { currentAnswers, submissionStatus } from '../answers';
-
-/** A form flag as servers send it: `true`/`false` (PostgreSQL) or `1`/`0` (MySQL, sqlite). */
-export const flagOn = (value: unknown): boolean =>
-  value === true || value === 1 || (typeof value === 'string' && ['1', 'true'].includes(value.trim()));
 
 const refuse = (z: ZObject, message: string, code: ErrorCode): never => {
   throw userError(z, message, code, 400);
@@ -155,48 +152,4 @@ export const writableAnswer = (block: FormBlock | undefined, value: unknown): un
     return items.map(storedFileName).find((name) => name !== undefined) ?? null;
   }
   return value;
-};
-
-/**
- * Labels for the server's field keys in a 422 (`<field id>`, `data.<field id>`, `<field id>.<n>`),
- * so errors name the question, never its UUID.
- */
-export const questionLabels = (form: Form): Record<string, string> => {
-  const out: Record<string, string> = {};
-  const blocks = answerableBlocks(form);
-  const labels = distinctLabels(blocks);
-  for (const block of blocks) {
-    const label = labels.get(block.id) ?? blockName(block);
-    const items = Math.max(2, block.multi_select?.options?.length ?? 0);
-    for (const key of [block.id, `data.${block.id}`]) {
-      out[key] = label;
-      for (let i = 0; i < items; i += 1) out[`${key}.${i}`] = label;
-    }
-  }
-  return out;
-};
-
-/** Real OpnForm submission ids are database row numbers, far below 2^52 (the connector's made-up ids start there). */
-const MADE_UP_ID_FROM = 2 ** 52;
-
-/**
- * Refuses, before any request, a Submission value that cannot be a real submission id: a made-up test
- * id (2^52 or more: older New Submission samples, deliveries without an id) or a hashed/public id from
- * an edit link or a CSV (letters and digits, or a UUID). Other bad values get the usual input error.
- */
-export const refuseUnrealSubmissionId = (z: ZObject, value: unknown) => {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  // longer than any id, public or made up: the usual input error names the field (the patterns below
-  // would overflow the regular expression engine's stack on megabytes of text)
-  if (text.length > 100) return;
-  const madeUp = /^\d{16,}$/.test(text) && Number(text) >= MADE_UP_ID_FROM;
-  const hashed =
-    /^(?=.*[A-Za-z])[A-Za-z0-9_-]{12,}$/.test(text) ||
-    /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(text);
-  if (!madeUp && !hashed) return;
-  throw invalidInput(
-    z,
-    `Submission (submission_id) is not a real submission id: ${text.slice(0, 60)}. Use a ` +
-      'submission from a live run or pick one in the Submission dropdown.',
-  );
 };

@@ -1,9 +1,9 @@
 import { answerableBlocks } from '../../forms/blocks';
 import type { Form } from '../../schemas/forms';
 import type { Submission } from '../../schemas/submissions';
+import type { AnswerChanges } from '../answer-values';
 import { currentAnswers } from '../answers';
 import { writableAnswer } from './checks';
-import type { AnswerChanges } from './values';
 
 /**
  * The PUT body: every current answer to a question on the form (files, hidden answers included,

@@ -2,46 +2,50 @@ import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapi
 import * as forms from '../../api/forms';
 import * as submissions from '../../api/submissions';
 import { halt, notFound } from '../../errors';
-import { formField, workspaceField } from '../../inputs/fields';
-import { FormId, inputObject, SubmissionId, WorkspaceId } from '../../schemas/inputs';
+import { formField, refuseUnrealSubmissionId, submissionField, workspaceField } from '../../inputs/fields';
+import {
+  FormId,
+  inputObject,
+  OptionalSeconds,
+  OptionalTextList,
+  SubmissionId,
+  WorkspaceId,
+  YesNo,
+} from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
-import { OptionalSeconds, OptionalTextList, YesNo } from '../../schemas/submission-inputs';
+import { answerInputFields, questionLabels } from '../answer-inputs';
+import { answerChanges, changesAnything } from '../answer-values';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from '../output-fields';
 import { scanSubmissions } from '../pages';
 import { shapeSubmission } from '../shape';
-import { submissionField } from '../submission-field';
 import {
   type DroppedAnswer,
-  questionLabels,
   refuseCaptchaForm,
   refuseDroppingAnswers,
   refuseIncompleteCompletion,
   refusePartial,
-  refuseUnrealSubmissionId,
   removedAnswers,
 } from './checks';
-import { answerInputFields } from './fields';
 import { mergedBody } from './merge';
 import { updatedSubmission } from './reply';
-import { answerChanges, changesAnything } from './values';
 
 /** Submissions per page and pages read when looking for the current answers (500 newest at most). */
 export const CURRENT_ANSWERS_PAGE_SIZE = 100;
 export const CURRENT_ANSWERS_MAX_PAGES = 5;
 
-const Input = inputObject({
-  workspace_id: WorkspaceId,
-  form_id: FormId,
-  submission_id: SubmissionId,
-  completion_time: OptionalSeconds,
-  clear_fields: OptionalTextList,
-  complete_partial: YesNo,
-  drop_removed_answers: YesNo,
-});
+const Input = inputObject(() => ({
+  workspace_id: WorkspaceId(),
+  form_id: FormId(),
+  submission_id: SubmissionId(),
+  completion_time: OptionalSeconds(),
+  clear_fields: OptionalTextList(),
+  complete_partial: YesNo(),
+  drop_removed_answers: YesNo(),
+}));
 
 /** One input per editable question of the chosen form; none while no usable form id is chosen. */
 const answerFields = async (z: ZObject, bundle: Bundle) => {
-  const formId = FormId.safeParse(bundle.inputData?.form_id);
+  const formId = FormId().safeParse(bundle.inputData?.form_id);
   return formId.success ? answerInputFields(await forms.read(z, bundle, formId.data)) : [];
 };
 
@@ -99,7 +103,7 @@ const inputFields = defineInputFields([
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
   refuseUnrealSubmissionId(z, bundle.inputData?.submission_id);
-  const input = parseInput(z, Input, bundle.inputData, inputFields);
+  const input = parseInput(z, Input(), bundle.inputData, inputFields);
   const form = await forms.read(z, bundle, input.form_id);
   refuseCaptchaForm(z, form);
   const changes = answerChanges(z, form, bundle.inputData, input.clear_fields);
@@ -160,3 +164,18 @@ export const updateSubmission = defineCreate({
     ),
   },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: {
+      workspace_id: '$workspaceId',
+      form_id: '$formId',
+      submission_id: '$fileSubmissionId',
+      'answer__$fields.plan': 'Pro',
+    },
+    minimum: 3,
+    why: 'the form (check every value before writing) + list page 1 (current answers: no single read for tokens) + PUT',
+    writes: /^PUT /,
+    review: { on: 'both', evidence: ['forms--get-form#1', 'submissions--update#0-#1'] },
+  },
+];

@@ -1,11 +1,10 @@
 import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-platform-core';
 import * as invites from '../../api/invites';
-import { workspaceField } from '../../inputs/fields';
+import { EmailToFind, emailField, workspaceField } from '../../inputs/fields';
+import { inputObject, OptionalChoice, WorkspaceId } from '../../inputs/values';
 import { INVITE_STATUSES } from '../../schemas/invites';
 import { parseInput } from '../../schemas/parse';
-import { emailField } from '../fields';
-import { FindInviteInput } from '../inputs';
-import { sameEmail } from '../members/member';
+import { sameEmail } from '../member';
 import { INVITE_OUTPUT_FIELDS, INVITE_SAMPLE, type InviteOutput, pendingFirst, shapeInvite } from './invite';
 
 const inputFields = defineInputFields([
@@ -23,11 +22,15 @@ const inputFields = defineInputFields([
     helpText: 'Only invites with this status. Leave empty for any status.',
   },
 ]);
-const Input = FindInviteInput;
+const Input = inputObject(() => ({
+  workspace_id: WorkspaceId(),
+  email: EmailToFind(),
+  status: OptionalChoice(INVITE_STATUSES),
+}));
 
 /** OpnForm has no invite search: list the invites, match the email exactly (any case), pending first. */
 const perform = (async (z, bundle) => {
-  const { workspace_id, email, status } = parseInput(z, Input, bundle.inputData, inputFields);
+  const { workspace_id, email, status } = parseInput(z, Input(), bundle.inputData, inputFields);
   const listed = await invites.list(z, bundle, workspace_id);
   const now = Date.now();
   return pendingFirst(listed.filter((i) => sameEmail(i.email, email)))
@@ -50,3 +53,15 @@ export const findInvite = defineSearch({
     outputFields: INVITE_OUTPUT_FIELDS,
   },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId', email: 'barbara@example.org' },
+    minimum: 1,
+    why: 'list',
+    review: {
+      on: 'an invite to find, so as Resend Invite: Cloud; self-hosted while it has at most 2 users (the licence limit refuses new invites: `team--add-user#3`)',
+      evidence: ['team--invites#2'],
+    },
+  },
+];

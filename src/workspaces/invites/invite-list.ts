@@ -18,3 +18,7 @@ export const inviteList = defineDropdown({
       })),
   sample: { ...INVITE_SAMPLE, label: 'grace@example.org (user), pending' },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  { input: { workspace_id: '$workspaceId' }, minimum: 1, why: 'list' },
+];

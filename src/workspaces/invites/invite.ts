@@ -1,6 +1,7 @@
 import type { Invite } from '../../schemas/invites';
 import { isoDateTime, parseTimestamp } from '../../shared/dates';
-import { memberRole } from '../members/member';
+import { teamActionFields } from '../action';
+import { memberRole } from '../member';
 
 export const statusOf = (invite: Invite) => (invite.status ?? '').trim().toLowerCase();
 
@@ -51,3 +52,29 @@ export const INVITE_OUTPUT_FIELDS = [
   { key: 'status', label: 'Status (pending or accepted)' },
   { key: 'valid_until', label: 'Valid Until', type: 'datetime' as const },
 ];
+
+/** What Resend Invite and Cancel Invite add to their output from the invite list: whose invite it was. */
+export const inviteDetails = (invite: Invite | undefined) => ({
+  email: invite?.email ?? null,
+  role: invite === undefined ? null : memberRole({ role: invite.role }),
+  valid_until: isoDateTime(invite?.valid_until),
+});
+
+/** Resend and Cancel Invite's sample: the invite, the outcome flag, OpnForm's message, whose invite. */
+export const inviteActionSample = (outcome: { resent: true } | { cancelled: true }, message: string) => ({
+  id: 71,
+  workspace_id: 7,
+  ...outcome,
+  message,
+  email: 'grace@example.org',
+  role: 'user',
+  valid_until: '2026-06-03T10:00:00+00:00',
+});
+
+/** Resend and Cancel Invite: the fields the sample does not say itself (the flag, `message` and `email` are labelled from it). */
+export const inviteActionOutputFields = () =>
+  teamActionFields(
+    'Invite ID',
+    { key: 'role', label: 'Role (admin, user or readonly)' },
+    { key: 'valid_until', label: 'Valid Until', type: 'datetime' },
+  );

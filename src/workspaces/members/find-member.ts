@@ -1,17 +1,16 @@
 import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-platform-core';
 import * as members from '../../api/members';
-import { workspaceField } from '../../inputs/fields';
+import { EmailToFind, emailField, workspaceField } from '../../inputs/fields';
+import { inputObject, WorkspaceId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
-import { emailField } from '../fields';
-import { FindMemberInput } from '../inputs';
-import { MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, type MemberOutput, sameEmail, shapeMember } from './member';
+import { MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, type MemberOutput, sameEmail, shapeMember } from '../member';
 
 const inputFields = defineInputFields([workspaceField, emailField]);
-const Input = FindMemberInput;
+const Input = inputObject(() => ({ workspace_id: WorkspaceId(), email: EmailToFind() }));
 
 /** OpnForm has no member search: list the members and match the email exactly, ignoring case. */
 const perform = (async (z, bundle) => {
-  const { workspace_id, email } = parseInput(z, Input, bundle.inputData, inputFields);
+  const { workspace_id, email } = parseInput(z, Input(), bundle.inputData, inputFields);
   const listed = await members.list(z, bundle, workspace_id);
   return listed.filter((m) => sameEmail(m.email, email)).map(shapeMember);
 }) satisfies SearchPerform<Record<string, unknown>, MemberOutput>;
@@ -30,3 +29,12 @@ export const findMember = defineSearch({
     outputFields: MEMBER_OUTPUT_FIELDS,
   },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId', email: 'ada@example.org' },
+    minimum: 1,
+    why: 'list',
+    review: { on: "both: the connected user's own email is always found", evidence: ['team--list-users#0'] },
+  },
+];

@@ -1,16 +1,29 @@
-import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
+import { type CreatePerform, defineCreate, defineInputField, defineInputFields } from 'zapier-platform-core';
 import * as members from '../../api/members';
 import { halt } from '../../errors';
-import { workspaceField } from '../../inputs/fields';
+import { emailField, Role, roleField, workspaceField } from '../../inputs/fields';
+import { EmailAddress, inputObject, WorkspaceId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
 import { isoDateTime } from '../../shared/dates';
 import { teamActionFields } from '../action';
-import { inviteEmailField, inviteRoleField } from '../fields';
-import { InviteMemberInput } from '../inputs';
-import { memberRole, sameEmail } from './member';
+import { memberRole, sameEmail } from '../member';
+
+const inviteEmailField = defineInputField({
+  ...emailField,
+  helpText:
+    'Careful: mapping an address a stranger can type (a form answer, a sign-up) lets anyone with that address ' +
+    'into this workspace, with the role below: map only addresses you have checked.',
+});
+
+/** The role a new member gets: required, "user" unless the Zap says otherwise. */
+const inviteRoleField = defineInputField({
+  ...roleField,
+  default: 'user',
+  helpText: 'A person who is already a member keeps their role: use Update Member Role to change it.',
+});
 
 const inputFields = defineInputFields([workspaceField, inviteEmailField, inviteRoleField]);
-const Input = InviteMemberInput;
+const Input = inputObject(() => ({ workspace_id: WorkspaceId(), email: EmailAddress(), role: Role() }));
 
 const ALREADY_IN_WORKSPACE = 'user is already in workspace';
 
@@ -20,7 +33,7 @@ const ALREADY_IN_WORKSPACE = 'user is already in workspace';
  * A member whose role differs from the one asked halts: OpnForm leaves the role as it was.
  */
 const perform = (async (z, bundle) => {
-  const { workspace_id, email, role } = parseInput(z, Input, bundle.inputData, inputFields);
+  const { workspace_id, email, role } = parseInput(z, Input(), bundle.inputData, inputFields);
   const reply = await members.add(z, bundle, workspace_id, email, role);
   const message = reply.message ?? '';
   if (reply.invite) {
@@ -90,3 +103,15 @@ export const inviteMember = defineCreate({
     ),
   },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId', email: 'Katherine@Example.org', role: 'user' },
+    minimum: 1,
+    why: 'add (an email with no account: the answer carries the invite; an account added costs the members list for its id)',
+    review: {
+      on: 'Cloud; self-hosted for an existing account, or an invite while it has at most 2 users (`team--add-user#3`: the licence limit)',
+      evidence: ['team--add-user#0', 'team--add-user#4'],
+    },
+  },
+];

@@ -4,7 +4,7 @@ import * as workspaces from '../../api/workspaces';
 import { conflict, halt, notFound } from '../../errors';
 import type { Member } from '../../schemas/members';
 import type { Workspace } from '../../schemas/workspaces';
-import { memberRole } from './member';
+import { memberRole } from '../member';
 
 /**
  * The connected user's place in a workspace, read with `workspaces-read` before a team step that

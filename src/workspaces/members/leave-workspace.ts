@@ -1,9 +1,8 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
 import * as workspaces from '../../api/workspaces';
-import { workspaceField } from '../../inputs/fields';
+import { WorkspaceInput, workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
 import { teamActionFields } from '../action';
-import { WorkspaceInput } from '../inputs';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
 import { refuseLastAdmin } from './last-admin';
 
@@ -24,7 +23,7 @@ const Input = WorkspaceInput;
  * admin is refused before the leave is sent (OpnForm itself would let them go).
  */
 const perform = (async (z, bundle) => {
-  const { workspace_id } = parseInput(z, Input, bundle.inputData, inputFields);
+  const { workspace_id } = parseInput(z, Input(), bundle.inputData, inputFields);
   const workspace = await refuseLastAdmin(z, bundle, workspace_id);
   const message = await workspaces.leave(z, bundle, workspace_id);
   return {
@@ -59,3 +58,15 @@ export const leaveWorkspace = defineCreate({
     outputFields: teamActionFields('ID'),
   },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$otherWorkspaceId' },
+    minimum: 2,
+    why: 'workspaces (is the user the last admin?), leave',
+    review: {
+      on: 'both, when a second account added the connected user to its workspace (the step refuses the only admin; OpnForm would not)',
+      evidence: ['team--leave#1', 'team--leave#5'],
+    },
+  },
+];

@@ -1,10 +1,9 @@
 import { defineInputFields, defineTrigger } from 'zapier-platform-core';
 import * as members from '../../api/members';
-import { workspaceField } from '../../inputs/fields';
+import { WorkspaceInput, workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
 import { pollingPerform } from '../../shared/perform';
-import { WorkspaceInput } from '../inputs';
-import { joinedAt, MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, newestFirst, shapeMember } from './member';
+import { joinedAt, MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, newestFirst, shapeMember } from '../member';
 
 const inputFields = defineInputFields([workspaceField]);
 const Input = WorkspaceInput;
@@ -14,7 +13,7 @@ const Input = WorkspaceInput;
  * `newestFirst`). Zapier deduplicates on the user `id`, so each member triggers once per workspace.
  */
 const perform = pollingPerform(async (z, bundle) => {
-  const { workspace_id } = parseInput(z, Input, bundle.inputData, inputFields);
+  const { workspace_id } = parseInput(z, Input(), bundle.inputData, inputFields);
   const listed = newestFirst(await members.list(z, bundle, workspace_id));
   return listed.map((m) => ({ ...shapeMember(m), workspace_id, joined_at: joinedAt(m) }));
 });
@@ -37,3 +36,15 @@ export const newWorkspaceMember = defineTrigger({
     outputFields: [...MEMBER_OUTPUT_FIELDS, { key: 'workspace_id', label: 'Workspace ID', type: 'integer' }],
   },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId' },
+    minimum: 1,
+    why: 'list',
+    review: {
+      on: 'both, with a second OpnForm account added to the workspace',
+      evidence: ['team--add-user#0', 'team--add-user#10'],
+    },
+  },
+];

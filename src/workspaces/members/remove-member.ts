@@ -1,13 +1,12 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
 import * as members from '../../api/members';
-import { workspaceField } from '../../inputs/fields';
+import { memberField, workspaceField } from '../../inputs/fields';
+import { inputObject, UserId, WorkspaceId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
 import { teamActionFields } from '../action';
-import { memberField } from '../fields';
-import { MemberInput } from '../inputs';
+import { changedMember } from '../member';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
 import { guardMemberChange } from './last-admin';
-import { changedMember } from './member';
 
 const inputFields = defineInputFields([
   destructiveWarning(
@@ -17,10 +16,10 @@ const inputFields = defineInputFields([
   workspaceField,
   memberField,
 ]);
-const Input = MemberInput;
+const Input = inputObject(() => ({ workspace_id: WorkspaceId(), user_id: UserId() }));
 
 const perform = (async (z, bundle) => {
-  const { workspace_id, user_id } = parseInput(z, Input, bundle.inputData, inputFields);
+  const { workspace_id, user_id } = parseInput(z, Input(), bundle.inputData, inputFields);
   const member = await guardMemberChange(z, bundle, workspace_id, user_id, 'remove');
   const message = await members.remove(z, bundle, workspace_id, user_id);
   return {
@@ -60,3 +59,16 @@ export const removeMember = defineCreate({
     }),
   },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId', user_id: '$readonlyUserId' },
+    minimum: 2,
+    why: 'workspaces (who is connected, the admins: never remove yourself or the last admin; the name for the output) + remove',
+    writes: /^DELETE /,
+    review: {
+      on: 'both, with a second account in the workspace',
+      evidence: ['team--remove-user#0', 'team--remove-user#3'],
+    },
+  },
+];

@@ -1,18 +1,17 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
 import * as members from '../../api/members';
-import { workspaceField } from '../../inputs/fields';
+import { memberField, Role, roleField, workspaceField } from '../../inputs/fields';
+import { inputObject, UserId, WorkspaceId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
 import { teamActionFields } from '../action';
-import { memberField, roleField } from '../fields';
-import { UpdateRoleInput } from '../inputs';
+import { changedMember } from '../member';
 import { guardMemberChange } from './last-admin';
-import { changedMember } from './member';
 
 const inputFields = defineInputFields([workspaceField, memberField, roleField]);
-const Input = UpdateRoleInput;
+const Input = inputObject(() => ({ workspace_id: WorkspaceId(), user_id: UserId(), role: Role() }));
 
 const perform = (async (z, bundle) => {
-  const { workspace_id, user_id, role } = parseInput(z, Input, bundle.inputData, inputFields);
+  const { workspace_id, user_id, role } = parseInput(z, Input(), bundle.inputData, inputFields);
   const member = await guardMemberChange(
     z,
     bundle,
@@ -56,3 +55,16 @@ export const updateMemberRole = defineCreate({
     outputFields: teamActionFields('User ID', { key: 'role', label: 'New Role' }),
   },
 });
+
+export const cases: import('../../shared/step-case').StepCase[] = [
+  {
+    input: { workspace_id: '$workspaceId', user_id: '$memberUserId', role: 'readonly' },
+    minimum: 2,
+    why: 'workspaces (who is connected, the admins: never demote yourself or the last admin; the name for the output) + update',
+    writes: /^PUT /,
+    review: {
+      on: 'both, with a second account in the workspace',
+      evidence: ['forms--list-workspaces#0', 'team--update-role#0'],
+    },
+  },
+];

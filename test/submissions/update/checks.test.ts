@@ -1,12 +1,9 @@
 // The pieces Update Submission checks with before it writes (src/submissions/update/checks.ts).
+import { flagOn } from '../../../src/schemas/boolean';
 import type { Form, FormBlock } from '../../../src/schemas/forms';
 import type { Submission } from '../../../src/schemas/submissions';
-import {
-  flagOn,
-  questionLabels,
-  removedAnswers,
-  writableAnswer,
-} from '../../../src/submissions/update/checks';
+import { questionLabels } from '../../../src/submissions/answer-inputs';
+import { removedAnswers, writableAnswer } from '../../../src/submissions/update/checks';
 
 const files: FormBlock = { id: 'f-files', type: 'files', name: 'Files' };
 const signature: FormBlock = { id: 'f-sign', type: 'signature', name: 'Signature' };

@@ -5,9 +5,9 @@ import {
   distinctLabels,
   matrixColumns,
   matrixRows,
-} from '../../forms/blocks';
-import type { Form, FormBlock } from '../../schemas/forms';
-import { KEPT_AS_IS_TYPES, NUMBER_TYPES } from '../answer-facts';
+} from '../forms/blocks';
+import type { Form, FormBlock } from '../schemas/forms';
+import { KEPT_AS_IS_TYPES, NUMBER_TYPES } from './answer-facts';
 
 /** Answer inputs are keyed `answer__<field id>`, so they never collide with the step's fixed keys. */
 export const ANSWER_PREFIX = 'answer__';
@@ -148,4 +148,23 @@ export const answerInputFields = (form: Pick<Form, 'properties'>, note = KEEP_NO
     { key: 'answers_note', type: 'copy', helpText: note },
     ...blocks.flatMap((block) => answerInputsFor(block, labels.get(block.id))),
   ];
+};
+
+/**
+ * Labels for the server's field keys in a 422 (`<field id>`, `data.<field id>`, `<field id>.<n>`),
+ * so errors name the question, never its UUID.
+ */
+export const questionLabels = (form: Form): Record<string, string> => {
+  const out: Record<string, string> = {};
+  const blocks = answerableBlocks(form);
+  const labels = distinctLabels(blocks);
+  for (const block of blocks) {
+    const label = labels.get(block.id) ?? blockName(block);
+    const items = Math.max(2, block.multi_select?.options?.length ?? 0);
+    for (const key of [block.id, `data.${block.id}`]) {
+      out[key] = label;
+      for (let i = 0; i < items; i += 1) out[`${key}.${i}`] = label;
+    }
+  }
+  return out;
 };

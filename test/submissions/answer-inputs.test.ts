@@ -2,10 +2,10 @@
 // matrix row, start and end inputs for a date range, the two "Comments" questions told apart in every
 // picker, and the exact PUT bodies built from those inputs (the recorded accepted body, changed).
 import nock from 'nock';
-import { columnChoices } from '../../../src/submissions/export/columns';
-import { KEEP_NOTE } from '../../../src/submissions/update/fields';
-import { failure, op, run } from '../../helpers/app';
-import { api, recorded, recordedScope } from '../../helpers/recorded';
+import { KEEP_NOTE } from '../../src/submissions/answer-inputs';
+import { columnChoices } from '../../src/submissions/export/columns';
+import { failure, op, run } from '../helpers/app';
+import { api, recorded, recordedScope } from '../helpers/recorded';
 
 const update = op('creates.update_submission.operation.perform');
 const answerFields = op('creates.update_submission.operation.inputFields.3');

@@ -1,5 +1,5 @@
 import type { ZObject } from 'zapier-platform-core';
-import { invalidInput } from '../../errors';
+import { invalidInput } from '../errors';
 import {
   AmbiguousQuestion,
   answerableBlocks,
@@ -9,9 +9,9 @@ import {
   findQuestionBlock,
   matrixColumns,
   matrixRows,
-} from '../../forms/blocks';
-import type { Form, FormBlock } from '../../schemas/forms';
-import { checkboxWord } from '../answer-facts';
+} from '../forms/blocks';
+import type { Form, FormBlock } from '../schemas/forms';
+import { checkboxWord } from './answer-facts';
 import {
   answerKey,
   editableBlocks,
@@ -20,7 +20,7 @@ import {
   isNumberBlock,
   matrixRowKey,
   rangeKey,
-} from './fields';
+} from './answer-inputs';
 
 const MAX_ERRORS = 5;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;

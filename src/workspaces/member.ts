@@ -1,5 +1,5 @@
-import type { Member, MemberRole } from '../../schemas/members';
-import { isoDateTime, parseTimestamp } from '../../shared/dates';
+import type { Member, MemberRole } from '../schemas/members';
+import { isoDateTime, parseTimestamp } from '../shared/dates';
 
 /**
  * A member's role as one of `admin`, `user`, `readonly`. The role sits in `pivot.role` on real
