@@ -12,6 +12,7 @@ import { deleteWebhookIntegration } from './src/integrations/delete-webhook-inte
 import { newWebhookDeliveryFailure } from './src/integrations/new-webhook-delivery-failure';
 import { updateWebhookIntegration } from './src/integrations/update-webhook-integration';
 import { webhookIntegrationList } from './src/integrations/webhook-integration-list';
+import { apiRequest } from './src/requests/api-request';
 import { createSubmission } from './src/submissions/create/create-submission';
 import { FIND_OR_CREATE_SUBMISSION, findOrCreateSubmission } from './src/submissions/create/find-or-create';
 import { deleteSubmission } from './src/submissions/delete-submission';
@@ -87,6 +88,7 @@ const app = defineApp(
       createWebhookIntegration,
       deleteWebhookIntegration,
       updateForm,
+      apiRequest,
     ),
     searches: byKey(findMember, findInvite, findForm, findSubmission, findExport),
     // Zapier requires a search-or-create's `key` to be its search's key (an editor limitation): the

@@ -63,8 +63,9 @@ const SMALL_WORDS = new Set([
   'to',
   'with',
 ]);
+/** A word in brackets counts by its first letter: Zapier's own label "API Request (Beta)". */
 const isTitleCase = (label: string) =>
-  label.split(/\s+/).every((word, i) => (i > 0 && SMALL_WORDS.has(word)) || /^[A-Z0-9]/.test(word));
+  label.split(/\s+/).every((word, i) => (i > 0 && SMALL_WORDS.has(word)) || /^\(?[A-Z0-9]/.test(word));
 
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const LOOKS_LIKE_DATETIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;

@@ -18,7 +18,9 @@ export type Thing =
   | 'invite'
   | 'webhook integration'
   | 'export job'
-  | 'file';
+  | 'file'
+  /** API Request: a path the user typed (its 404 gets its own message). */
+  | 'API';
 
 /**
  * The abilities to tick when creating a token for this connector (README and auth help): the ones a

@@ -15,6 +15,8 @@ export const ANSWER_LIMITS = {
   submissionPage: 20 * 1024 * 1024,
   /** An integration's delivery log: OpnForm returns it whole, every event with its payload. */
   eventLog: 10 * 1024 * 1024,
+  /** API Request: whatever the path answers, given to the next step whole (Zapier's output stays under 20 MB). */
+  apiRequest: 10 * 1024 * 1024,
 } as const;
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;

@@ -26,7 +26,7 @@ import { redact, rememberSecrets, secretsOf } from './secrets';
 import { type ErrorPathRead, forbiddenContext } from './standing';
 import { outOfTime, unreachable } from './unanswered';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Call<T> extends RequestContext {
   /** Checks the JSON answer; extra fields are tolerated, a wrong shape fails clearly. */
@@ -78,10 +78,35 @@ export interface RawCall extends RequestContext {
   body?: unknown;
 }
 
+/**
+ * API Request's call: any path the user typed (`pathOf`), the body as typed, and every answer given back
+ * as it came, an error status too unless `stopOnError` (then it is the user's error as for every step).
+ * A 401 is always the reconnect error: no step works with a revoked token. Always quiet: the bodies may
+ * hold anything (a form's password, webhook secrets).
+ */
+export interface ExchangeCall extends RequestContext {
+  query?: Query;
+  /** JSON text, checked to parse, sent exactly as typed. */
+  json?: string;
+  stopOnError: boolean;
+  maxBytes: number;
+}
+
+/** An answer of any status, as it came: its status, headers and text (read within the call's limit). */
+export interface Exchange {
+  status: number;
+  header: (name: string) => string | null;
+  text: string;
+}
+
 /** What `send` takes of a call: the request, and what explains its failures. */
 type Sent = RequestContext & {
   query?: Query;
   body?: unknown;
+  /** A body already encoded as JSON text (API Request: sent as typed). */
+  json?: string;
+  /** API Request's call: it logs its own summary of every answer. */
+  exchange?: boolean;
   quiet?: unknown;
   respondent?: Call<unknown>['respondent'];
   maxBytes?: number;
@@ -152,7 +177,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     method: Method,
     apiPath: ApiPath,
     ctx: Sent,
-    allow: readonly number[],
+    allow: (status: number) => boolean,
     raw: boolean,
   ): Promise<HttpResponse | RawHttpResponse> => {
     // a streamed answer (the export) changes nothing: out of time, it is a read that was not sent
@@ -197,8 +222,8 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       merge: false,
       signal: connection.signal,
     };
-    if (ctx.body !== undefined) {
-      const json = Buffer.from(JSON.stringify(ctx.body), 'utf8');
+    if (ctx.body !== undefined || ctx.json !== undefined) {
+      const json = Buffer.from(ctx.json ?? JSON.stringify(ctx.body), 'utf8');
       headers['Content-Type'] = 'application/json';
       // A stream is logged by core as "<streaming data>": a quiet request's body never reaches the log.
       // A Buffer is sent as is too (core neither templates nor re-encodes either).
@@ -215,7 +240,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       if (isZapierError(error)) throw error;
       throw unreachable(z, host, error, timeout, write, secrets(ctx));
     }
-    if (response.status >= 400 && !allow.includes(response.status)) {
+    if (response.status >= 400 && !allow(response.status)) {
       const body = parseJson(await response.text().catch(() => ''));
       connection.abort();
       throw await failureOf(method, apiPath, ctx, response.status, body, response.headers.get('retry-after'));
@@ -228,7 +253,8 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       const view = await answerView(response, limit, () => connection.abort());
       if (quiet) {
         quietCalls.set(view, line);
-        if (allow.includes(view.status)) logQuiet(view, ctx, 'no answer used');
+        if (response.status >= 400 && allow(view.status) && ctx.exchange !== true)
+          logQuiet(view, ctx, 'no answer used');
       } else {
         z.console.log(`${view.status} ${line}: ${redact(shorten(view.content ?? ''), secrets(ctx))}`);
       }
@@ -261,7 +287,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
 
   /** A read on a policy 403's error path (src/http/standing.ts): its `allow` statuses are answered, not thrown. */
   const errorPathRead: ErrorPathRead = async (apiPath, ctx, allow) =>
-    (await send('GET', apiPath, ctx, allow, false)) as HttpResponse;
+    (await send('GET', apiPath, ctx, (status) => allow.includes(status), false)) as HttpResponse;
 
   /** Quiet answers and the request line each belongs to (their bodies are never logged). */
   const quietCalls = new WeakMap<HttpResponse, string>();
@@ -290,14 +316,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     } else if (response.data !== undefined) {
       body = response.data;
     } else {
-      const type = response.getHeader('content-type') ?? 'no content type';
-      throw badResponse(
-        z,
-        `OpnForm sent an answer that is not JSON (${type}) for this ${call.thing} request. Check the OpnForm URL ` +
-          'in your connection: it must be the API address, not the web app (self-hosted servers usually serve ' +
-          'the API under /api). If the URL is right, OpnForm may be having a temporary problem.',
-        response.status,
-      );
+      throw notJson(z, call.thing, response.getHeader('content-type'), response.status);
     }
     const result = call.schema.safeParse(body, { reportInput: true });
     if (!result.success) {
@@ -317,7 +336,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     call: Call<T> & { absent?: readonly number[] },
   ) => {
     const absent = call.absent ?? [];
-    const response = (await send(method, apiPath, call, absent, false)) as HttpResponse;
+    const response = (await send(method, apiPath, call, (s) => absent.includes(s), false)) as HttpResponse;
     if (absent.includes(response.status)) return new Absent(response.status, serverMessage(response.data));
     return checked(response, call);
   };
@@ -336,11 +355,36 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     delete: verb('DELETE'),
     /** A streamed answer (the CSV export), a read whatever its method; error statuses are still mapped. */
     raw: async (method: Method, apiPath: ApiPath, call: RawCall): Promise<RawHttpResponse> =>
-      (await send(method, apiPath, call, [], true)) as RawHttpResponse,
+      (await send(method, apiPath, call, () => false, true)) as RawHttpResponse,
+    /** API Request: any answer as it came (`ExchangeCall`); the log names its size and type, never its body. */
+    exchange: async (method: Method, apiPath: ApiPath, call: ExchangeCall): Promise<Exchange> => {
+      const answered = (status: number) => !call.stopOnError && status !== 401;
+      const view = (await send(
+        method,
+        apiPath,
+        { ...call, quiet: true, exchange: true },
+        answered,
+        false,
+      )) as HttpResponse;
+      const text = view.content ?? '';
+      const type = view.getHeader('content-type') ?? 'no content type';
+      logQuiet(view, call, `an answer of ${text.length} characters (${type})`);
+      return { status: view.status, header: (name) => view.getHeader(name) ?? null, text };
+    },
   };
 };
 
 export type OpnformClient = ReturnType<typeof opnform>;
+
+/** An answer that is not JSON where JSON was asked for: usually a URL that points at the web app. */
+export const notJson = (z: ZObject, thing: string, type: string | undefined | null, status: number): Error =>
+  badResponse(
+    z,
+    `OpnForm sent an answer that is not JSON (${type ?? 'no content type'}) for this ${thing} request. Check the ` +
+      'OpnForm URL in your connection: it must be the API address, not the web app (self-hosted servers usually ' +
+      'serve the API under /api). If the URL is right, OpnForm may be having a temporary problem.',
+    status,
+  );
 
 /** What the log keeps of an answer that holds no credential: its first 500 characters. */
 const shorten = (text: string) =>

@@ -52,6 +52,7 @@ const THING_HINTS: Record<Thing, string> = {
   'webhook integration': 'Check that the webhook integration still exists on that form.',
   'export job': 'Export jobs expire a few hours after they start; start a new export.',
   file: 'The link may have expired.',
+  API: "Check the path: OpnForm's API paths for tokens start with /open/.",
 };
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -342,7 +343,11 @@ export const redacted = (text: string, secrets: readonly string[] = []): string 
  * client after the answer, never on the success path: src/http/standing.ts).
  */
 export const forbiddenNeedsStanding = (status: number, body: unknown, ctx: RequestContext): boolean =>
-  status === 403 && knownFailure(status, body, ctx) === undefined && needsStanding(body);
+  status === 403 &&
+  // a request that names no ability (API Request, the connection test) gets a message that uses no standing
+  ctx.abilities.length > 0 &&
+  knownFailure(status, body, ctx) === undefined &&
+  needsStanding(body);
 
 /** A JSON body, or undefined when the text is not JSON. */
 export const parseJson = (text: string): unknown => {

@@ -18,6 +18,20 @@ export const path = (strings: TemplateStringsArray, ...values: ReadonlyArray<str
   return out as ApiPath;
 };
 
+/**
+ * A path from decoded segments (API Request: a path the user typed, split and decoded by its input
+ * rule), each encoded as one segment exactly as the `path` template encodes a value: a `/` inside a
+ * segment stays data, and empty or dot segments are refused. No segment at all is the base URL itself.
+ */
+export const pathOf = (segments: readonly string[]): ApiPath => {
+  for (const segment of segments) {
+    if (segment === '' || segment === '.' || segment === '..') {
+      throw new Error(`Refusing to build an OpnForm path with the segment "${segment}".`);
+    }
+  }
+  return `/${segments.map(encodeURIComponent).join('/')}` as ApiPath;
+};
+
 export type Query = Readonly<Record<string, string | number | boolean | undefined>>;
 
 /** Joins a normalised base URL (no trailing slash) with a path and an optional query. */

@@ -1,5 +1,5 @@
 import type { Bundle } from 'zapier-platform-core';
-import { formsOf, partsOf } from '../shared/secret-forms';
+import { formsOf, partsOf, SECRET_FIELD } from '../shared/secret-forms';
 
 /**
  * Every secret a step knows, so that no error message, log line or output repeats one: the
@@ -61,21 +61,76 @@ export const HIDDEN = '[hidden]';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Replaces every occurrence of every secret (in each of its forms: `formsOf`) in a text.
+ * A function replacing every occurrence of every secret (in each of its forms: `formsOf`) in a text,
+ * the forms worked out once (API Request hides them in every text of a large answer).
  * Values of 3 characters are hidden only where they stand as a whole word; values of 1 or 2
  * characters (a header value such as "1") cannot hold a secret and are left, so messages stay readable.
  */
-export const redact = (text: string, secrets: readonly string[]): string => {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length < 3) continue;
-    for (const form of formsOf(secret)) {
-      if (form.length >= 4) {
-        out = out.split(form).join(HIDDEN);
-      } else {
-        out = out.replace(new RegExp(`(?<![\\w-])${escapeRegExp(form)}(?![\\w-])`, 'g'), HIDDEN);
-      }
-    }
+export const redactor = (secrets: readonly string[]): ((text: string) => string) => {
+  const steps = secrets
+    .filter((secret) => secret.length >= 3)
+    .flatMap((secret) => formsOf(secret))
+    .map((form) =>
+      form.length >= 4
+        ? (text: string) => (text.includes(form) ? text.split(form).join(HIDDEN) : text)
+        : (text: string) =>
+            text.includes(form)
+              ? text.replace(new RegExp(`(?<![\\w-])${escapeRegExp(form)}(?![\\w-])`, 'g'), HIDDEN)
+              : text,
+    );
+  return (text) => steps.reduce((out, step) => step(out), text);
+};
+
+/** Replaces every occurrence of every secret in a text (`redactor`). */
+export const redact = (text: string, secrets: readonly string[]): string => redactor(secrets)(text);
+
+/** What a masked value shows in an output (the webhook steps show masked values the same way). */
+export const MASKED = '********';
+
+type Json = unknown;
+
+const isRecord = (value: Json): value is Record<string, Json> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Every value under a `SECRET_FIELD` key of a JSON value, at any depth (for `rememberSecrets`). */
+export const secretFieldValues = (value: Json, inSecret = false, out: unknown[] = []): unknown[] => {
+  if (Array.isArray(value)) {
+    for (const item of value) secretFieldValues(item, inSecret, out);
+  } else if (isRecord(value)) {
+    for (const [key, item] of Object.entries(value))
+      secretFieldValues(item, inSecret || SECRET_FIELD.test(key), out);
+  } else if (inSecret && (typeof value === 'string' || typeof value === 'number')) {
+    out.push(value);
   }
   return out;
+};
+
+/**
+ * A JSON value with every non-empty text under a `SECRET_FIELD` key (at any depth) replaced by `MASKED`,
+ * and every secret of the step hidden in every other text and key (`redact`). A top-level `errors` object
+ * (Laravel's validation messages, keyed by field path such as `data.webhook_url`) is not masked by key:
+ * its texts are messages, not the values.
+ */
+export const maskJson = (value: Json, secrets: readonly string[]): Json => {
+  const hide = redactor(secrets);
+  const walk = (node: Json, inSecret: boolean, byKey: boolean): Json => {
+    if (typeof node === 'string') return inSecret && node !== '' ? MASKED : hide(node);
+    if (Array.isArray(node)) return node.map((item) => walk(item, inSecret, byKey));
+    if (!isRecord(node)) return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([key, item]) => [
+        hide(key),
+        walk(item, inSecret || (byKey && SECRET_FIELD.test(key)), byKey),
+      ]),
+    );
+  };
+  if (!isRecord(value)) return walk(value, false, true);
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      hide(key),
+      key === 'errors' && isRecord(item)
+        ? walk(item, false, false)
+        : walk(item, SECRET_FIELD.test(key), true),
+    ]),
+  );
 };

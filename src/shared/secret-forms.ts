@@ -55,3 +55,12 @@ export const formsOf = (secret: string): string[] => {
     ]),
   ];
 };
+
+/**
+ * Keys, at any depth of a value the connector did not shape itself (API Request's query, body and
+ * answer), whose values are secrets: a form's `password`, a webhook's `webhook_secret` and
+ * `webhook_headers`, integration and hook URLs (`webhook_url`, `slack_webhook_url`, `hookUrl`: capability
+ * URLs), any `*token`, `*secret`, `*api_key`. Matched at the end of the key only, so `password_protection`
+ * or `secret_input` (plan feature names) keep their values.
+ */
+export const SECRET_FIELD = /(?:password|passwd|secret|token|api[-_]?key)$|webhook_headers$|hook_?url$/i;

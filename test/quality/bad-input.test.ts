@@ -217,6 +217,98 @@ const RULES: Record<string, KeyRule> = {
       .map((d) => d.toISOString()),
     invalid: fc.oneof(fc.constantFrom('next friday', '2026-13-45', 'soon', '31/12/2026 25:00'), fc.boolean()),
   },
+  // API Request: GET is left out of the valid methods, so a valid body is never refused for coming with a GET
+  method: {
+    valid: fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE', ' post ', 'Patch'),
+    invalid: fc.oneof(
+      fc.constantFrom('HEAD', 'OPTIONS', 'TRACE', 'CONNECT', 'GET /x', '', ' ', null, ['GET']),
+      fc
+        .string({ maxLength: 12 })
+        .filter((s) => !['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(s.trim().toUpperCase())),
+    ),
+  },
+  path: {
+    valid: fc.oneof(
+      fc
+        .array(fc.stringMatching(/^[A-Za-z0-9_~-]{1,20}$/), { minLength: 1, maxLength: 5 })
+        .map((parts) => `/${parts.join('/')}`),
+      fc.constantFrom('open/workspaces', '/open/forms/a%20b/', '/open/forms/ü', '/'),
+    ),
+    invalid: fc.oneof(
+      fc.constantFrom(
+        'https://evil.example/x',
+        'http://127.0.0.1/x',
+        '//evil.example/x',
+        'mailto:a@b.c',
+        '/open/../x',
+        '../x',
+        '/a/%2e%2E/b',
+        '/a/.',
+        '/a/%2F/b',
+        '/a/%5c/b',
+        '/a?b=1',
+        '/a#b',
+        '/a b',
+        '/a\\b',
+        '/a/%zz',
+        '/a/%C3',
+        '/a//b',
+        '/a/%00',
+        '',
+        '  ',
+        null,
+        ['/a'],
+      ),
+      fc.string({ maxLength: 20 }).map((s) => `/x/..${s.includes('/') ? '' : `/${s}`}`),
+    ),
+  },
+  query: {
+    valid: fc.dictionary(
+      fc
+        .stringMatching(/^[a-z][a-z_[\]]{0,10}$/)
+        .filter((k) => !/(password|passwd|secret|token|api[-_]?key)$/i.test(k)),
+      fc.oneof(fc.string({ maxLength: 20 }), fc.integer(), fc.boolean()),
+      { maxKeys: 3 },
+    ),
+    invalid: fc.constantFrom(
+      'page=2',
+      ['a'],
+      7,
+      true,
+      { api_token: 'x' },
+      { password: '' },
+      { ' ': 'x' },
+      { a: ['1'] },
+      { a: { b: 1 } },
+    ),
+  },
+  body: {
+    valid: fc.oneof(
+      fc.json({ maxDepth: 2 }).filter((t) => /^[[{]/.test(t)),
+      fc.constantFrom('{}', '[]', ' {"name": "Sales"} '),
+    ),
+    invalid: fc.oneof(
+      fc.constantFrom(
+        '{',
+        '{"a": }',
+        "{'a': 1}",
+        'null',
+        '42',
+        '"text"',
+        'true',
+        'name=Sales',
+        7,
+        true,
+        ['{}'],
+        {},
+      ),
+      fc.json({ maxDepth: 1 }).filter((t) => !/^[[{]/.test(t)),
+    ),
+  },
+  stop_on_error: {
+    valid: fc.constantFrom(true, false, 'yes', 'no', 'true', 'false', ' Yes ', '', null),
+    invalid: fc.constantFrom('maybe', 'si', 'yess', '2', 'stop', ['yes'], {}),
+  },
   role: {
     valid: fc.constantFrom('admin', 'user', 'readonly', ' Admin ', 'READONLY'),
     invalid: fc.oneof(
@@ -407,6 +499,13 @@ describe('hand-written bad inputs the generators would rarely build', () => {
       'webhook_integration_id',
     ],
     ['creates.update_form.operation.perform', { workspace_id: 7, form_id: 9 }, 'visibility'],
+    ['creates.api_request.operation.perform', { method: 'GET', path: '/open/%252e%252e' }, 'path'],
+    [
+      'creates.api_request.operation.perform',
+      { method: 'GET', path: 'HTTPS://forms.example.org/api/x' },
+      'path',
+    ],
+    ['creates.api_request.operation.perform', { method: 'GET', path: '/open/forms', body: '{}' }, 'body'],
     [
       'creates.update_form.operation.perform',
       { workspace_id: 7, form_id: 9, max_submissions_count: 5, clear_max_submissions_count: true },

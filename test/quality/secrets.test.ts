@@ -146,3 +146,29 @@ describe.each([400, 402, 403, 409, 422])('a server echoing every secret with %i'
     }
   });
 });
+
+/**
+ * API Request with Stop on Error off gives any answer back as its output: the step's own secrets in every
+ * form they can take, and the secrets OpnForm holds under their names (a webhook's secret and header
+ * values), never reach the output or the log, whatever the status.
+ */
+describe.each([200, 400, 403, 422, 500])('API Request given a %i echoing secrets', (status) => {
+  test('no secret in the output or the logs', async () => {
+    const s = sandbox();
+    const scope = api()
+      .get('/open/forms/6/integrations')
+      .reply(status, {
+        message: `Echo ${[TOKEN, PLAIN_TOKEN, NEW_SECRET, HEADER_VALUE].flatMap(forms).join(' / ')}`,
+        data: { webhook_secret: CURRENT_SECRET, webhook_headers: { 'X-Custom-Key': CURRENT_TOKEN_HEADER } },
+      });
+    const outcome = await invokeLogged(
+      s,
+      'creates.api_request.operation.perform',
+      { method: 'GET', path: '/open/forms/6/integrations', stop_on_error: 'no', ...SECRET_INPUT },
+      { authData: { base_url: BASE, api_key: TOKEN } },
+    );
+    expect(scope.isDone()).toBe(true);
+    expect(outcome.results).toMatchObject({ status, data: { data: { webhook_secret: '********' } } });
+    expectClean(JSON.stringify(outcome), SECRETS);
+  });
+});
