@@ -21,6 +21,7 @@ import { exportFileHydrator } from './src/submissions/export/file-hydrator';
 import { findExport } from './src/submissions/export/find-export';
 import { submissionFile } from './src/submissions/files';
 import { findSubmission } from './src/submissions/find-submission';
+import { findSubmissionById } from './src/submissions/find-submission-by-id';
 import { newPartialSubmission } from './src/submissions/new-partial-submission';
 import { newSubmission } from './src/submissions/new-submission';
 import { submissionList } from './src/submissions/submission-list';
@@ -90,7 +91,7 @@ const app = defineApp(
       updateForm,
       apiRequest,
     ),
-    searches: byKey(findMember, findInvite, findForm, findSubmission, findExport),
+    searches: byKey(findMember, findInvite, findForm, findSubmission, findExport, findSubmissionById),
     // Zapier requires a search-or-create's `key` to be its search's key (an editor limitation): the
     // pair's public key is its property name here.
     searchOrCreates: {
