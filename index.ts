@@ -22,6 +22,7 @@ import { findExport } from './src/submissions/export/find-export';
 import { submissionFile } from './src/submissions/files';
 import { findSubmission } from './src/submissions/find-submission';
 import { findSubmissionById } from './src/submissions/find-submission-by-id';
+import { newOrUpdatedSubmission } from './src/submissions/new-or-updated-submission';
 import { newPartialSubmission } from './src/submissions/new-partial-submission';
 import { newSubmission } from './src/submissions/new-submission';
 import { submissionList } from './src/submissions/submission-list';
@@ -60,6 +61,7 @@ const app = defineApp(
       workspaceList,
       formList,
       newSubmission,
+      newOrUpdatedSubmission,
       newPartialSubmission,
       memberList,
       inviteList,
