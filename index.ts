@@ -9,6 +9,7 @@ import { updateForm } from './src/forms/update-form';
 import { guardApp } from './src/http/guard';
 import { createWebhookIntegration } from './src/integrations/create-webhook-integration';
 import { deleteWebhookIntegration } from './src/integrations/delete-webhook-integration';
+import { findWebhookIntegration } from './src/integrations/find-webhook-integration';
 import { newWebhookDeliveryFailure } from './src/integrations/new-webhook-delivery-failure';
 import { updateWebhookIntegration } from './src/integrations/update-webhook-integration';
 import { webhookIntegrationList } from './src/integrations/webhook-integration-list';
@@ -93,7 +94,15 @@ const app = defineApp(
       updateForm,
       apiRequest,
     ),
-    searches: byKey(findMember, findInvite, findForm, findSubmission, findExport, findSubmissionById),
+    searches: byKey(
+      findMember,
+      findInvite,
+      findForm,
+      findSubmission,
+      findExport,
+      findSubmissionById,
+      findWebhookIntegration,
+    ),
     // Zapier requires a search-or-create's `key` to be its search's key (an editor limitation): the
     // pair's public key is its property name here.
     searchOrCreates: {

@@ -4,7 +4,7 @@ import { userError } from '../errors';
 import { formField, refuseUnrealSubmissionId, submissionField, workspaceField } from '../inputs/fields';
 import { FormId, inputObject, SubmissionId, WorkspaceId } from '../inputs/values';
 import { parseInput } from '../schemas/parse';
-import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
+import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output-fields';
 import { scanForId } from './pages';
 import { shapeSubmission } from './shape';
 
@@ -74,8 +74,12 @@ export const findSubmissionById = defineSearch({
   operation: {
     inputFields,
     perform,
-    sample: { ...SUBMISSION_SAMPLE },
-    outputFields: submissionOutputFields(),
+    // lean (issue 22): no attribution in the sample, so no attribution labels; live items carry it
+    sample: { ...SUBMISSION_SAMPLE, edit_link: null, attribution: {} },
+    outputFields: [
+      ...SUBMISSION_OUTPUT_FIELDS.filter((f) => !f.key.startsWith('attribution__')),
+      answerOutputFields,
+    ],
   },
 });
 

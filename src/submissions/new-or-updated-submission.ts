@@ -7,20 +7,11 @@ import {
   type WebhookTriggerPerformUnsubscribe,
 } from 'zapier-platform-core';
 import { formField, workspaceField } from '../inputs/fields';
-import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
-import {
-  HOOK_OUTPUT_FIELDS,
-  type HookItem,
-  listedItems,
-  readDelivery,
-  subscribeHook,
-  unsubscribeHook,
-} from './submission-hook';
+import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output-fields';
+import { type HookItem, listedItems, readDelivery, subscribeHook, unsubscribeHook } from './submission-hook';
 
-const inputFields = defineInputFields([
-  { ...workspaceField, altersDynamicFields: true },
-  { ...formField, altersDynamicFields: true },
-]);
+// only the form builds the output fields (its questions); the workspace only fills the form list
+const inputFields = defineInputFields([workspaceField, { ...formField, altersDynamicFields: true }]);
 
 /**
  * New Submission with edits always on, on the same legacy hooks (`/external/zapier/webhook`): each
@@ -38,7 +29,14 @@ const performList = (async (z, bundle) =>
     ({ item }) => item,
   )) satisfies WebhookTriggerPerformList;
 
-const SAMPLE: HookItem = { ...SUBMISSION_SAMPLE, received_at: '2026-11-21T14:03:29+00:00', is_edit: false };
+// lean (issue 22): no attribution in the sample, so no attribution labels; live items carry it
+const SAMPLE: HookItem = {
+  ...SUBMISSION_SAMPLE,
+  edit_link: null,
+  attribution: {},
+  received_at: '2026-11-21T14:03:29+00:00',
+  is_edit: false,
+};
 
 export const newOrUpdatedSubmission = defineTrigger({
   key: 'new_or_updated_submission',
@@ -58,7 +56,12 @@ export const newOrUpdatedSubmission = defineTrigger({
     performList,
     canPaginate: true,
     sample: SAMPLE,
-    outputFields: submissionOutputFields(...HOOK_OUTPUT_FIELDS),
+    outputFields: [
+      // the date-times (types the sample cannot show) and the ids, told apart
+      ...SUBMISSION_OUTPUT_FIELDS.filter((f) => ['id', 'form_id', 'submitted_at'].includes(f.key)),
+      { key: 'received_at', label: 'Received At', type: 'datetime' },
+      answerOutputFields,
+    ],
   },
 });
 
