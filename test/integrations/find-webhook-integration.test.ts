@@ -140,8 +140,6 @@ test('neither host nor status: refused before any request, naming both', async (
 
 test('an unknown status is refused naming the field', async () => {
   const error = await failure(run(perform, input({ status: 'paused' })));
-  expect(error.message).toBe(
-    'Invalid input: Status (status) must be one of active, inactive.',
-  );
+  expect(error.message).toBe('Invalid input: Status (status) must be one of active, inactive.');
   expect(requests).toBe(0);
 });
