@@ -79,6 +79,6 @@ export const cases: import('../shared/step-case').StepCase[] = [
     },
     minimum: 1,
     why: 'create (the answer holds the new form)',
-    review: { on: 'both', evidence: ['forms--create-form#2'] },
+    review: { on: 'both', evidence: ['forms--create-form#2', 'pl/submissions--public-create-refused#0'] },
   },
 ];
