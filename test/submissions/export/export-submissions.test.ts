@@ -24,7 +24,7 @@ import { csvSize, csvStream, type StashCall, withStash } from './helpers';
 const perform = op('creates.export_submissions.operation.perform');
 const columnsField = op('creates.export_submissions.operation.inputFields.2');
 const clock = useFakeClock();
-const { list1001 } = form18Scopes(clock);
+const { list1001, last1001 } = form18Scopes(clock);
 
 describe('one sync export (the whole form, at most 1000 submissions)', () => {
   test('form 6: the recorded CSV is streamed to storage as it came; 2 requests', async () => {
