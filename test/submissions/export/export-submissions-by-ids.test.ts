@@ -16,15 +16,12 @@ import {
   N,
   NAME,
   page18,
-  useFakeClock,
 } from './fixtures';
-import { CHUNK_ANSWER, form18Scopes, formScope, ids, input18, range } from './form18';
+import { CHUNK_ANSWER, formScope, ids, input18, range, useForm18 } from './form18';
 import { type StashCall, withStash } from './helpers';
 
 const perform = op('creates.export_submissions.operation.perform');
-const _columnsField = op('creates.export_submissions.operation.inputFields.2');
-const clock = useFakeClock();
-const { pages18, listed1001, last1001 } = form18Scopes(clock);
+const { clock, pages18, listed1001, last1001 } = useForm18();
 
 describe('by ids: listed 100 per page, exported 1000 ids per request, joined into one file', () => {
   test('form 18 (1001 submissions): 11 pages, 2 exports; one BOM, one header, 1001 rows', async () => {

@@ -16,15 +16,13 @@ import {
   N,
   NAME,
   syncCsv,
-  useFakeClock,
 } from './fixtures';
-import { form18Scopes, formScope, input18 } from './form18';
+import { formScope, input18, useForm18 } from './form18';
 import { csvSize, csvStream, type StashCall, withStash } from './helpers';
 
 const perform = op('creates.export_submissions.operation.perform');
 const columnsField = op('creates.export_submissions.operation.inputFields.2');
-const clock = useFakeClock();
-const { list1001, last1001 } = form18Scopes(clock);
+const { list1001, last1001 } = useForm18();
 
 describe('one sync export (the whole form, at most 1000 submissions)', () => {
   test('form 6: the recorded CSV is streamed to storage as it came; 2 requests', async () => {

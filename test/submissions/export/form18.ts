@@ -2,7 +2,18 @@
 // of submissions (each read costing time on the fake clock) and the exports of 1001 of them.
 import type nock from 'nock';
 import { api } from '../../helpers/recorded';
-import { asyncExports, COLUMNS_18, csv18, exportScope, form18, item18, N, NAME, page18 } from './fixtures';
+import {
+  asyncExports,
+  COLUMNS_18,
+  csv18,
+  exportScope,
+  form18,
+  item18,
+  N,
+  NAME,
+  page18,
+  useFakeClock,
+} from './fixtures';
 
 export const formScope = (form: unknown, id: number) =>
   api()
@@ -23,8 +34,9 @@ export const range = (from: number, to: number) => {
 export const ids = (ns: number[]) => ns.map((n) => 2066 + n);
 export const CHUNK_ANSWER = asyncExports.exchange(7);
 
-/** The scopes that cost time on the suite's fake clock (`useFakeClock()`). */
-export const form18Scopes = (clock: { advance: (ms: number) => void }) => {
+/** The suite's fake clock (`useFakeClock()`) and the scopes that cost time on it. */
+export const useForm18 = () => {
+  const clock = useFakeClock();
   /** Pages 1..k of form 18 (newest first, `total` submissions), each read costing `ms` on the fake clock. */
   const pages18 = (total: number, pages: number, query: Record<string, string> = {}, ms = 300) => {
     let scope = api();
@@ -66,5 +78,5 @@ export const form18Scopes = (clock: { advance: (ms: number) => void }) => {
   /** The export of the oldest of the 1001 (id 2067). */
   const last1001 = () =>
     exportScope(18, { columns: COLUMNS_18, submissionIds: [2067] }, CHUNK_ANSWER, () => csv18([1]));
-  return { pages18, list1001, listed1001, last1001 };
+  return { clock, pages18, list1001, listed1001, last1001 };
 };
