@@ -35,8 +35,33 @@ export const listNames = (z: ZObject, bundle: Bundle): Promise<Array<{ id: numbe
     schema: LegacyWorkspaces(),
   });
 
-/** Create and Update Workspace: `workspaces-write`; any member but a read-only one may rename (recorded). */
-const WRITE: Omit<RequestContext, 'thing'> = { abilities: ['workspaces-write'] };
+const NEW_TOKEN =
+  'create a new token with it ticked in OpnForm (Settings > Access Tokens) and reconnect. Nothing was changed.';
+
+/**
+ * Create and Update Workspace need `workspaces-write`. OpnForm checks the role first (update: "You
+ * cannot update this workspace." for a non-member or read-only member; create needs none), so its
+ * "This action is unauthorized." can only mean the ability (recorded #4, #5, #12, #13).
+ */
+const WRITE: Omit<RequestContext, 'thing'> = {
+  abilities: ['workspaces-write'],
+  known: [
+    {
+      said: 'This action is unauthorized.',
+      status: 403,
+      code: 'forbidden',
+      message: `OpnForm refused this step (403): the access token lacks the "workspaces-write" ability: ${NEW_TOKEN}`,
+    },
+    {
+      said: 'You cannot update this workspace.',
+      status: 403,
+      code: 'forbidden',
+      message:
+        'OpnForm refused this step (403): "You cannot update this workspace." The connected user is not a ' +
+        'member of it, or is read-only there: ask one of its admins. A new token does not help. Nothing was changed.',
+    },
+  ],
+};
 
 /** What each reader of the list needs: the 403 wording names these abilities and roles. */
 const LIST_NEEDS: Record<'leave' | 'change member' | 'list' | 'update', Omit<RequestContext, 'thing'>> = {
