@@ -10,17 +10,18 @@ export const NAME_LIMIT = 'OpnForm stores at most 255';
 /** An icon is one emoji (OpnForm's `emoji`); 32 characters leave room for joined emoji. */
 export const WorkspaceIcon = () => OptionalTextUpTo(32, 'an icon is one emoji');
 
-const inputFields = defineInputFields([
-  { key: 'name', label: 'Name', required: true },
-  { key: 'icon', label: 'Icon', helpText: 'One emoji, such as 🚀.' },
-]);
-const Input = inputObject(() => ({
-  name: z.pipe(
+/** A workspace name to create or find: required, trimmed, at most 255 characters. */
+export const WorkspaceName = () =>
+  z.pipe(
     OptionalTextUpTo(255, NAME_LIMIT),
     z.transform((name, ctx) => name ?? refuse(ctx, name, 'is required')),
-  ),
-  icon: WorkspaceIcon(),
-}));
+  );
+
+const inputFields = defineInputFields([
+  { key: 'name', label: 'Name', required: true },
+  { key: 'icon', label: 'Icon', required: false, helpText: 'One emoji, such as 🚀.' },
+]);
+const Input = inputObject(() => ({ name: WorkspaceName(), icon: WorkspaceIcon() }));
 
 /** `POST /open/workspaces/create`: the icon goes as `emoji` (OpnForm ignores `icon`, recorded). */
 const perform = (async (z, bundle) => {

@@ -13,6 +13,7 @@ const inputFields = defineInputFields([
     key: 'delete_with_forms',
     label: 'Delete Even With Forms',
     type: 'boolean',
+    required: false,
     default: 'false',
     helpText: 'No refuses a workspace that still holds forms.',
   },

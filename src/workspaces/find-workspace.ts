@@ -1,7 +1,8 @@
 import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-platform-core';
 import * as workspaces from '../api/workspaces';
-import { inputObject, RequiredText } from '../inputs/values';
+import { inputObject } from '../inputs/values';
 import { parseInput } from '../schemas/parse';
+import { WorkspaceName } from './create-workspace';
 import {
   shapeWorkspace,
   WORKSPACE_OUTPUT_FIELDS,
@@ -12,7 +13,7 @@ import {
 const inputFields = defineInputFields([
   { key: 'name', label: 'Name', required: true, helpText: 'The whole name; upper or lower case alike.' },
 ]);
-const Input = inputObject(() => ({ name: RequiredText() }));
+const Input = inputObject(() => ({ name: WorkspaceName() }));
 
 /** A name as compared: trimmed, one Unicode form (NFC), lower case. */
 const comparable = (name: string) => name.trim().normalize('NFC').toLowerCase();

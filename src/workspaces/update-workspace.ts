@@ -10,9 +10,9 @@ import { shapeWorkspace, WORKSPACE_OUTPUT_FIELDS, WORKSPACE_SAMPLE } from './wor
 
 const inputFields = defineInputFields([
   workspaceField,
-  { key: 'name', label: 'New Name', helpText: 'Empty keeps the name.' },
-  { key: 'icon', label: 'New Icon', helpText: 'One emoji. Empty keeps the icon.' },
-  { key: 'clear_icon', label: 'Remove Icon', type: 'boolean', default: 'false' },
+  { key: 'name', label: 'New Name', required: false, helpText: 'Empty keeps the name.' },
+  { key: 'icon', label: 'New Icon', required: false, helpText: 'One emoji. Empty keeps the icon.' },
+  { key: 'clear_icon', label: 'Remove Icon', type: 'boolean', required: false, default: 'false' },
 ]);
 const Input = inputObject(() => ({
   workspace_id: WorkspaceId(),
