@@ -1,6 +1,9 @@
 import { defineApp, version as platformVersion } from 'zapier-platform-core';
 import { authentication } from './src/auth';
 import { choiceFieldList } from './src/forms/choice-field-list';
+import { createForm } from './src/forms/create-form';
+import { deleteForm } from './src/forms/delete-form';
+import { duplicateForm } from './src/forms/duplicate-form';
 import { findForm } from './src/forms/find-form';
 import { formFieldList } from './src/forms/form-field-list';
 import { formList, legacyFormList } from './src/forms/form-list';
@@ -94,6 +97,9 @@ const app = defineApp(
       createWebhookIntegration,
       deleteWebhookIntegration,
       updateForm,
+      createForm,
+      duplicateForm,
+      deleteForm,
       apiRequest,
       createWorkspace,
       updateWorkspace,
