@@ -29,6 +29,9 @@ import { newSubmission } from './src/submissions/new-submission';
 import { submissionList } from './src/submissions/submission-list';
 import { updateSubmission } from './src/submissions/update/update-submission';
 import { CONNECTOR_VERSION } from './src/version';
+import { createWorkspace } from './src/workspaces/create-workspace';
+import { deleteWorkspace } from './src/workspaces/delete-workspace';
+import { findWorkspace } from './src/workspaces/find-workspace';
 import { cancelInvite } from './src/workspaces/invites/cancel-invite';
 import { findInvite } from './src/workspaces/invites/find-invite';
 import { inviteList } from './src/workspaces/invites/invite-list';
@@ -41,6 +44,8 @@ import { memberList } from './src/workspaces/members/member-list';
 import { newWorkspaceMember } from './src/workspaces/members/new-workspace-member';
 import { removeMember } from './src/workspaces/members/remove-member';
 import { updateMemberRole } from './src/workspaces/members/update-member-role';
+import { newWorkspace } from './src/workspaces/new-workspace';
+import { updateWorkspace } from './src/workspaces/update-workspace';
 import { legacyWorkspaceList, workspaceList } from './src/workspaces/workspace-list';
 
 /** Steps under their public keys, in the order given (the definition keeps it). */
@@ -72,6 +77,7 @@ const app = defineApp(
       submissionList,
       newWebhookDeliveryFailure,
       choiceFieldList,
+      newWorkspace,
       // version 1.0.4's hidden lists, kept for the Zaps it made (their dropdowns name these keys)
       legacyWorkspaceList,
       legacyFormList,
@@ -95,8 +101,11 @@ const app = defineApp(
       duplicateForm,
       deleteForm,
       apiRequest,
+      createWorkspace,
+      updateWorkspace,
+      deleteWorkspace,
     ),
-    searches: byKey(findMember, findInvite, findForm, findSubmission, findExport),
+    searches: byKey(findMember, findInvite, findForm, findSubmission, findExport, findWorkspace),
     // Zapier requires a search-or-create's `key` to be its search's key (an editor limitation): the
     // pair's public key is its property name here.
     searchOrCreates: {

@@ -273,6 +273,30 @@ export const RULES: Record<string, KeyRule> = {
     valid: fc.constantFrom(true, false, 'yes', 'no', 'true', 'false', ' Yes ', '', null),
     invalid: fc.constantFrom('maybe', 'si', 'yess', '2', 'stop', ['yes'], {}),
   },
+  // the workspace steps: a name is always set in valid inputs, so Update Workspace has something to do;
+  // a valid Remove Icon is always No (with an icon, Yes is refused)
+  name: {
+    valid: fc.oneof(
+      fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== ''),
+      fc.constantFrom('Marketing', ' Équipe ', 42),
+    ),
+    invalid: fc.oneof(
+      fc.constantFrom('', '  ', null, 'L'.repeat(256), true, ['Ops'], {}),
+      fc.string({ minLength: 256, maxLength: 300 }).filter((s) => [...s.trim()].length > 255),
+    ),
+  },
+  icon: {
+    valid: fc.constantFrom('🚀', ' 🧪 ', '👩‍💻', '', null),
+    invalid: fc.constantFrom('🚀'.repeat(33), 'x'.repeat(40), true, ['🚀'], {}),
+  },
+  clear_icon: {
+    valid: fc.constantFrom(false, 'no', 'false', 'off', '0', '', null),
+    invalid: fc.constantFrom('maybe', '2', 'remove', ['yes'], {}),
+  },
+  delete_with_forms: {
+    valid: fc.constantFrom(true, false, 'yes', 'no', 'true', 'false', ' Yes ', '', null),
+    invalid: fc.constantFrom('maybe', 'si', '2', 'delete', ['yes'], {}),
+  },
   role: {
     valid: fc.constantFrom('admin', 'user', 'readonly', ' Admin ', 'READONLY'),
     invalid: fc.oneof(
