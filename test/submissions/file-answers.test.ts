@@ -1,0 +1,390 @@
+// Files into answers (issue 22 point 3) against the exchanges recorded from a real OpenForm server
+// (submissions--file-upload.json): a file the user gives is downloaded from its (Zapier storage) URL,
+// checked against the question before any upload, uploaded as OpnForm's own form does it (the feature
+// flags, then POST /upload-file multipart; or the S3 signed URL and a PUT), and answered with the
+// stored names. Every request is the recorded one; every interceptor is used.
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import nock from 'nock';
+import { failure, op, run } from '../helpers/app';
+import { type RecordedExchange, recorded, recordedScope } from '../helpers/recorded';
+import { otherHost, publicApi } from '../helpers/scopes';
+import { postgres } from './recorded-forms';
+
+const create = op('creates.create_submission.operation.perform');
+const update = op('creates.update_submission.operation.perform');
+const files = recorded('submissions--file-upload');
+
+const NAME = '8a1a1658-f2f7-4f05-8e05-36b848acf19b';
+const RECEIPT = '5ebcef29-e44f-45b6-9e3c-0ad1b6d1da36';
+const DOCUMENTS = '6bcdc00a-ffad-4230-98d7-1f292b46e0b0';
+/** Form 29 as `POST /open/forms` answered it (#0): Receipt takes one png or jpg up to 1 MB, Documents several. */
+const FORM = (files.exchange(0).response.body as { form: Record<string, unknown> }).form;
+const FIRST_PAGE = { page: '1', per_page: '100' };
+
+/** Zapier's file storage, where a file from an earlier step is (a public https host). */
+const STORAGE = 'https://zapier-dev-files.s3.amazonaws.com';
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(2396 - 8, 7)]);
+const NOTES = 'Invoice notes\nLine two of the notes.\n';
+
+const stored = (path: string, body: Buffer | string, type: string, name?: string) =>
+  otherHost(STORAGE)
+    .get(path)
+    .reply(200, body, {
+      'Content-Type': type,
+      'Content-Length': String(Buffer.byteLength(body)),
+      ...(name === undefined ? {} : { 'Content-Disposition': `attachment; filename="${name}"` }),
+    });
+
+const formRead = () => publicApiOr().get('/open/forms/29').reply(200, postgres(FORM));
+// the form read carries the token (recordedScope's api()); only the upload routes are public
+const publicApiOr = () => nock('https://forms.example.org/api');
+
+interface Part {
+  filename?: string;
+  content_type?: string;
+  size: number;
+  content: string;
+  bytes?: Buffer;
+}
+
+/** The parts of a multipart body as the recording describes them (README: multipart requests). */
+const partsOf = (body: string, contentType: string): Record<string, Part> => {
+  const bytes = /^[0-9a-f]+$/i.test(body) ? Buffer.from(body, 'hex') : Buffer.from(body, 'binary');
+  const boundary = /boundary=([^;]+)/.exec(contentType)?.[1] ?? '';
+  const out: Record<string, Part> = {};
+  const text = bytes.toString('latin1');
+  for (const chunk of text.split(`--${boundary}`).slice(1, -1)) {
+    const split = chunk.indexOf('\r\n\r\n');
+    const head = chunk.slice(0, split);
+    const data = Buffer.from(chunk.slice(split + 4, chunk.length - 2), 'latin1');
+    const name = /name="([^"]*)"/.exec(head)?.[1] ?? '';
+    out[name] = {
+      filename: /filename="([^"]*)"/.exec(head)?.[1],
+      content_type: /Content-Type: ([^\r\n]+)/i.exec(head)?.[1],
+      size: data.length,
+      content: data.toString('utf8'),
+      bytes: data,
+    };
+  }
+  return out;
+};
+
+/** `POST /upload-file` exactly as recorded (part `file`: name, type, size; text content too), no token. */
+const uploadScope = (ex: RecordedExchange, bytes?: Buffer) => {
+  const want = (ex.request.body as Record<string, Part>).file as Part;
+  let seenType = '';
+  return publicApi()
+    .matchHeader('content-type', (value) => {
+      seenType = value;
+      return /^multipart\/form-data; boundary=\S+$/.test(value);
+    })
+    .post('/upload-file', (body: string) => {
+      const parts = partsOf(body, seenType);
+      const file = parts.file;
+      return (
+        Object.keys(parts).join() === 'file' &&
+        file?.filename === want.filename &&
+        file.content_type === want.content_type &&
+        file.size === want.size &&
+        (bytes === undefined ? file.content === want.content : file.bytes?.equals(bytes) === true)
+      );
+    })
+    .reply(ex.response.status, ex.response.body as nock.Body, ex.response.headers);
+};
+
+const flags = (local: boolean) => {
+  const ex = files.exchange(1);
+  const body = ex.response.body as Record<string, unknown>;
+  return publicApi()
+    .get('/content/feature-flags')
+    .reply(200, { ...body, storage: { local, s3: !local } }, ex.response.headers);
+};
+
+/** Form 29's list as recorded after the answers (#16), and before them (none of its submissions). */
+const LIST = files.exchange(16);
+const emptyList = (): RecordedExchange => ({
+  ...LIST,
+  response: { ...LIST.response, body: { ...(LIST.response.body as object), data: [] } },
+});
+
+const ADA = {
+  workspace_id: 10,
+  form_id: 29,
+  [`answer__${NAME}`]: 'Ada Files',
+  [`answer__${RECEIPT}`]: `${STORAGE}/cli-platform/7f3a/receipt`,
+  [`answer__${DOCUMENTS}`]: [`${STORAGE}/cli-platform/9b1c/notes.txt`],
+};
+
+const spoolDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith('opnform-files-'));
+
+describe('Create Submission with files (local storage: POST /upload-file)', () => {
+  test('downloads both files, uploads them as recorded (#1-#3) and answers with the stored names (#12)', async () => {
+    const before = spoolDirs();
+    const scopes = [
+      formRead(),
+      recordedScope(emptyList(), { query: FIRST_PAGE }),
+      stored('/cli-platform/7f3a/receipt', PNG, 'image/png', 'receipt.png'),
+      stored('/cli-platform/9b1c/notes.txt', NOTES, 'text/plain; charset=utf-8'),
+      flags(true),
+      uploadScope(files.exchange(2), PNG),
+      // #3 was sent with a token the route ignores; the step sends none
+      uploadScope(files.exchange(3)),
+      recordedScope(files.exchange(12), { anonymous: true }),
+      recordedScope(LIST, { query: FIRST_PAGE }),
+    ];
+    const out = (await run(create, ADA)) as { id: number; outcome: string; answers: Record<string, unknown> };
+    expect(scopes.map((s) => s.isDone())).toEqual(scopes.map(() => true));
+    expect(out.id).toBe(9037);
+    expect(out.outcome).toBe('created');
+    // the temporary files are gone
+    expect(spoolDirs()).toEqual(before);
+  });
+
+  test('a file of a type the question does not take is refused before any upload (as #9 would answer)', async () => {
+    const scopes = [
+      formRead(),
+      recordedScope(emptyList(), { query: FIRST_PAGE }),
+      stored('/cli-platform/1/notes.txt', NOTES, 'text/plain'),
+    ];
+    const error = await failure(
+      run(create, {
+        ...ADA,
+        [`answer__${RECEIPT}`]: `${STORAGE}/cli-platform/1/notes.txt`,
+        [`answer__${DOCUMENTS}`]: '',
+      }),
+    );
+    expect(scopes.every((s) => s.isDone())).toBe(true);
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'invalid_input',
+      status: 400,
+      message:
+        'Invalid input: Receipt (answer__5ebcef29-e44f-45b6-9e3c-0ad1b6d1da36) got the file "notes.txt": takes png, ' +
+        'jpg files only. Nothing was submitted.',
+    });
+  });
+
+  test("a file over the question's 1 MB is refused from its declared length, unread (as #27 would answer)", async () => {
+    const scopes = [
+      formRead(),
+      recordedScope(emptyList(), { query: FIRST_PAGE }),
+      otherHost(STORAGE)
+        .get('/cli-platform/2/large.png')
+        .reply(200, Buffer.alloc(1_200_000), { 'Content-Type': 'image/png', 'Content-Length': '1200000' }),
+    ];
+    const error = await failure(
+      run(create, {
+        ...ADA,
+        [`answer__${RECEIPT}`]: `${STORAGE}/cli-platform/2/large.png`,
+        [`answer__${DOCUMENTS}`]: '',
+      }),
+    );
+    expect(scopes.every((s) => s.isDone())).toBe(true);
+    expect(error.message).toBe(
+      'Invalid input: Receipt (answer__5ebcef29-e44f-45b6-9e3c-0ad1b6d1da36) got the file "large.png", larger ' +
+        "than this question's limit of 1 MB. Nothing was submitted.",
+    );
+  });
+
+  test('a file over the limit without a declared length is cut off while spooled', async () => {
+    const scopes = [
+      formRead(),
+      recordedScope(emptyList(), { query: FIRST_PAGE }),
+      otherHost(STORAGE)
+        .get('/cli-platform/3/large.png')
+        .reply(
+          200,
+          () => require('node:stream').Readable.from([Buffer.alloc(600_000), Buffer.alloc(600_000)]),
+          {
+            'Content-Type': 'image/png',
+          },
+        ),
+    ];
+    const error = await failure(
+      run(create, {
+        ...ADA,
+        [`answer__${RECEIPT}`]: `${STORAGE}/cli-platform/3/large.png`,
+        [`answer__${DOCUMENTS}`]: '',
+      }),
+    );
+    expect(scopes.every((s) => s.isDone())).toBe(true);
+    expect(error.code).toBe('invalid_input');
+    expect(error.message).toContain("larger than this question's limit of 1 MB");
+  });
+
+  test('two files for a one-file question, or a value that is no file, are refused before any download', async () => {
+    const read = formRead();
+    const error = await failure(
+      run(create, {
+        ...ADA,
+        [`answer__${RECEIPT}`]: [`${STORAGE}/a.png`, `${STORAGE}/b.png`],
+        [`answer__${DOCUMENTS}`]: ['just some text'],
+      }),
+    );
+    // only the form is read (the inputs are checked against its questions)
+    expect(read.isDone()).toBe(true);
+    expect(error.message).toBe(
+      'Invalid input: Receipt (answer__5ebcef29-e44f-45b6-9e3c-0ad1b6d1da36) takes one file (got 2): the question ' +
+        'allows one; Documents (answer__6bcdc00a-ffad-4230-98d7-1f292b46e0b0) must be a file: map a file from an ' +
+        'earlier step, or a public https link to one. Nothing was submitted.',
+    );
+  });
+
+  test("the upload route's refusal (#6) names the question; nothing is submitted", async () => {
+    const ex = files.exchange(6);
+    const scopes = [
+      formRead(),
+      recordedScope(emptyList(), { query: FIRST_PAGE }),
+      stored('/cli-platform/4/page.txt', NOTES, 'text/plain', 'notes.txt'),
+      flags(true),
+      publicApi()
+        .post('/upload-file')
+        .reply(422, ex.response.body as nock.Body, ex.response.headers),
+    ];
+    const error = await failure(
+      run(create, {
+        ...ADA,
+        [`answer__${RECEIPT}`]: '',
+        [`answer__${DOCUMENTS}`]: `${STORAGE}/cli-platform/4/page.txt`,
+      }),
+    );
+    expect(scopes.every((s) => s.isDone())).toBe(true);
+    expect(error.code).toBe('validation_failed');
+    expect(error.message).toContain('Documents (answer__6bcdc00a-ffad-4230-98d7-1f292b46e0b0)');
+    expect(error.message).toContain('This file type is not allowed.');
+  });
+});
+
+describe('Create Submission with files (S3 storage: signed URL and PUT)', () => {
+  const UUID = '4d6f1b0e-2c1a-4f57-9a0e-6b1f2d3c4e5f';
+  const S3 = 'https://opnform-uploads.s3.eu-central-1.amazonaws.com';
+  const SIGNED = `${S3}/tmp/${UUID}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=abc123`;
+
+  test('asks the signed URL with the front end body (#8), PUTs the bytes there with its headers, no token', async () => {
+    const scopes = [
+      formRead(),
+      recordedScope(emptyList(), { query: FIRST_PAGE }),
+      stored('/cli-platform/7f3a/receipt', PNG, 'image/png', 'receipt.png'),
+      flags(false),
+      // Vapor's answer (code reading: SignedStorageUrlController; the recording has only the local 500)
+      publicApi()
+        .post('/vapor/signed-storage-url', files.exchange(8).request.body as nock.RequestBodyMatcher)
+        .reply(201, {
+          uuid: UUID,
+          bucket: 'opnform-uploads',
+          key: `tmp/${UUID}`,
+          url: SIGNED,
+          headers: { Host: ['opnform-uploads.s3.eu-central-1.amazonaws.com'], 'Content-Type': 'image/png' },
+        }),
+      otherHost(S3, {
+        reqheaders: { 'content-type': 'image/png', 'content-length': String(PNG.length) },
+      })
+        .put(`/tmp/${UUID}`, (body: string) => Buffer.from(body, 'hex').equals(PNG))
+        .query({ 'X-Amz-Algorithm': 'AWS4-HMAC-SHA256', 'X-Amz-Signature': 'abc123' })
+        .reply(200, ''),
+      publicApi()
+        .post(`/forms/file-upload-form-ztk9iv/answer`, {
+          [NAME]: 'Ada Files',
+          [RECEIPT]: [`receipt_${UUID}.png`],
+        })
+        .reply(200, files.exchange(12).response.body as nock.Body),
+      recordedScope(
+        {
+          ...LIST,
+          response: {
+            ...LIST.response,
+            body: {
+              ...(LIST.response.body as object),
+              data: [
+                {
+                  id: 9040,
+                  submission_id: 'b4f1',
+                  form_id: 29,
+                  completion_time: null,
+                  data: {
+                    [NAME]: 'Ada Files',
+                    [RECEIPT]: [{ file_url: `${S3}/forms/29/x?sig=1`, file_name: `receipt_${UUID}.png` }],
+                    status: 'completed',
+                    created_at: '2026-11-25 11:50:00',
+                    id: 9040,
+                    submission_id: 'b4f1',
+                  },
+                },
+              ],
+            },
+          },
+        },
+        { query: FIRST_PAGE },
+      ),
+    ];
+    const out = (await run(create, { ...ADA, [`answer__${DOCUMENTS}`]: '' })) as { id: number };
+    expect(scopes.map((s) => s.isDone())).toEqual(scopes.map(() => true));
+    expect(out.id).toBe(9040);
+  });
+
+  test('a signed URL on a private address or without https is refused; nothing is sent there', async () => {
+    const scopes = [
+      formRead(),
+      recordedScope(emptyList(), { query: FIRST_PAGE }),
+      stored('/cli-platform/7f3a/receipt', PNG, 'image/png', 'receipt.png'),
+      flags(false),
+      publicApi()
+        .post('/vapor/signed-storage-url')
+        .reply(201, {
+          uuid: UUID,
+          key: `tmp/${UUID}`,
+          url: `http://169.254.169.254/tmp/${UUID}?sig=1`,
+          headers: {},
+        }),
+    ];
+    const error = await failure(run(create, { ...ADA, [`answer__${DOCUMENTS}`]: '' }));
+    expect(scopes.every((s) => s.isDone())).toBe(true);
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'bad_response',
+      status: 502,
+      message:
+        'The storage link OpnForm gave for "receipt.png" is not https; nothing was uploaded or submitted.',
+    });
+  });
+});
+
+describe('Update Submission with a file (#18, #19)', () => {
+  test("replaces the Receipt's file and keeps the Documents' stored name: the recorded PUT", async () => {
+    const scopes = [
+      formRead(),
+      recordedScope(LIST, { query: FIRST_PAGE }),
+      stored('/cli-platform/5/receipt-v2.png', PNG.subarray(0, 1888), 'image/png'),
+      flags(true),
+      uploadScope(files.exchange(18), PNG.subarray(0, 1888)),
+      recordedScope(files.exchange(19)),
+    ];
+    const out = (await run(update, {
+      workspace_id: 10,
+      form_id: 29,
+      submission_id: 9037,
+      [`answer__${RECEIPT}`]: `${STORAGE}/cli-platform/5/receipt-v2.png`,
+    })) as { id: number; answers: Record<string, unknown> };
+    expect(scopes.map((s) => s.isDone())).toEqual(scopes.map(() => true));
+    expect(out.id).toBe(9037);
+  });
+
+  test('a file and Answers to Clear for the same question are refused before any request but the form', async () => {
+    const read = formRead();
+    const error = await failure(
+      run(update, {
+        workspace_id: 10,
+        form_id: 29,
+        submission_id: 9037,
+        [`answer__${DOCUMENTS}`]: [`${STORAGE}/x.txt`],
+        clear_fields: ['Documents'],
+      }),
+    );
+    expect(error.message).toBe(
+      'Invalid input: Answers to Clear (clear_fields) lists "Documents", which is also given a new answer: ' +
+        'choose one. Nothing was changed.',
+    );
+    expect(read.isDone()).toBe(true);
+  });
+});
