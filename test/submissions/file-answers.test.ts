@@ -187,7 +187,8 @@ describe('Create Submission with files (local storage: POST /upload-file)', () =
     );
   });
 
-  test('a file over the limit without a declared length is cut off while spooled', async () => {
+  test('a file over the limit without a declared length is cut off while spooled, and removed', async () => {
+    const before = spoolDirs();
     const scopes = [
       formRead(),
       recordedScope(emptyList(), { query: FIRST_PAGE }),
@@ -210,6 +211,8 @@ describe('Create Submission with files (local storage: POST /upload-file)', () =
     );
     expect(scopes.every((s) => s.isDone())).toBe(true);
     expect(error.code).toBe('invalid_input');
+    // the part already spooled is removed
+    expect(spoolDirs()).toEqual(before);
     expect(error.message).toContain("larger than this question's limit of 1 MB");
   });
 
