@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { type Sandbox, startSandbox } from '../../sandbox/server';
 import type { Block } from '../../sandbox/state';
 import { failure } from '../helpers/app';
-import { call, MODES, modeOptions, REQUIRED_FORM_BODY, runOn } from './helpers';
+import { call, modeOptions, REQUIRED_FORM_BODY, runOn } from './helpers';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(1500, 7)]);
 const NOTES = 'Invoice notes\nLine two of the notes.\n';

@@ -83,8 +83,9 @@ const uploadScope = (ex: RecordedExchange, bytes?: Buffer) => {
       const parts = partsOf(body, seenType);
       const file = parts.file;
       return (
+        file !== undefined &&
         Object.keys(parts).join() === 'file' &&
-        file?.filename === want.filename &&
+        file.filename === want.filename &&
         file.content_type === want.content_type &&
         file.size === want.size &&
         (bytes === undefined ? file.content === want.content : file.bytes?.equals(bytes) === true)
