@@ -6,6 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import nock from 'nock';
+import { partBytes, type RecordedPart } from '../contract/multipart';
 import { failure, op, run } from '../helpers/app';
 import { type RecordedExchange, recorded, recordedScope } from '../helpers/recorded';
 import { otherHost, publicApi } from '../helpers/scopes';
@@ -24,8 +25,11 @@ const FIRST_PAGE = { page: '1', per_page: '100' };
 
 /** Zapier's file storage, where a file from an earlier step is (a public https host). */
 const STORAGE = 'https://zapier-dev-files.s3.amazonaws.com';
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(2396 - 8, 7)]);
-const NOTES = 'Invoice notes\nLine two of the notes.\n';
+/** The recorded files' bytes (#2: receipt.png, 2396 bytes; #3: notes.txt; #18: receipt-v2.png, 1888 bytes). */
+const partOf = (index: number) => (files.exchange(index).request.body as { file: RecordedPart }).file;
+const PNG = partBytes(partOf(2));
+const NOTES = partBytes(partOf(3)).toString('utf8');
+const PNG_V2 = partBytes(partOf(18));
 
 const stored = (path: string, body: Buffer | string, type: string, name?: string) =>
   otherHost(STORAGE)
@@ -359,9 +363,9 @@ describe('Update Submission with a file (#18, #19)', () => {
     const scopes = [
       formRead(),
       recordedScope(LIST, { query: FIRST_PAGE }),
-      stored('/cli-platform/5/receipt-v2.png', PNG.subarray(0, 1888), 'image/png'),
+      stored('/cli-platform/5/receipt-v2.png', PNG_V2, 'image/png'),
       flags(true),
-      uploadScope(files.exchange(18), PNG.subarray(0, 1888)),
+      uploadScope(files.exchange(18), PNG_V2),
       recordedScope(files.exchange(19)),
     ];
     const out = (await run(update, {
