@@ -85,7 +85,10 @@ export const fileHelp = (form: Pick<Form, 'properties'>, block: FormBlock): stri
       : takesSeveral(block)
         ? ''
         : ' One file.';
-  return `${kinds}, up to ${sizeText(Math.min(limitBytes(form, block), LOCAL_UPLOAD_BYTES))} each.${count}`;
+  const limit = limitBytes(form, block);
+  const local =
+    limit > LOCAL_UPLOAD_BYTES ? ` (${sizeText(LOCAL_UPLOAD_BYTES)} on a self-hosted server)` : '';
+  return `${kinds}, up to ${sizeText(limit)}${local}.${count}`;
 };
 
 /** The file's name: Content-Disposition's, else the link's last segment, else "file". */

@@ -1,4 +1,4 @@
-// Files into answers (issue 22 point 3) against the exchanges recorded from a real OpenForm server
+// Files into answers (issue 22 point 3) against the exchanges recorded from a real OpnForm server
 // (submissions--file-upload.json): a file the user gives is downloaded from its (Zapier storage) URL,
 // checked against the question before any upload, uploaded as OpnForm's own form does it (the feature
 // flags, then POST /upload-file multipart; or the S3 signed URL and a PUT), and answered with the
@@ -6,6 +6,8 @@
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import nock from 'nock';
+import type { FormBlock } from '../../src/schemas/forms';
+import { fileHelp, limitBytes, uploadName } from '../../src/submissions/file-answers';
 import { partBytes, type RecordedPart } from '../contract/multipart';
 import { failure, op, run } from '../helpers/app';
 import { type RecordedExchange, recorded, recordedScope } from '../helpers/recorded';
@@ -394,5 +396,30 @@ describe('Update Submission with a file (#18, #19)', () => {
         'choose one. Nothing was changed.',
     );
     expect(read.isDone()).toBe(true);
+  });
+});
+
+describe('names and limits', () => {
+  test('an upload name keeps what the server stores as is: [A-Za-z0-9_.-], 50 characters, extension', () => {
+    expect(uploadName('Mon reçu (1).PNG', 'image/png')).toEqual({ base: 'Mon-recu-1', ext: 'png' });
+    expect(uploadName('scan', 'image/png')).toEqual({ base: 'scan', ext: 'png' });
+    expect(uploadName('scan', 'application/octet-stream')).toEqual({ base: 'scan', ext: '' });
+    expect(uploadName(`${'a'.repeat(60)}.pdf`, '')).toEqual({ base: 'a'.repeat(50), ext: 'pdf' });
+    expect(uploadName('日本.txt', 'text/plain')).toEqual({ base: 'file', ext: 'txt' });
+  });
+
+  test("a question's limit is the least of its own and the workspace's; the help says it", () => {
+    const [receipt, documents] = (FORM.properties as FormBlock[]).slice(1);
+    if (receipt === undefined || documents === undefined)
+      throw new Error('form 29 has its two file questions');
+    expect(limitBytes(FORM as never, receipt)).toBe(1_000_000);
+    expect(limitBytes(FORM as never, documents)).toBe(50_000_000);
+    expect(limitBytes({ ...FORM, max_file_size: 10 } as never, documents)).toBe(10_000_000);
+    expect(fileHelp(FORM as never, receipt)).toBe('PNG or JPG, up to 1 MB. One file.');
+    // the upload route's own 5 MB is the most one upload takes on a self-hosted server (local storage)
+    expect(fileHelp(FORM as never, documents)).toBe('Any file, up to 50 MB (5 MB on a self-hosted server).');
+    expect(fileHelp(FORM as never, { id: 's', type: 'signature' })).toBe(
+      'PNG, JPG, JPEG or PDF, up to 50 MB (5 MB on a self-hosted server). An image or PDF of the signature.',
+    );
   });
 });
