@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
 import nock from 'nock';
 import type { FormBlock } from '../../src/schemas/forms';
+import { clock } from '../../src/shared/budget';
 import { fileHelp, limitBytes, uploadName } from '../../src/submissions/file-answers';
 import { partBytes, type RecordedPart } from '../contract/multipart';
 import { failure, op, run } from '../helpers/app';
@@ -247,6 +248,41 @@ describe('Create Submission with files (local storage: POST /upload-file)', () =
       code: 'validation_failed',
       status: 422,
       message: UPLOAD_REFUSED,
+    });
+  });
+});
+
+describe("the step's time budget", () => {
+  const realNow = clock.now;
+  afterEach(() => {
+    clock.now = realNow;
+  });
+
+  test('an upload is not started with less than the write reserve + 2 s left; nothing is submitted', async () => {
+    let now = 1_000_000;
+    clock.now = () => now;
+    const error = await createFails(
+      { receipt: `${STORAGE}/cli-platform/7f3a/receipt` },
+      otherHost(STORAGE)
+        .get('/cli-platform/7f3a/receipt')
+        .reply(() => {
+          // the download took 16 s of the 25: 9 s left, under the 10 s an upload needs
+          now += 16_000;
+          return [
+            200,
+            PNG,
+            { 'Content-Type': 'image/png', 'Content-Disposition': 'attachment; filename="receipt.png"' },
+          ];
+        }),
+      flags(true),
+    );
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'out_of_time',
+      status: 504,
+      message:
+        'Not enough of this step\'s time is left to upload "receipt.png" (Zapier stops a step after 30 seconds). ' +
+        'Nothing was submitted; run the step again, with fewer or smaller files.',
     });
   });
 });
