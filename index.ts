@@ -1,6 +1,9 @@
 import { defineApp, version as platformVersion } from 'zapier-platform-core';
 import { authentication } from './src/auth';
 import { choiceFieldList } from './src/forms/choice-field-list';
+import { createForm } from './src/forms/create-form';
+import { deleteForm } from './src/forms/delete-form';
+import { duplicateForm } from './src/forms/duplicate-form';
 import { findForm } from './src/forms/find-form';
 import { formFieldList } from './src/forms/form-field-list';
 import { formList, legacyFormList } from './src/forms/form-list';
@@ -29,6 +32,9 @@ import { newSubmission } from './src/submissions/new-submission';
 import { submissionList } from './src/submissions/submission-list';
 import { updateSubmission } from './src/submissions/update/update-submission';
 import { CONNECTOR_VERSION } from './src/version';
+import { createWorkspace } from './src/workspaces/create-workspace';
+import { deleteWorkspace } from './src/workspaces/delete-workspace';
+import { findWorkspace } from './src/workspaces/find-workspace';
 import { cancelInvite } from './src/workspaces/invites/cancel-invite';
 import { findInvite } from './src/workspaces/invites/find-invite';
 import { inviteList } from './src/workspaces/invites/invite-list';
@@ -41,6 +47,8 @@ import { memberList } from './src/workspaces/members/member-list';
 import { newWorkspaceMember } from './src/workspaces/members/new-workspace-member';
 import { removeMember } from './src/workspaces/members/remove-member';
 import { updateMemberRole } from './src/workspaces/members/update-member-role';
+import { newWorkspace } from './src/workspaces/new-workspace';
+import { updateWorkspace } from './src/workspaces/update-workspace';
 import { legacyWorkspaceList, workspaceList } from './src/workspaces/workspace-list';
 
 /** Steps under their public keys, in the order given (the definition keeps it). */
@@ -73,6 +81,7 @@ const app = defineApp(
       submissionList,
       newWebhookDeliveryFailure,
       choiceFieldList,
+      newWorkspace,
       // version 1.0.4's hidden lists, kept for the Zaps it made (their dropdowns name these keys)
       legacyWorkspaceList,
       legacyFormList,
@@ -92,7 +101,13 @@ const app = defineApp(
       createWebhookIntegration,
       deleteWebhookIntegration,
       updateForm,
+      createForm,
+      duplicateForm,
+      deleteForm,
       apiRequest,
+      createWorkspace,
+      updateWorkspace,
+      deleteWorkspace,
     ),
     searches: byKey(
       findMember,
@@ -100,6 +115,7 @@ const app = defineApp(
       findForm,
       findSubmission,
       findExport,
+      findWorkspace,
       findSubmissionById,
       findWebhookIntegration,
     ),

@@ -140,6 +140,7 @@ export const productionLikeSeed = (): { state: SandboxState; ids: SandboxIds; to
     outsiderUserId: 1,
     workspaceId: 1,
     otherWorkspaceId: 1,
+    spareWorkspaceId: 0, // none recorded
     formId: 1,
     // created by the replay (README "Main objects"): 24 the 1001-submission export form, 12 draft, 13 closed
     largeFormId: 24,

@@ -94,6 +94,7 @@ export const rebuiltSeed = (): { state: SandboxState; ids: SandboxIds; tokens: S
     outsiderUserId: 10,
     workspaceId: 10,
     otherWorkspaceId: 11,
+    spareWorkspaceId: 15, // "Rec WS B", deleted by the replay
     formId: 29,
     largeFormId: 29,
     emptyFormId: 23,

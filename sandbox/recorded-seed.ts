@@ -269,6 +269,7 @@ export const recordedSeed = (): { state: SandboxState; ids: SandboxIds; tokens: 
     outsiderUserId: 8,
     workspaceId: 6,
     otherWorkspaceId: 9,
+    spareWorkspaceId: 0, // none recorded
     formId: 6,
     largeFormId: 18,
     emptyFormId: 12,

@@ -29,6 +29,8 @@ export const IDS = {
   outsiderUserId: 4,
   workspaceId: 11,
   otherWorkspaceId: 12,
+  /** An empty workspace of the admin alone, for Delete Workspace to delete (no other case reads it). */
+  spareWorkspaceId: 13,
   formId: 101,
   largeFormId: 102,
   emptyFormId: 103,
@@ -119,6 +121,14 @@ export const seed = (opts: SeedOptions, now = Date.now()): { state: SandboxState
         // a second admin, so the admin may leave this workspace (Leave Workspace refuses the last admin)
         { userId: IDS.outsiderUserId, role: 'admin' },
       ],
+      created,
+    ),
+    workspaceRecord(
+      IDS.spareWorkspaceId,
+      'Old Archive',
+      '',
+      'pro',
+      [{ userId: IDS.adminUserId, role: 'admin' }],
       created,
     ),
   ];

@@ -1,7 +1,8 @@
 // Bundles index.ts and src/ into the CommonJS index.js that Zapier's wrapper requires in production
 // (`module.exports = app`, no `.default`). zapier-platform-core stays external: the build installs it;
-// so does content-disposition, which core depends on at the same version and loads at start-up: the
-// bundle takes core's copy instead of carrying a second one (scripts/stage.mjs stages the dependency).
+// so do content-disposition and form-data (file uploads), which core depends on at the same versions and
+// loads at start-up: the bundle takes core's copies instead of carrying second ones (scripts/stage.mjs
+// stages the dependencies).
 //   node scripts/bundle.mjs            index.js for `zapier-platform invoke`: the development setting
 //                                      (OPNFORM_DEV_LOCAL_SERVER=1 in .env) lets it reach the sandbox
 //   node scripts/bundle.mjs --release --outfile build/release/index.js
@@ -26,7 +27,7 @@ await build({
   platform: 'node',
   target: 'node22',
   format: 'cjs',
-  external: ['zapier-platform-core', 'content-disposition'],
+  external: ['zapier-platform-core', 'content-disposition', 'form-data'],
   legalComments: 'none',
   // Shorter syntax (folded constants, dead branches dropped), same names and lines: about 2 KB less in
   // the zip. Whitespace is kept so a stack trace from Zapier's logs still points at a readable line.

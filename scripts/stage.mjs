@@ -1,6 +1,6 @@
 // Runs a zapier-platform command (build, push, validate) on a staged copy of the app that holds only
 // what Zapier needs: the bundled index.js, a package.json whose dependencies are zapier-platform-core
-// and the one package the bundle leaves to it (content-disposition: core depends on the same version,
+// and the packages the bundle leaves to it (content-disposition, form-data: core depends on the same versions,
 // so the install holds one copy), and .zapierapprc. Building from the repo root would make the CLI copy all
 // of node_modules (dev tools included) and can fail with EMFILE.
 //   node scripts/stage.mjs build --skip-validation
@@ -33,6 +33,7 @@ export const stageAndRun = ({ indexFile, stageDir, args, stdio = 'inherit' }) =>
         dependencies: {
           'zapier-platform-core': pkg.dependencies['zapier-platform-core'],
           'content-disposition': pkg.dependencies['content-disposition'],
+          'form-data': pkg.dependencies['form-data'],
         },
       },
       null,

@@ -1,103 +1,10 @@
 // The layout's rules, read from the source with the TypeScript compiler's own import scanner
-// (`ts.preProcessFile`: imports, `export ... from`, `require()` and `import()`, type-only ones included).
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+// (`ts.preProcessFile`: imports, `export ... from`, `require()` and `import()`, type-only ones included;
+// test/helpers/source-scan.ts).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ts from 'typescript';
-
-const ROOT = resolve(__dirname, '..');
-
-/** Every .ts file under `dir` (relative to the root, with forward slashes). */
-const tsFiles = (dir: string): string[] => {
-  const full = join(ROOT, dir);
-  if (!existsSync(full)) return [];
-  if (statSync(full).isFile()) return dir.endsWith('.ts') ? [dir] : [];
-  return readdirSync(full)
-    .filter((name) => name !== 'node_modules')
-    .flatMap((name) => tsFiles(`${dir}/${name}`));
-};
-
-/** The module a relative specifier names, if it is one of our .ts files. */
-const resolveImport = (from: string, specifier: string): string | undefined => {
-  if (!specifier.startsWith('.')) return undefined;
-  const base = relative(ROOT, resolve(ROOT, dirname(from), specifier))
-    .split('\\')
-    .join('/');
-  return [base, `${base}.ts`, `${base}/index.ts`].find(
-    (candidate) => candidate.endsWith('.ts') && existsSync(join(ROOT, candidate)),
-  );
-};
-
-/** Each file's imports of our own .ts modules. */
-const importGraph = (files: string[]): Map<string, string[]> =>
-  new Map(
-    files.map((file) => {
-      const info = ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true);
-      const targets = info.importedFiles
-        .map((imported) => resolveImport(file, imported.fileName))
-        .filter((target): target is string => target !== undefined);
-      return [file, [...new Set(targets)]];
-    }),
-  );
-
-/** Import cycles, one per strongly connected group of modules, each as `a -> b -> ... -> a`. */
-const cycles = (graph: Map<string, string[]>): string[] => {
-  // Tarjan's strongly connected components
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const groups: string[][] = [];
-  const visit = (node: string) => {
-    index.set(node, index.size);
-    low.set(node, index.get(node) as number);
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!graph.has(next)) continue;
-      if (!index.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
-      } else if (onStack.has(next))
-        low.set(node, Math.min(low.get(node) as number, index.get(next) as number));
-    }
-    if (low.get(node) === index.get(node)) {
-      const group: string[] = [];
-      let member: string | undefined;
-      do {
-        member = stack.pop() as string;
-        onStack.delete(member);
-        group.push(member);
-      } while (member !== node);
-      const selfImport = graph.get(node)?.includes(node) ?? false;
-      if (group.length > 1 || selfImport) groups.push(group);
-    }
-  };
-  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
-  // one concrete path per group: from its first module (sorted) back to itself, breadth first
-  return groups.map((group) => {
-    const members = new Set(group);
-    const start = [...group].sort()[0] as string;
-    const cameFrom = new Map<string, string>();
-    const queue = [start];
-    while (queue.length > 0) {
-      const node = queue.shift() as string;
-      for (const next of graph.get(node) ?? []) {
-        if (!members.has(next)) continue;
-        if (next === start) {
-          const path = [start];
-          for (let at: string | undefined = node; at !== undefined && at !== start; at = cameFrom.get(at))
-            path.splice(1, 0, at);
-          return [...path, start].join(' -> ');
-        }
-        if (!cameFrom.has(next)) {
-          cameFrom.set(next, node);
-          queue.push(next);
-        }
-      }
-    }
-    return group.join(' <-> ');
-  });
-};
+import { codeFiles, cycles, importGraph, ROOT, resolveImport, tsFiles } from './helpers/source-scan';
 
 const PRODUCT = ['index.ts', 'src', 'sandbox', 'harness', 'scripts', 'bench'];
 const graph = importGraph([...PRODUCT, 'test'].flatMap(tsFiles));
@@ -137,14 +44,38 @@ test('harness/ imports neither test/ nor bench/ (both use it)', () => {
   expect([...importsBetween('harness/', 'test/'), ...importsBetween('harness/', 'bench/')]).toEqual([]);
 });
 
-test('no file in src/ or sandbox/ is over 400 lines', () => {
+const LINE_LIMITED = ['src', 'sandbox', 'test', 'harness', 'scripts', 'bench'];
+
+/**
+ * Being split on another branch (issue 21): allowed over 400 lines until that branch is merged. The
+ * test fails as soon as a file here is gone or short enough, so the exception cannot outlive its need.
+ */
+const SPLIT_PENDING = ['test/submissions/new-submission.recorded.test.ts'];
+
+/** `file: N lines` for each file over 400 lines. */
+const overLimit = (counted: ReadonlyArray<readonly [string, number]>): string[] =>
+  counted.filter(([, lines]) => lines > 400).map(([file, lines]) => `${file}: ${lines} lines`);
+
+test('no code file in src/, sandbox/, test/, harness/, scripts/ or bench/ is over 400 lines', () => {
   const lines = (file: string) =>
     readFileSync(join(ROOT, file), 'utf8').replace(/\n$/, '').split('\n').length;
-  const over = [...tsFiles('src'), ...tsFiles('sandbox')]
-    .map((file) => ({ file, lines: lines(file) }))
-    .filter((f) => f.lines > 400)
-    .map((f) => `${f.file}: ${f.lines} lines`);
-  expect(over).toEqual([]);
+  const files = LINE_LIMITED.flatMap(codeFiles);
+  // the scan sees each folder, .mjs files too, and skips the recordings
+  for (const dir of LINE_LIMITED) expect(files.some((file) => file.startsWith(`${dir}/`))).toBe(true);
+  expect(files).toContain('scripts/stage.mjs');
+  expect(files).toContain('test/architecture.test.ts');
+  expect(files.filter((file) => file.startsWith('test/recorded') || file.endsWith('.json'))).toEqual([]);
+  const counted = files.map((file) => [file, lines(file)] as const);
+  expect(overLimit(counted.filter(([file]) => !SPLIT_PENDING.includes(file)))).toEqual([]);
+  const over = new Set(overLimit(counted).map((entry) => entry.split(':')[0]));
+  expect(SPLIT_PENDING.filter((file) => !over.has(file))).toEqual([]);
+  // a planted violation is found
+  expect(
+    overLimit([
+      ['bench/x.ts', 401],
+      ['test/y.test.ts', 400],
+    ]),
+  ).toEqual(['bench/x.ts: 401 lines']);
 });
 
 const DOMAINS = ['submissions', 'forms', 'workspaces', 'integrations', 'requests'];

@@ -2,6 +2,7 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import { READ_FORM } from '../http/abilities';
 import { opnform } from '../http/client';
 import { path } from '../http/path';
+import { MessageReply } from '../schemas/common';
 import { Form, FormPage, FormUpdateReply, LegacyForms, StoredForm } from '../schemas/forms';
 import type { Schema } from '../schemas/parse';
 import { getOrAbsent } from './absent';
@@ -74,3 +75,40 @@ export const update = (
     fields,
     quiet: (reply) => `form #${reply.form.id} saved (${reply.message ?? 'Form updated.'})`,
   });
+
+/**
+ * `POST /open/forms` (forms-write): creates a form from a whole body (the 15 required keys,
+ * forms--create-form #0), or copies one from a read of it minus its `slug` (forms--duplicate-form #7).
+ * Quiet: a copied body and every answer hold the form's access `password`. The answer wraps the saved
+ * form (`form`, with its new id, slug and share link) and the server's `message`.
+ */
+export const create = (
+  z: ZObject,
+  bundle: Bundle,
+  body: Record<string, unknown>,
+  fields: Readonly<Record<string, string>>,
+) =>
+  opnform(z, bundle).post(path`/open/forms`, {
+    thing: 'form',
+    abilities: ['forms-write'],
+    body,
+    schema: FormUpdateReply(),
+    fields,
+    quiet: (reply) => `form #${reply.form.id} created (${reply.form.properties?.length ?? 0} blocks)`,
+  });
+
+/**
+ * `DELETE /open/forms/{id}` (forms-write): OpnForm's message ("Form was deleted.", forms--delete-form
+ * #1). A second delete, or an id that never was, answers 404 (#2): the form is not there, which is the
+ * goal, so the run halts (rule in src/errors.ts) rather than fails.
+ */
+export const remove = async (z: ZObject, bundle: Bundle, formId: number): Promise<string | undefined> => {
+  const gone = `Form ${formId} is not there (any more): it was already deleted, or never existed. Nothing was deleted.`;
+  const reply = await opnform(z, bundle).delete(path`/open/forms/${formId}`, {
+    thing: 'form',
+    abilities: ['forms-write'],
+    known: [{ status: 404, code: 'not_found', halt: true, message: gone }],
+    schema: MessageReply(),
+  });
+  return reply?.message ?? undefined;
+};

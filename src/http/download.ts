@@ -23,6 +23,11 @@ export interface DownloadOptions {
   what?: string;
   /** A message of its own for an error status (the hydrator explains expired links); else the usual one. */
   failure?: (status: number) => Error | undefined;
+  /**
+   * A file the user gave a step (Zapier's file storage, or a link the user mapped): any public https
+   * host, each redirect hop checked again the same way (no origin to keep to). Not with `connection`.
+   */
+  input?: true;
 }
 
 /** Whether loopback hosts may be used: development setting on, and the connection (if known) loopback too. */
@@ -77,7 +82,8 @@ export const publicAgent = (protocol: string, allowLoopback: boolean): HttpAgent
  * The one download path (submission files, signatures, export files). A link is a bearer credential:
  * no token is sent, the link never appears in a message, and the answer is streamed, never buffered.
  * It goes only to https on a public host, on the connection's origin or, for a link OpnForm issued
- * through the API, that link's exact origin; a redirect is followed only on that same origin. Loopback
+ * through the API, that link's exact origin; a redirect is followed only on that same origin. A file
+ * the user gave (`input`) may come from any public https host, every hop checked again. Loopback
  * hosts (http too) only under the development setting, when the connection is loopback itself.
  */
 export const downloadFile = async (
@@ -101,7 +107,7 @@ export const downloadFile = async (
       throw refuse(redirected ? 'redirected to a link that is not https' : 'is not https');
     }
     if (target.username !== '' || target.password !== '') throw refuse('holds a user name or password');
-    if (target.origin !== origin) {
+    if (options.input === undefined && target.origin !== origin) {
       throw refuse(
         redirected
           ? `redirected to another host (${target.host})`

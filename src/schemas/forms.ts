@@ -92,7 +92,7 @@ export const StoredForm = lazy(() =>
 );
 export type StoredForm = Out<typeof StoredForm>;
 
-/** `PUT /open/forms/{id}` answer: the saved form, in the read shape. */
+/** `PUT /open/forms/{id}` and `POST /open/forms` answer: the saved form, in the read shape. */
 export const FormUpdateReply = lazy(() => z.looseObject({ message: optStr(), type: optStr(), form: Form() }));
 
 /** A workspace form list item (`properties` omitted). */

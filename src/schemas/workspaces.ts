@@ -17,6 +17,7 @@ export const Workspace = lazy(() =>
     is_admin: optBool(),
     is_readonly: optBool(),
     users_count: optNum(),
+    created_at: optStr(),
     /** The connected user's membership (real server): their user id and role. */
     pivot: z.optional(z.nullable(z.looseObject({ role: optStr(), user_id: optNum() }))),
     /** Real servers embed the workspace's members (role in `pivot.role`). */
@@ -27,6 +28,12 @@ export type Workspace = Out<typeof Workspace>;
 
 /** `GET /open/workspaces`: a bare array of the user's workspaces (no paging). */
 export const OpenWorkspaceList = lazy(() => z.array(Workspace()));
+
+/** `POST /open/workspaces/create` and `PUT /open/workspaces/{id}`: `{type, message, workspace}`. */
+export const WorkspaceReply = lazy(() => z.looseObject({ message: optStr(), workspace: Workspace() }));
+
+/** One page of `GET /open/workspaces/{id}/forms`, read for its `meta.total` only (the form count). */
+export const FormCount = lazy(() => z.looseObject({ meta: z.looseObject({ total: z.number() }) }));
 
 /** `GET /external/zapier/workspaces`: bare array `[{id, name}]`. */
 export const LegacyWorkspaces = lazy(() => z.array(z.looseObject({ id: z.number(), name: str() })));

@@ -7,7 +7,8 @@ import {
   matrixRows,
 } from '../forms/blocks';
 import type { Form, FormBlock } from '../schemas/forms';
-import { KEPT_AS_IS_TYPES, NUMBER_TYPES } from './answer-facts';
+import { FILE_TYPES, KEPT_AS_IS_TYPES, NUMBER_TYPES } from './answer-facts';
+import { fileHelp, takesSeveral } from './file-answers';
 
 /** Answer inputs are keyed `answer__<field id>`, so they never collide with the step's fixed keys. */
 export const ANSWER_PREFIX = 'answer__';
@@ -43,14 +44,14 @@ const sentence = (text: string): string => (text === '' || /[.!?:;]$/.test(text)
 /** Said once, above the answer inputs (not repeated on each). */
 export const KEEP_NOTE =
   '**Answers:** leave an answer empty to keep the current answer; to remove an answer, list its question in ' +
-  'Answers to Clear below. Files and signatures are always kept as they are.';
+  'Answers to Clear below. A file given to a file or signature question replaces its files.';
 
 export interface AnswerInputField {
   key: string;
   label?: string;
   helpText: string;
   required?: false;
-  type: 'string' | 'text' | 'number' | 'boolean' | 'datetime' | 'copy';
+  type: 'string' | 'text' | 'number' | 'boolean' | 'datetime' | 'copy' | 'file';
   list?: boolean;
   choices?: Array<{ value: string; label: string; sample: string }>;
 }
@@ -137,18 +138,45 @@ export const answerInputsFor = (block: FormBlock, label: string = blockName(bloc
 };
 
 /**
- * The answer inputs of a form: the note said once, then each editable question's inputs in form order
+ * The answer inputs of a form: the note said once, then each editable question's inputs and each file
+ * or signature question's file input, in form order
  * (Update Submission and Create Submission; each says what an empty input means in its note).
  */
 export const answerInputFields = (form: Pick<Form, 'properties'>, note = KEEP_NOTE): AnswerInputField[] => {
-  const blocks = editableBlocks(form);
+  const blocks = answerableBlocks(form).filter(
+    (block) => !KEPT_AS_IS_TYPES.has(block.type) || FILE_TYPES.has(block.type),
+  );
   if (blocks.length === 0) return [];
   const labels = distinctLabels(answerableBlocks(form));
   return [
     { key: 'answers_note', type: 'copy', helpText: note },
-    ...blocks.flatMap((block) => answerInputsFor(block, labels.get(block.id))),
+    ...blocks.flatMap((block) =>
+      FILE_TYPES.has(block.type)
+        ? [fileInputFor(form, block, labels.get(block.id))]
+        : answerInputsFor(block, labels.get(block.id)),
+    ),
   ];
 };
+
+/** A file or signature question's input: a Zapier file (a list when the question takes several). */
+export const fileInputFor = (
+  form: Pick<Form, 'properties'>,
+  block: FormBlock,
+  label: string = blockName(block),
+): AnswerInputField => ({
+  key: answerKey(block),
+  label,
+  type: 'file',
+  ...(takesSeveral(block) ? { list: true } : {}),
+  helpText: [
+    sentence(plainHelp(block.help)),
+    fileHelp(form, block),
+    block.hidden ? 'This question is hidden on the form.' : '',
+  ]
+    .filter((part) => part !== '')
+    .join(' '),
+  required: false,
+});
 
 /**
  * Labels for the server's field keys in a 422 (`<field id>`, `data.<field id>`, `<field id>.<n>`),

@@ -11,7 +11,7 @@ import {
   matrixRows,
 } from '../forms/blocks';
 import type { Form, FormBlock } from '../schemas/forms';
-import { checkboxWord } from './answer-facts';
+import { checkboxWord, FILE_TYPES } from './answer-facts';
 import {
   answerKey,
   editableBlocks,
@@ -21,6 +21,7 @@ import {
   matrixRowKey,
   rangeKey,
 } from './answer-inputs';
+import { type FileInput, takesSeveral } from './file-answers';
 
 const MAX_ERRORS = 5;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -124,12 +125,33 @@ export interface AnswerChanges {
   rows?: Record<string, Record<string, string>>;
   /** A date range's start or end given alone, by field id: the other end keeps its current value. */
   ranges?: Record<string, { start?: string; end?: string }>;
+  /** Files given to file and signature questions (downloaded and uploaded by ./file-answers.ts). */
+  files?: FileInput[];
 }
 
 /** Whether any answer is set, changed in part or cleared. */
 export const changesAnything = (changes: AnswerChanges): boolean =>
   [changes.set, changes.rows ?? {}, changes.ranges ?? {}].some((part) => Object.keys(part).length > 0) ||
-  changes.clear.length > 0;
+  changes.clear.length > 0 ||
+  (changes.files?.length ?? 0) > 0;
+
+/**
+ * The file URLs given to a file or signature question: Zapier hands a file input over as its URL (a
+ * file from an earlier step is in Zapier's storage; plain text becomes a .txt file there). Throws a
+ * ValueError for anything that is not an http(s) URL and for more files than the question takes.
+ */
+const fileUrls = (block: FormBlock, value: unknown): string[] => {
+  const urls = (Array.isArray(value) ? value : [value]).filter((item) => !isEmptyInput(item));
+  for (const url of urls) {
+    if (typeof url !== 'string' || !/^https?:\/\/\S+$/i.test(url.trim()))
+      reject('must be a file: map a file from an earlier step, or a public https link to one');
+  }
+  if (!takesSeveral(block) && urls.length > 1)
+    reject(
+      `takes one file (got ${urls.length}): ${block.type === 'signature' ? 'a signature is one file' : 'the question allows one'}`,
+    );
+  return urls.map((url) => String(url).trim());
+};
 
 /** The per-row and start/end inputs of one question (matrix rows, date range ends) that were filled in. */
 const partInputs = (block: FormBlock, inputData: Readonly<Record<string, unknown>>) => {
@@ -169,6 +191,17 @@ export const answerChanges = (
   const blocks = answerableBlocks(form);
   const labels = distinctLabels(blocks);
   const labelOf = (block: FormBlock) => labels.get(block.id) ?? blockName(block);
+  const files: FileInput[] = [];
+  for (const block of blocks.filter((b) => FILE_TYPES.has(b.type))) {
+    const key = answerKey(block);
+    if (isEmptyInput(inputData[key])) continue;
+    try {
+      files.push({ block, label: labelOf(block), key, urls: fileUrls(block, inputData[key]) });
+    } catch (error) {
+      if (!(error instanceof ValueError)) throw error;
+      problems.push(`${labelOf(block)} (${key}) ${error.message}`);
+    }
+  }
   for (const block of editableBlocks(form)) {
     const key = answerKey(block);
     const value = inputData[key];
@@ -204,7 +237,8 @@ export const answerChanges = (
       problems.push(`${labelOf(block)} (${key}) ${error.message}`);
     }
   }
-  const changed = (id: string) => id in set || id in rows || id in ranges;
+  const changed = (id: string) =>
+    id in set || id in rows || id in ranges || files.some((file) => file.block.id === id);
   const clear: string[] = [];
   for (const wanted of clearInput) {
     let block: FormBlock | undefined;
@@ -232,5 +266,5 @@ export const answerChanges = (
     const more = problems.length > MAX_ERRORS ? ` (and ${problems.length - MAX_ERRORS} more)` : '';
     throw invalidInput(z, `${shown}${more}. ${outcome}`);
   }
-  return { set, clear, rows, ranges };
+  return { set, clear, rows, ranges, ...(files.length > 0 ? { files } : {}) };
 };

@@ -59,7 +59,7 @@ export const SUBMISSION_OUTPUT_FIELDS: OutputField[] = [
  * The static sample of every submission step. It holds only keys every form has (Zapier's sample rules):
  * the answer maps are empty, because their keys are one form's field ids (`answers__<field id>`), which
  * the dynamic output fields (`answerOutputFields`) describe; `attribution` holds only the common keys,
- * the ones with a static output field. `test/publishing.test.ts` pins the rule for every step.
+ * the ones with a static output field. `test/publishing-samples.test.ts` pins the rule for every step.
  */
 export const SUBMISSION_SAMPLE: SubmissionOutput = {
   id: 1843,

@@ -38,7 +38,8 @@ import { recordedForm } from '../../sandbox/recorded-seed';
 import { REAL_RATE_LIMITS, startSandbox } from '../../sandbox/server';
 import { PLACEHOLDERS, PRODUCTION_LIKE_DIR } from '../helpers/recorded';
 import { PRODUCTION_LIKE_ORDER, ProductionReplay, type ProductionReplayConfig } from './production-replay';
-import type { Expectation, Replay } from './replay';
+import type { Replay } from './replay';
+import type { Expectation } from './replay-config';
 import { contractSuite } from './suite';
 
 const WORKER_DELAY_MS = 1600;

@@ -7,7 +7,9 @@
 import { PRODUCTION_LIKE_AUTH } from '../../sandbox/production-like-seed';
 import type { Sandbox, SandboxWorker } from '../../sandbox/server';
 import { PRODUCTION_LIKE_DIR, type RecordedExchange, substitute } from '../helpers/recorded';
-import { parseTime, Replay, type ReplayConfig, readRecording } from './replay';
+import { parseTime, readRecording } from './recordings';
+import { Replay } from './replay';
+import type { ReplayConfig } from './replay-config';
 
 /** The recording order: the run's order, as the ids and times of the files show it. */
 export const PRODUCTION_LIKE_ORDER = [

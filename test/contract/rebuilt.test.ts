@@ -31,7 +31,9 @@
 import { REBUILT_AUTH, REBUILT_AUTH_VALUES, rebuiltSeed } from '../../sandbox/rebuilt-seed';
 import { REAL_RATE_LIMITS, startSandbox } from '../../sandbox/server';
 import { RECORDED_DIR } from '../helpers/recorded';
-import { REBUILT_SERVER_FILES, RECORDING_ORDER, Replay, type ReplayConfig } from './replay';
+import { REBUILT_SERVER_FILES, RECORDING_ORDER } from './recordings';
+import { Replay } from './replay';
+import type { ReplayConfig } from './replay-config';
 import { contractSuite } from './suite';
 
 const EXPECTATIONS: ReplayConfig['expectations'] = {

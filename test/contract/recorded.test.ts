@@ -67,7 +67,9 @@
 import { RECORDED_AUTH_VALUES, recordedForm, recordedSeed } from '../../sandbox/recorded-seed';
 import { REAL_RATE_LIMITS, type SandboxOptions, startSandbox } from '../../sandbox/server';
 import { PLACEHOLDERS, RECORDED_DIR } from '../helpers/recorded';
-import { REBUILT_SERVER_FILES, RECORDING_ORDER, Replay, type ReplayConfig } from './replay';
+import { REBUILT_SERVER_FILES, RECORDING_ORDER } from './recordings';
+import { Replay } from './replay';
+import type { ReplayConfig } from './replay-config';
 import { contractSuite } from './suite';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>

@@ -1,168 +1,26 @@
 /**
  * Replays the recorded exchanges (`test/recorded/`) against one sandbox started from the
  * recorded seed, in the recording order, state carrying over. See recorded.test.ts for the design.
+ * Which recordings: recordings.ts; what to expect instead: replay-config.ts; the comparisons of
+ * headers and deliveries: compare-exchange.ts; signed file links: signed-links.ts.
  */
-import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { INVALID_TOKEN, RECORDED_AUTH, recordedSubmission } from '../../sandbox/recorded-seed';
+import { INVALID_TOKEN, recordedSubmission } from '../../sandbox/recorded-seed';
 import type { Delivery, Sandbox } from '../../sandbox/server';
-import {
-  PLACEHOLDERS,
-  type Placeholders,
-  RECORDED_DIR,
-  type RecordedExchange,
-  type Recording,
-  substitute,
-} from '../helpers/recorded';
+import { PLACEHOLDERS, type Placeholders, type RecordedExchange, substitute } from '../helpers/recorded';
 import { type CompareOptions, compareCsv, compareJson } from './compare';
+import { compareDeliveries, compareHeaders } from './compare-exchange';
 import { multipartOf, type RecordedPart } from './multipart';
-
-/** The README's recording order (state carries over from file to file). */
-export const RECORDING_ORDER = [
-  'forms--create-form',
-  'external--validate',
-  'external--workspaces',
-  'external--forms',
-  'external--webhook-subscribe',
-  'external--hook-delivery-every-block',
-  'external--submissions-recent',
-  'external--webhook-unsubscribe',
-  'forms--list-workspaces',
-  'forms--list-workspace-forms',
-  'forms--get-form',
-  'forms--list-all-forms',
-  'forms--update-form',
-  'forms--delete-form',
-  'submissions--public-create',
-  'submissions--list',
-  'submissions--update',
-  'submissions--update-partial',
-  'submissions--removed-question',
-  'submissions--captcha-form',
-  'submissions--date-formats',
-  'submissions--delete',
-  'submissions--file-links',
-  'exports--sync-csv',
-  'exports--attribution-columns',
-  'exports--async-and-status',
-  'integrations--create',
-  'integrations--list',
-  'integrations--webhook-delivery',
-  'integrations--events',
-  'integrations--update',
-  'integrations--delete',
-  'team--list-users',
-  'team--add-user',
-  'team--update-role',
-  'team--remove-user',
-  'team--invites',
-  'team--leave',
-  'limits--abilities-403',
-  'limits--unauthenticated-401',
-  'limits--rate-limit-429',
-] as const;
-
-/**
- * Group 9 of the recordings' README: recorded later on a rebuilt server (other users, workspaces and
- * ids), so they do not continue the state of the files above and are not replayed with them.
- */
-export const REBUILT_SERVER_FILES = [
-  'workspaces--create-update-delete',
-  'forms--duplicate-form',
-  'submissions--file-upload',
-] as const;
-
-export const readRecording = (file: string, dir = RECORDED_DIR): Recording =>
-  JSON.parse(readFileSync(join(dir, `${file}.json`), 'utf8')) as Recording;
-
-/** A set of recordings replayed in order against one sandbox: where, which files, whose tokens. */
-export interface RecordingSet {
-  dir: string;
-  files: readonly string[];
-  /** The bearer token of each recorded `auth` value (`none` sends no header). */
-  auth: Record<string, string>;
-  /** A time before the first exchange (ISO), where the replay's clock starts (default: group 1's). */
-  startsAt?: string;
-}
-
-const SYNC_SET: RecordingSet = { dir: RECORDED_DIR, files: RECORDING_ORDER, auth: RECORDED_AUTH };
-
-/** What the contract expects instead of the recorded answer at one exchange (a local artefact). */
-export interface Expectation {
-  reason: string;
-  /** Replaces the recorded status. */
-  status?: number;
-  /** Replaces the body comparison: returns differences. */
-  check?: (body: unknown, replay: Replay) => string[];
-  /** Paths compared by type only. */
-  typeOnly?: RegExp[];
-  /** Response headers compared by this pattern instead of exactly. */
-  headerPatterns?: Record<string, RegExp>;
-}
-
-export interface OutOfBand {
-  /** What the recording's comment says was done out of band. */
-  what: string;
-  before?: (replay: Replay, ex: RecordedExchange) => void | Promise<void>;
-  /** `actual`: the sandbox's answer to this exchange (parsed JSON, or text). */
-  after?: (replay: Replay, ex: RecordedExchange, actual: unknown) => void | Promise<void>;
-  /** Request headers the recording does not keep (it keeps Accept and Content-Type only). */
-  headers?: Record<string, string>;
-}
-
-export interface ReplayConfig {
-  expectations: Record<string, Expectation>;
-  outOfBand: Record<string, OutOfBand>;
-  /** Paths compared by type only in every exchange (random values), with why. */
-  typeOnlyEverywhere: RegExp[];
-  /** Files where `X-RateLimit-Remaining` is compared exactly (elsewhere: how much it went down). */
-  exactRemaining: string[];
-  /**
-   * Calls the recording server counted before an exchange but the recording does not show (its
-   * counter went down by more than the recorded calls), per exchange: which bucket, how many, why.
-   */
-  unrecordedCalls: Record<string, { auth: string; limit: number; calls: number; why: string }>;
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** `Y-m-d H:i:s` (UTC, as the API shows submission times) or ISO 8601, in ms. */
-export const parseTime = (text: string) =>
-  Date.parse(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(text) ? `${text.replace(' ', 'T')}Z` : text);
-
-/** A file link's identity: the decoded stored name with UUIDs blanked (`/file/<base64url>`). */
-const fileKey = (pathname: string) => {
-  const b64 = /\/file\/([A-Za-z0-9_-]+)$/.exec(pathname)?.[1];
-  const name = b64 === undefined ? pathname : Buffer.from(b64, 'base64url').toString('utf8');
-  return name
-    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>')
-    .replace(/^.*\//, '');
-};
-
-const HOOK_HEADERS_IGNORED = new Set(['host', 'user-agent', 'content-length']);
-
-/** Submission ids the recordings show, per form (the order a replay creates them in). */
-const recordedSubmissions = (set: RecordingSet) => {
-  const byId = new Map<number, { form: number; uuid: string; data: Record<string, unknown> }>();
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (isRecord(node)) {
-      if (
-        typeof node.id === 'number' &&
-        typeof node.form_id === 'number' &&
-        typeof node.submission_id === 'string' &&
-        isRecord(node.data)
-      )
-        byId.set(node.id, { form: node.form_id, uuid: node.submission_id, data: node.data });
-      Object.values(node).forEach(walk);
-    }
-  };
-  for (const file of set.files)
-    for (const ex of readRecording(file, set.dir).exchanges) walk(ex.response.body);
-  return byId;
-};
+import { bucketOf, RateLimitBuckets } from './rate-limits';
+import {
+  isRecord,
+  parseTime,
+  type RecordingSet,
+  readRecording,
+  recordedSubmissions,
+  SYNC_SET,
+} from './recordings';
+import type { ReplayConfig } from './replay-config';
+import { collectLinks, sandboxLinkFor } from './signed-links';
 
 export class Replay {
   readonly placeholders: Placeholders;
@@ -177,6 +35,8 @@ export class Replay {
   protected readonly queues = new Map<number, number[]>();
   /** Calls made per burst key since the cache was last cleared (rate-limit scenario). */
   private readonly calls = new Map<string, number>();
+  /** Per user and bucket: the rate-limit counters (`X-RateLimit-Remaining`). */
+  private readonly buckets = new RateLimitBuckets();
   /** Snapshots taken by out-of-band steps. */
   readonly saved = new Map<string, unknown>();
   /** The recording's time line (ms): never goes back. */
@@ -203,49 +63,7 @@ export class Replay {
   clearCache() {
     this.sandbox.clearCache();
     this.calls.clear();
-    this.counters.clear();
-  }
-
-  /** Per user and bucket: the last recorded and sandbox `X-RateLimit-Remaining`. */
-  private readonly counters = new Map<string, { recorded: number; sandbox: number }>();
-
-  /**
-   * Whose rate-limit bucket an exchange counts in: the token's user, or the client for the public
-   * routes (`none`: per IP on the real server, one shared counter in the sandbox, token or not).
-   */
-  protected bucket(ex: RecordedExchange): string {
-    if (
-      /^\/forms\/[^/]+(\/answer)?$|^\/local\/|^\/upload-file$|^\/vapor\/|^\/content\//.test(ex.request.path)
-    )
-      return 'none';
-    return String(ex.request.auth).split(':')[0] ?? '';
-  }
-
-  /** Requests a step makes outside the recording, per user and bucket (`main|100`). */
-  countUnrecorded(auth: string, limit: number, requests: number) {
-    const key = `${auth.split(':')[0]}|${limit}`;
-    const c = this.counters.get(key);
-    if (c !== undefined) c.sandbox += requests;
-  }
-
-  /**
-   * Where the absolute counters cannot match (the recording server's also counted calls it did not
-   * record), each user's bucket must go down by as many calls as on the recording server between
-   * two recorded answers (so the same requests count: 401s and unknown routes do not, 403s and
-   * 422s do; buckets are per user). A recorded counter that went up means its cache was cleared.
-   */
-  private countedSince(ex: RecordedExchange, limit: number, recorded: number, sandbox: number): string[] {
-    const key = `${this.bucket(ex)}|${limit}`;
-    const last = this.counters.get(key);
-    this.counters.set(key, { recorded, sandbox });
-    if (last === undefined || recorded >= last.recorded) return [];
-    const want = last.recorded - recorded;
-    const got = last.sandbox - sandbox;
-    return want === got
-      ? []
-      : [
-          `the ${limit}/min bucket of this user went down by ${got} since its last recorded answer, recorded ${want}`,
-        ];
+    this.buckets.clear();
   }
 
   formBySlugOrId(key: string) {
@@ -297,7 +115,8 @@ export class Replay {
   protected async prepare(key: string, ex: RecordedExchange, label: string): Promise<string[]> {
     await this.config.outOfBand[key]?.before?.(this, ex);
     const unrecorded = this.config.unrecordedCalls[key];
-    if (unrecorded !== undefined) this.countUnrecorded(unrecorded.auth, unrecorded.limit, unrecorded.calls);
+    if (unrecorded !== undefined)
+      this.buckets.countUnrecorded(unrecorded.auth, unrecorded.limit, unrecorded.calls);
     const out = (await this.fillBurst(ex)).map((d) => `${label}: ${d}`);
     this.planIds(ex);
     return out;
@@ -319,25 +138,9 @@ export class Replay {
     );
     if (search.has('signature')) {
       const basePath = new URL(this.placeholders.base_url).pathname;
-      const recordedKey = `${basePath}${path}`;
-      const full = `${recordedKey}?${search.toString()}`;
-      const exact = this.links.get(full);
-      if (exact !== undefined) return exact;
-      // a tampered signature or a changed expiry: the sandbox's link with the recorded change
-      for (const [recorded, actual] of this.links) {
-        const r = new URL(recorded, 'http://x');
-        if (r.pathname !== recordedKey) continue;
-        const url = new URL(actual);
-        for (const [k, v] of search) if (r.searchParams.get(k) !== v) url.searchParams.set(k, v);
-        return url.toString();
-      }
-      // not at the same place in an earlier answer: the sandbox's latest link to the same file
-      const same = this.sandboxLinks.get(fileKey(recordedKey));
-      if (same !== undefined) {
-        this.links.set(full, same);
-        return same;
-      }
-      throw new Error(`No earlier answer gave the sandbox's link for ${path}.`);
+      const link = sandboxLinkFor(`${basePath}${path}`, search, this.links, this.sandboxLinks);
+      if (link === undefined) throw new Error(`No earlier answer gave the sandbox's link for ${path}.`);
+      return link;
     }
     const q = search.toString();
     return `${this.placeholders.base_url}${path}${q === '' ? '' : `?${q}`}`;
@@ -467,19 +270,6 @@ export class Replay {
     return true;
   }
 
-  private collectLinks(node: unknown) {
-    if (typeof node === 'string') {
-      for (const m of node.matchAll(/https?:\/\/[^\s",]+signature=[0-9a-f]+/g)) {
-        const url = new URL(m[0]);
-        this.sandboxLinks.set(fileKey(url.pathname), m[0]);
-      }
-    } else if (Array.isArray(node)) {
-      for (const n of node) this.collectLinks(n);
-    } else if (isRecord(node)) {
-      for (const n of Object.values(node)) this.collectLinks(n);
-    }
-  }
-
   /** After a creating exchange: the recorded slug and submission UUID (the server's random values). */
   private adopt(ex: RecordedExchange, actual: unknown) {
     const { method, path } = ex.request;
@@ -525,14 +315,21 @@ export class Replay {
     this.lastActual = actual.body;
     if (ex.response.status === 200) this.adopt(ex, actual.body);
     if (ex.response.status === 201) this.adoptUpload(ex, actual.body);
-    this.collectLinks(actual.body);
+    collectLinks(actual.body, this.sandboxLinks);
     const out: string[] = [];
     const status = expectation?.status ?? ex.response.status;
     if (actual.status !== status)
       out.push(
         `status ${actual.status}, expected ${status}${expectation?.status === undefined ? '' : ` (${expectation.reason})`}; sandbox body ${JSON.stringify(actual.body).slice(0, 300)}`,
       );
-    out.push(...this.compareHeaders(file, ex, actual.headers, expectation));
+    out.push(
+      ...compareHeaders(ex, actual.headers, expectation, {
+        slugs: this.slugs,
+        exactRemaining: this.config.exactRemaining.includes(file),
+        countedSince: (limit, recorded, sandbox) =>
+          this.buckets.countedSince(bucketOf(ex), limit, recorded, sandbox),
+      }),
+    );
     const options: CompareOptions = {
       typeOnly: [...this.config.typeOnlyEverywhere, ...(expectation?.typeOnly ?? [])],
       rewrite: this.slugs,
@@ -544,61 +341,6 @@ export class Replay {
       const csv = typeof recorded === 'string' && (ex.response.headers['content-type'] ?? '').includes('csv');
       if (csv && typeof actual.body === 'string') out.push(...compareCsv(recorded, actual.body, options));
       else out.push(...compareJson(recorded, actual.body, options));
-    }
-    return out;
-  }
-
-  private compareHeaders(
-    file: string,
-    ex: RecordedExchange,
-    headers: Headers,
-    expectation: Expectation | undefined,
-  ): string[] {
-    const out: string[] = [];
-    const recorded = ex.response.headers;
-    const limit = Number(recorded['x-ratelimit-limit']);
-    for (const [name, value] of Object.entries(recorded)) {
-      const got = headers.get(name);
-      if (got === null) {
-        out.push(`header ${name} missing (recorded ${JSON.stringify(value)})`);
-        continue;
-      }
-      const pattern = expectation?.headerPatterns?.[name];
-      if (pattern !== undefined) {
-        if (!pattern.test(got)) out.push(`header ${name} ${JSON.stringify(got)} does not match ${pattern}`);
-      } else if (name === 'content-type' || name === 'x-ratelimit-limit') {
-        if (got.toLowerCase() !== value.toLowerCase())
-          out.push(`header ${name} ${JSON.stringify(got)}, recorded ${JSON.stringify(value)}`);
-      } else if (name === 'content-disposition') {
-        let shown = got;
-        for (const [from, to] of this.slugs) shown = shown.split(from).join(to);
-        if (shown !== value)
-          out.push(`header ${name} ${JSON.stringify(got)}, recorded ${JSON.stringify(value)}`);
-      } else if (name === 'x-ratelimit-remaining') {
-        const exact = this.config.exactRemaining.includes(file);
-        if (exact ? got !== value : !/^\d+$/.test(got) || Number(got) > limit)
-          out.push(
-            `header ${name} ${JSON.stringify(got)}, recorded ${JSON.stringify(value)}${exact ? '' : ` (a number up to ${limit} expected)`}`,
-          );
-        else if (!exact) out.push(...this.countedSince(ex, limit, Number(value), Number(got)));
-      } else if (name === 'retry-after') {
-        const n = Number(got);
-        if (!/^\d+$/.test(got) || n < 1 || n > 60)
-          out.push(`header retry-after ${JSON.stringify(got)}: seconds 1..60 expected (recorded ${value})`);
-      } else if (name === 'x-ratelimit-reset') {
-        const now = Date.now() / 1000;
-        const n = Number(got);
-        if (!/^\d+$/.test(got) || n < now - 1 || n > now + 61)
-          out.push(
-            `header x-ratelimit-reset ${JSON.stringify(got)}: a Unix time within the next minute expected`,
-          );
-      }
-    }
-    if (expectation?.status === undefined) {
-      for (const [name] of headers) {
-        if (name.startsWith('x-ratelimit-') && !(name in recorded))
-          out.push(`header ${name} sent, the recording has none`);
-      }
     }
     return out;
   }
@@ -615,68 +357,11 @@ export class Replay {
     all: RecordedExchange[],
     note: string,
   ): string[] {
-    const out: string[] = [];
-    const listened = new Set(all.filter((e) => e.kind === 'delivery').map((e) => e.request.path));
-    // a delivery that reached no receiver (refused: the dead hook URL) is in the event log, not here
-    const reached = actual.filter((d) => d.error === undefined);
-    const relevant =
-      recorded.length > 0 ? reached : reached.filter((d) => listened.has(new URL(d.url).pathname));
-    if (relevant.length !== recorded.length)
-      out.push(
-        `the sandbox made ${relevant.length} deliveries (${relevant.map((d) => new URL(d.url).pathname).join(', ') || 'none'}), recorded ${recorded.length} (${recorded.map((d) => d.request.path).join(', ') || 'none'})`,
-      );
-    recorded.forEach((rec, k) => {
-      const got = relevant[k];
-      if (got === undefined) return;
-      const where = `delivery ${k} (${rec.request.path})`;
-      const url = new URL(got.url);
-      if (url.pathname !== rec.request.path) out.push(`${where}: sent to ${url.pathname}`);
-      const host = rec.request.headers.Host;
-      if (host !== undefined && url.host !== host) out.push(`${where}: host ${url.host}, recorded ${host}`);
-      const headers = new Map(Object.entries(got.headers).map(([k2, v]) => [k2.toLowerCase(), v]));
-      for (const [name, value] of Object.entries(rec.request.headers)) {
-        const lower = name.toLowerCase();
-        if (HOOK_HEADERS_IGNORED.has(lower)) continue;
-        const mine = headers.get(lower);
-        if (mine === undefined) out.push(`${where}: header ${name} missing`);
-        else if (lower === 'x-webhook-signature') {
-          const secret = /secret: ([^\s)]+)/.exec(note)?.[1];
-          const expected =
-            secret === undefined
-              ? undefined
-              : `sha256=${createHmac('sha256', secret).update(got.body).digest('hex')}`;
-          if (!/^sha256=[0-9a-f]{64}$/.test(mine) || (expected !== undefined && mine !== expected))
-            out.push(
-              `${where}: X-Webhook-Signature ${mine} is not sha256=HMAC(body) with the scenario's secret`,
-            );
-        } else if (mine !== value)
-          out.push(`${where}: header ${name} ${JSON.stringify(mine)}, recorded ${JSON.stringify(value)}`);
-      }
-      const recordedNames = new Set(Object.keys(rec.request.headers).map((n) => n.toLowerCase()));
-      for (const name of headers.keys())
-        if (!recordedNames.has(name) && !HOOK_HEADERS_IGNORED.has(name))
-          out.push(`${where}: header ${name} sent, not recorded`);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(got.body);
-      } catch {
-        out.push(`${where}: body is not JSON`);
-      }
-      if (parsed !== undefined)
-        out.push(
-          ...compareJson(rec.request.body, parsed, {
-            typeOnly: this.config.typeOnlyEverywhere,
-            rewrite: this.slugs,
-            links: this.links,
-          }).map((d) => `${where} body ${d}`),
-        );
-      const raw = rec.request.body_raw ?? '';
-      if (raw.includes('\\/') !== got.body.includes('\\/'))
-        out.push(
-          `${where}: the recorded body ${raw.includes('\\/') ? 'escapes' : 'does not escape'} slashes (\\/), the sandbox's ${got.body.includes('\\/') ? 'does' : 'does not'}`,
-        );
+    return compareDeliveries(recorded, actual, all, note, {
+      typeOnly: this.config.typeOnlyEverywhere,
+      rewrite: this.slugs,
+      links: this.links,
     });
-    return out;
   }
 
   /** Stores a submission directly (an out-of-band insert), answers as the recording lists them. */

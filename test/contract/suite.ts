@@ -8,7 +8,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Sandbox } from '../../sandbox/server';
 import { fakeDateOnly } from '../helpers/clock';
-import { type Replay, readRecording } from './replay';
+import { readRecording } from './recordings';
+import type { Replay } from './replay';
 
 export interface ContractSuite {
   /** The recording set's name in the test titles. */

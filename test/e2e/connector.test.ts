@@ -50,6 +50,7 @@ describe('pick a workspace and a form', () => {
     await expect(runOn(sandbox(), 'triggers.workspace_list.operation.perform')).resolves.toEqual([
       { id: 11, name: 'Acme Research' },
       { id: 12, name: 'Side Project' },
+      { id: 13, name: 'Old Archive' },
     ]);
     expect(sandbox().requests()).toEqual([
       { method: 'GET', path: '/external/zapier/workspaces', query: '', status: 200 },
@@ -118,7 +119,7 @@ describe('tokens and abilities', () => {
   it('the read-only token can list workspaces and forms', async () => {
     const s = sandbox();
     await expect(runOn(s, 'triggers.workspace_list.operation.perform', {}, 'readonly')).resolves.toHaveLength(
-      2,
+      3,
     );
     await expect(
       runOn(s, 'triggers.form_list.operation.perform', { workspace_id: s.ids.workspaceId }, 'readonly'),

@@ -122,6 +122,56 @@ test('a redirect on the same origin is followed, at most 3 times', async () => {
   expect(error.message).toBe('The link of the export file redirected too many times; it was not downloaded.');
 });
 
+describe("input-file mode (a file the user gave a step: Zapier's storage, or a mapped link)", () => {
+  const given = (url: string) => (z: ZObject, _bundle: Bundle) =>
+    downloadFile(z, url, { input: true, what: 'the file for "Receipt"' }).then(async (r: RawHttpResponse) =>
+      r.text(),
+    );
+
+  test('any public https host, without the token; a redirect to another public host is followed', async () => {
+    const scope = otherHost('https://zapier-dev-files.s3.amazonaws.com')
+      .get('/cli-platform/1/receipt')
+      .reply(302, '', { Location: 'https://cdn.example.net/receipt.png' });
+    const cdn = otherHost('https://cdn.example.net').get('/receipt.png').reply(200, 'png bytes');
+    await expect(
+      run(given('https://zapier-dev-files.s3.amazonaws.com/cli-platform/1/receipt')),
+    ).resolves.toBe('png bytes');
+    expect([scope.isDone(), cdn.isDone()]).toEqual([true, true]);
+  });
+
+  test('every hop is checked again: a redirect to a metadata address or to http is refused', async () => {
+    const scope = otherHost('https://files.example.net')
+      .get('/a')
+      .reply(302, '', { Location: 'https://169.254.169.254/latest/meta-data/' })
+      .get('/b')
+      .reply(302, '', { Location: 'http://files.example.net/b' });
+    const metadata = await failure(run(given('https://files.example.net/a')));
+    const plain = await failure(run(given('https://files.example.net/b')));
+    expect(scope.isDone()).toBe(true);
+    expect([metadata.message, plain.message]).toEqual([
+      'The link of the file for "Receipt" points at a host that must not point at a cloud metadata address ' +
+        '(169.254.169.254); it was not downloaded.',
+      'The link of the file for "Receipt" redirected to a link that is not https; it was not downloaded.',
+    ]);
+  });
+
+  test('http, user info and private hosts are refused before any request; the link is never in the message', async () => {
+    const errors = [];
+    for (const url of [
+      'http://files.example.net/x?sig=secret',
+      'https://u:p@files.example.net/x',
+      'https://10.0.0.7/x?sig=secret',
+    ])
+      errors.push(await failure(run(given(url))));
+    expect(errors.map((e) => e.message)).toEqual([
+      'The link of the file for "Receipt" is not https; it was not downloaded.',
+      'The link of the file for "Receipt" holds a user name or password; it was not downloaded.',
+      'The link of the file for "Receipt" points at a host that must not point at a private network address ' +
+        '(10.0.0.7); it was not downloaded.',
+    ]);
+  });
+});
+
 describe('publicLookup (a public name pointed at a private address)', () => {
   const resolver =
     (addresses: LookupAddress[]) =>

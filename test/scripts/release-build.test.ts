@@ -69,11 +69,12 @@ test("a release index.js given the sandbox's .env refuses it and names `npm run 
   });
 });
 
-test('the release bundle carries no copy of content-disposition: it requires the one core depends on', () => {
+test('the release bundle carries no copy of content-disposition or form-data: it requires the ones core depends on', () => {
   const bundle = readFileSync(release, 'utf8');
   // esbuild marks each bundled package module with a `// node_modules/<package>/...` comment
-  expect(bundle).not.toMatch(/node_modules\/(content-disposition|safe-buffer)\//);
+  expect(bundle).not.toMatch(/node_modules\/(content-disposition|safe-buffer|form-data|combined-stream)\//);
   expect(bundle).toContain('require("content-disposition")');
+  expect(bundle).toContain('require("form-data")');
   // the same version as core's own dependency, so the build's install (scripts/stage.mjs) holds one copy
   const ours = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
@@ -82,6 +83,7 @@ test('the release bundle carries no copy of content-disposition: it requires the
     readFileSync(join(root, 'node_modules', 'zapier-platform-core', 'package.json'), 'utf8'),
   ) as { dependencies: Record<string, string> };
   expect(ours.dependencies['content-disposition']).toBe(cores.dependencies['content-disposition']);
+  expect(ours.dependencies['form-data']).toBe(cores.dependencies['form-data']);
 });
 
 test('the release bundle carries no step case (they are for tests, the demo and the benchmark)', () => {

@@ -66,6 +66,9 @@ test('inputs of form 13: the note once, one input per matrix row, start and end 
     ['answer__419af108-74e7-4f84-9a79-abfbda5003f4', 'Effort', 'number'],
     [`answer__${FEEDBACK}__row__Support`, 'Feedback: Support', 'string'],
     [`answer__${FEEDBACK}__row__Product`, 'Feedback: Product', 'string'],
+    // files and signature: Zapier file inputs
+    ['answer__7de3cf55-e7c2-4aac-8c4e-c8fbb8bc2e68', 'Attachments', 'file'],
+    ['answer__27ba8d64-8b74-47f8-98e4-fd0e7085aeca', 'Signature', 'file'],
     ['answer__66011512-4de2-4942-a826-4e66ce705237', 'Barcode', 'string'],
     ['answer__4b681407-9b5a-43ad-926a-22f8fae8939a', 'Internal Ref', 'string'],
     [`answer__${C1}`, 'Comments (1)', 'string'],

@@ -8,7 +8,7 @@ import type { ZObject } from 'zapier-platform-core';
 import { invalidInput } from '../../errors';
 import { answerableBlocks, blockName, distinctLabels, matrixRows } from '../../forms/blocks';
 import type { Form, FormBlock } from '../../schemas/forms';
-import { KEPT_AS_IS_TYPES } from '../answer-facts';
+import { FILE_TYPES, KEPT_AS_IS_TYPES } from '../answer-facts';
 import { answerKey, hasRowInputs, isDateRange, matrixRowKey, rangeKey } from '../answer-inputs';
 import { type AnswerChanges, isEmptyInput } from '../answer-values';
 
@@ -17,8 +17,7 @@ const NOTHING = 'Nothing was submitted.';
 /** Said once, above the answer inputs. */
 export const CREATE_NOTE =
   '**Answers:** one input per question of the form; leave an answer empty to leave the question ' +
-  'unanswered. Required questions must be answered. File, signature and payment questions cannot be ' +
-  'answered through Zapier.';
+  'unanswered. Required questions must be answered. Payment questions cannot be answered through Zapier.';
 
 /**
  * Whether a question must always be answered: marked required, not hidden (a hidden question is
@@ -35,7 +34,10 @@ export const alwaysRequired = (block: FormBlock): boolean => {
   return conditions === null || conditions === undefined || !changes;
 };
 
-/** The answers to send, by field id (an empty result means no answer at all). */
+/**
+ * The answers to send, by field id (an empty result means no answer at all); files given are checked
+ * here as answers to their questions and added by ../file-answers.ts once uploaded.
+ */
 export const newAnswers = (z: ZObject, form: Form, changes: AnswerChanges): Record<string, unknown> => {
   const body: Record<string, unknown> = { ...changes.set };
   for (const [id, rows] of Object.entries(changes.rows ?? {})) body[id] = rows;
@@ -55,7 +57,8 @@ export const newAnswers = (z: ZObject, form: Form, changes: AnswerChanges): Reco
   // questions a respondent must always answer (see alwaysRequired)
   for (const block of answerableBlocks(form)) {
     if (!alwaysRequired(block) || !isEmptyInput(body[block.id])) continue;
-    if (KEPT_AS_IS_TYPES.has(block.type)) {
+    if (changes.files?.some((file) => file.block.id === block.id)) continue;
+    if (KEPT_AS_IS_TYPES.has(block.type) && !FILE_TYPES.has(block.type)) {
       problems.push(
         `"${labelOf(block)}" is a required ${block.type} question, which cannot be answered through Zapier: ` +
           'make it optional in OpnForm to create submissions of this form',

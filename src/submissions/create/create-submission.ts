@@ -11,6 +11,7 @@ import { parseInput } from '../../schemas/parse';
 import { clock } from '../../shared/budget';
 import { answerKey, editableBlocks, questionLabels } from '../answer-inputs';
 import { answerChanges, isEmptyInput } from '../answer-values';
+import { uploadFileAnswers } from '../file-answers';
 import { submissionOutputFields } from '../output-fields';
 import { newAnswers } from './body';
 import { answerFields } from './fields';
@@ -93,7 +94,9 @@ const refusal = async (
  * that endpoint never returns its id and a queued server stores it after answering (./locate.ts).
  * Requests: form; newest id (not on a form with editable submissions: its UUID identifies the new
  * one), or on a form that updates existing submissions the submissions holding its match answers;
- * the POST; one list page per look (one when the server stores at once).
+ * with files: the feature flags and one upload per file (two on S3 storage), after every file was
+ * downloaded and checked (../file-answers.ts); the POST; one list page per look (one when the server
+ * stores at once).
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
   const input = parseInput(z, Input(), bundle.inputData, inputFields);
@@ -103,7 +106,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   const keys = matchQuestions(z, form);
   const changes = answerChanges(z, form, withSearchedAnswer(bundle, form), [], NOTHING);
   const sent = newAnswers(z, form, changes);
-  if (Object.keys(sent).length === 0) {
+  if (Object.keys(sent).length === 0 && changes.files === undefined) {
     // This run's mapped values are all empty: routine, so a halt (rule in src/errors.ts).
     throw halt(z, `Nothing to submit: every answer field is empty. ${NOTHING}`);
   }
@@ -111,6 +114,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   const editable = flagOn(form.editable_submissions);
   const upsert = keys === undefined ? undefined : await existingMatch(z, bundle, form, keys, sent);
   const after = editable || upsert !== undefined ? undefined : await newestIdBefore(z, bundle, form.id);
+  Object.assign(sent, await uploadFileAnswers(z, bundle, form, changes.files ?? [], NOTHING));
   const slug = form.slug || String(form.id);
   const reply = await submissions.answer(z, bundle, slug, sent, questionLabels(form), password);
   if (reply instanceof submissions.AnswerRefused) throw await refusal(z, bundle, form, reply.refused);

@@ -36,20 +36,36 @@ export const newestIdBefore = async (z: ZObject, bundle: Bundle, formId: number)
   return page.data.reduce((max, item) => Math.max(max, item.id), 0);
 };
 
-/** A value in one comparable form: texts trimmed, numbers and booleans as text, lists and objects item by item. */
+/** An upload's uuid in a name the server stores (`<name>_<uuid>.<ext>`, or the bare uuid). */
+const UPLOAD_NAME =
+  /(?:^|_)([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\.[A-Za-z0-9]+)?$/i;
+
+/**
+ * A value in one comparable form: texts trimmed, numbers and booleans as text, lists and objects item
+ * by item. A file answer compares by its upload's uuid: the server stores `{file_url, file_name}`,
+ * and may rename the file (S3KeyCleaner), so a name sent is never compared as a string.
+ */
 const canonical = (value: unknown): unknown => {
   if (value === null || value === undefined) return null;
   if (Array.isArray(value)) return value.map(canonical);
-  if (typeof value === 'object')
+  if (typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (typeof record.file_url === 'string') return canonical(record.file_name ?? record.file_url);
     return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>)
+      Object.entries(record)
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([key, inner]) => [key, canonical(inner)]),
     );
-  return String(value).trim();
+  }
+  const text = String(value).trim();
+  return UPLOAD_NAME.exec(text)?.[1]?.toLowerCase() ?? text;
 };
 
-const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+/** A one-file list and its one name are the same answer (a signature is stored either way). */
+const single = (value: unknown) => (Array.isArray(value) && value.length === 1 ? value[0] : value);
+
+const same = (a: unknown, b: unknown) =>
+  JSON.stringify(single(canonical(a))) === JSON.stringify(single(canonical(b)));
 
 /** Whether a listed submission holds every answer that was sent, exactly. */
 export const holdsAnswers = (item: Submission, sent: Readonly<Record<string, unknown>>): boolean => {

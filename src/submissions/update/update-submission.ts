@@ -15,6 +15,7 @@ import {
 import { parseInput } from '../../schemas/parse';
 import { answerInputFields, questionLabels } from '../answer-inputs';
 import { answerChanges, changesAnything } from '../answer-values';
+import { uploadFileAnswers } from '../file-answers';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from '../output-fields';
 import { scanSubmissions } from '../pages';
 import { shapeSubmission } from '../shape';
@@ -99,7 +100,9 @@ const inputFields = defineInputFields([
 /**
  * Reads the current answers (OpnForm has no single-submission read for tokens: the submission is
  * found in the form's list, newest first, within a bound), applies the checked changes and sends
- * every answer back, because a real server replaces all answers with the body.
+ * every answer back, because a real server replaces all answers with the body. A file given to a
+ * file or signature question replaces its files (uploaded as in Create Submission, ../file-answers.ts,
+ * after every check: + the feature flags and one upload per file, two on S3 storage).
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
   refuseUnrealSubmissionId(z, bundle.inputData?.submission_id);
@@ -136,8 +139,17 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   refusePartial(z, current, input.complete_partial);
   const dropped: DroppedAnswer[] = removedAnswers(form, current);
   refuseDroppingAnswers(z, current, dropped, input.drop_removed_answers);
-  const body = mergedBody(form, current, changes, input.completion_time);
-  refuseIncompleteCompletion(z, form, current, body);
+  // every check before the first upload: a question given files counts as answered
+  const given = Object.fromEntries((changes.files ?? []).map((file) => [file.block.id, file.urls]));
+  const planned = mergedBody(form, current, { ...changes, set: { ...changes.set, ...given } }, undefined);
+  refuseIncompleteCompletion(z, form, current, planned);
+  const uploaded = await uploadFileAnswers(z, bundle, form, changes.files ?? [], 'Nothing was changed.');
+  const body = mergedBody(
+    form,
+    current,
+    { ...changes, set: { ...changes.set, ...uploaded } },
+    input.completion_time,
+  );
   const reply = await submissions.update(
     z,
     bundle,

@@ -328,7 +328,7 @@ describe("both documented answer shapes (and the real server's)", () => {
 });
 
 describe('input fields', () => {
-  test('one input per answerable question, typed from the block; layout, files excluded; hidden included', async () => {
+  test('one input per answerable question, typed from the block; layout excluded; a file input per file question; hidden included', async () => {
     formScope();
     const fields = (await run(answerFields, { form_id: String(FORM_ID) })) as Array<Record<string, unknown>>;
     expect(fields[0]).toEqual({ key: 'answers_note', type: 'copy', helpText: KEEP_NOTE });
@@ -344,6 +344,8 @@ describe('input fields', () => {
       ['answer__f-site', 'Website', 'string', false],
       // a matrix whose rows cannot be read keeps the single JSON input
       ['answer__f-grid', 'Ratings', 'text', false],
+      // a files question: a Zapier file input, a list (it takes several files)
+      ['answer__f-cv', 'CV', 'file', true],
       ['answer__f-ref', 'Referrer', 'string', false],
     ]);
     // the block's help ends with a full stop before the next sentence (it had none: "...name Leave empty...")
@@ -355,7 +357,9 @@ describe('input fields', () => {
     expect(answers[6]?.helpText).toBe(
       'A date-only question: the date part is kept as written in the value (no time zone conversion).',
     );
-    expect(answers[9]?.helpText).toBe('This question is hidden on the form.');
+    // the file input says what the question takes (no limit set: the workspace's, or the upload route's 5 MB)
+    expect(answers[9]?.helpText).toBe('Any file, up to 50 MB (5 MB on a self-hosted server).');
+    expect(answers[10]?.helpText).toBe('This question is hidden on the form.');
     expect(answers.every((f) => f.required === false)).toBe(true);
   });
 

@@ -1,0 +1,37 @@
+import { defineTrigger } from 'zapier-platform-core';
+import * as workspaces from '../api/workspaces';
+import { pollingPerform } from '../shared/perform';
+import { shapeWorkspace, WORKSPACE_OUTPUT_FIELDS, WORKSPACE_SAMPLE } from './workspace-output';
+
+/**
+ * Polls the user's workspaces (no paging, no order promised) newest id first; Zapier deduplicates on
+ * `id`, so a workspace triggers once, whether created or joined.
+ */
+const perform = pollingPerform(async (z, bundle) =>
+  (await workspaces.listMine(z, bundle, 'list')).sort((a, b) => b.id - a.id).map(shapeWorkspace),
+);
+
+export const newWorkspace = defineTrigger({
+  key: 'new_workspace',
+  noun: 'Workspace',
+  display: {
+    label: 'New Workspace',
+    description: 'Triggers when a workspace is created or you are added to one.',
+  },
+  operation: {
+    type: 'polling',
+    perform,
+    canPaginate: false,
+    sample: WORKSPACE_SAMPLE,
+    outputFields: WORKSPACE_OUTPUT_FIELDS,
+  },
+});
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    input: {},
+    minimum: 1,
+    why: 'list',
+    review: { on: 'both: create a workspace, then test the trigger', evidence: ['forms--list-workspaces#0'] },
+  },
+];

@@ -1,0 +1,131 @@
+// Create, Find, New, Update and Delete Workspace against the sandbox in both modes: one workspace's
+// whole life, the requests each step sends, and the refusals a user meets (forms still inside, the
+// confirmation, a read-only token, already deleted).
+import { type Sandbox, startSandbox } from '../../sandbox/server';
+import { failure } from '../helpers/app';
+import { MODES, modeOptions, runOn, type TokenName } from './helpers';
+
+interface Ws {
+  id: number;
+  name: string;
+  icon: string | null;
+  users_count: number | null;
+  is_admin: boolean | null;
+  plan_tier: string | null;
+  created_at: string | null;
+  message?: string;
+}
+
+describe.each(MODES)('%s mode', (mode) => {
+  let s: Sandbox;
+  beforeAll(async () => {
+    s = await startSandbox({ ...modeOptions(mode), submissions: 5, largeFormSubmissions: 5 });
+  });
+  afterAll(() => s.close());
+  beforeEach(() => s.resetRequests());
+
+  const step = <T>(path: string, input: Record<string, unknown>, token: TokenName = 'admin') =>
+    runOn<T>(s, path as Parameters<typeof runOn>[1], input, token);
+  const sent = () =>
+    s.requests().map((r) => `${r.method} ${r.path}${r.query === '' ? '' : `?${r.query}`} ${r.status}`);
+
+  test('create, notice, find, rename, change and remove the icon, delete: each with its requests', async () => {
+    const made = await step<Ws>('creates.create_workspace.operation.perform', {
+      name: ' Zap Ops ',
+      icon: '🚀',
+    });
+    expect(made).toEqual({
+      id: expect.any(Number),
+      name: 'Zap Ops',
+      icon: '🚀',
+      users_count: 1,
+      is_admin: true,
+      plan_tier: 'pro',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/),
+      message: 'Workspace created.',
+    });
+    const id = made.id;
+    expect(sent()).toEqual(['POST /open/workspaces/create 200']);
+
+    s.resetRequests();
+    const polled = await step<Ws[]>('triggers.new_workspace.operation.perform', {});
+    expect(polled[0]).toEqual({ ...made, message: undefined });
+    expect(polled.map((w) => w.id)).toEqual([...polled.map((w) => w.id)].sort((a, b) => b - a));
+    expect(await step('searches.find_workspace.operation.perform', { name: 'zap ops' })).toEqual([polled[0]]);
+    expect(sent()).toEqual(['GET /open/workspaces 200', 'GET /open/workspaces 200']);
+
+    s.resetRequests();
+    const renamed = await step<Ws>('creates.update_workspace.operation.perform', {
+      workspace_id: id,
+      name: 'Zap Ops 2',
+    });
+    expect(renamed).toMatchObject({ id, name: 'Zap Ops 2', icon: '🚀', message: 'Workspace updated.' });
+    const cleared = await step<Ws>('creates.update_workspace.operation.perform', {
+      workspace_id: id,
+      clear_icon: true,
+    });
+    expect(cleared).toMatchObject({ id, name: 'Zap Ops 2', icon: null });
+    const both = await step<Ws>('creates.update_workspace.operation.perform', {
+      workspace_id: id,
+      name: 'Zap Ops 3',
+      icon: '🎯',
+    });
+    expect(both).toMatchObject({ id, name: 'Zap Ops 3', icon: '🎯' });
+    expect(sent()).toEqual([
+      'GET /open/workspaces 200',
+      `PUT /open/workspaces/${id} 200`,
+      'GET /open/workspaces 200',
+      `PUT /open/workspaces/${id} 200`,
+      `PUT /open/workspaces/${id} 200`,
+    ]);
+
+    s.resetRequests();
+    await expect(step('creates.delete_workspace.operation.perform', { workspace_id: id })).resolves.toEqual({
+      id,
+      deleted: true,
+      forms_count: 0,
+      message: 'Workspace successfully deleted.',
+    });
+    expect(sent()).toEqual([
+      `GET /open/workspaces/${id}/forms?per_page=1 200`,
+      `DELETE /open/workspaces/${id} 200`,
+    ]);
+    expect(await step('searches.find_workspace.operation.perform', { name: 'Zap Ops 3' })).toEqual([]);
+
+    // run again (a replayed Zap): already gone is a halt, before any DELETE
+    s.resetRequests();
+    expect(
+      await failure(step('creates.delete_workspace.operation.perform', { workspace_id: id })),
+    ).toMatchObject({
+      name: 'HaltedError',
+      message: `Workspace ${id} is not there (any more): already deleted, or never existed. Nothing was deleted.`,
+    });
+    expect(sent()).toEqual([`GET /open/workspaces/${id}/forms?per_page=1 404`]);
+  });
+
+  test('a workspace that holds forms is kept unless confirmed', async () => {
+    const error = await failure(
+      step('creates.delete_workspace.operation.perform', { workspace_id: s.ids.workspaceId }),
+    );
+    expect(error.code).toBe('conflict');
+    expect(error.message).toMatch(
+      new RegExp(`^Workspace ${s.ids.workspaceId} still holds \\d+ forms: .* Nothing was deleted\\.$`),
+    );
+    expect(sent()).toEqual([`GET /open/workspaces/${s.ids.workspaceId}/forms?per_page=1 200`]);
+    expect(s.state.workspaces.some((w) => w.id === s.ids.workspaceId)).toBe(true);
+  });
+
+  test('a read-only token: nothing is created or updated, the ability is named', async () => {
+    for (const [path, input] of [
+      ['creates.create_workspace.operation.perform', { name: 'Never' }],
+      ['creates.update_workspace.operation.perform', { workspace_id: s.ids.workspaceId, name: 'Never' }],
+    ] as const) {
+      const error = await failure(step(path, input, 'readonly'));
+      expect(error).toMatchObject({
+        code: 'forbidden',
+        message: expect.stringContaining('"workspaces-write"'),
+      });
+    }
+    expect(s.state.workspaces.some((w) => w.name === 'Never')).toBe(false);
+  });
+});
