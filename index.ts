@@ -12,6 +12,7 @@ import { updateForm } from './src/forms/update-form';
 import { guardApp } from './src/http/guard';
 import { createWebhookIntegration } from './src/integrations/create-webhook-integration';
 import { deleteWebhookIntegration } from './src/integrations/delete-webhook-integration';
+import { findWebhookIntegration } from './src/integrations/find-webhook-integration';
 import { newWebhookDeliveryFailure } from './src/integrations/new-webhook-delivery-failure';
 import { updateWebhookIntegration } from './src/integrations/update-webhook-integration';
 import { webhookIntegrationList } from './src/integrations/webhook-integration-list';
@@ -24,6 +25,8 @@ import { exportFileHydrator } from './src/submissions/export/file-hydrator';
 import { findExport } from './src/submissions/export/find-export';
 import { submissionFile } from './src/submissions/files';
 import { findSubmission } from './src/submissions/find-submission';
+import { findSubmissionById } from './src/submissions/find-submission-by-id';
+import { newOrUpdatedSubmission } from './src/submissions/new-or-updated-submission';
 import { newPartialSubmission } from './src/submissions/new-partial-submission';
 import { newSubmission } from './src/submissions/new-submission';
 import { submissionList } from './src/submissions/submission-list';
@@ -67,6 +70,7 @@ const app = defineApp(
       workspaceList,
       formList,
       newSubmission,
+      newOrUpdatedSubmission,
       newPartialSubmission,
       memberList,
       inviteList,
@@ -105,7 +109,16 @@ const app = defineApp(
       updateWorkspace,
       deleteWorkspace,
     ),
-    searches: byKey(findMember, findInvite, findForm, findSubmission, findExport, findWorkspace),
+    searches: byKey(
+      findMember,
+      findInvite,
+      findForm,
+      findSubmission,
+      findExport,
+      findWorkspace,
+      findSubmissionById,
+      findWebhookIntegration,
+    ),
     // Zapier requires a search-or-create's `key` to be its search's key (an editor limitation): the
     // pair's public key is its property name here.
     searchOrCreates: {

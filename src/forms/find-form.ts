@@ -2,19 +2,22 @@ import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-plat
 import * as v from 'zod/mini';
 import * as account from '../api/account';
 import * as forms from '../api/forms';
-import { inputObject, refuse } from '../inputs/values';
+import { workspaceField } from '../inputs/fields';
+import { inputObject, OptionalId, refuse } from '../inputs/values';
 import { lazy } from '../schemas/lazy';
 import { parseInput } from '../schemas/parse';
 import { FORM_DETAILS_OUTPUT_FIELDS, FORM_DETAILS_SAMPLE, formDetails } from './shape';
 
 const inputFields = defineInputFields([
+  // optional: only fills the Form dropdown; a mapped slug, UUID, id or link needs no workspace
+  { ...workspaceField, required: false },
   {
     key: 'form',
     label: 'Form',
     required: true,
+    dynamic: 'form_list.id.name',
     helpText:
-      "The form's slug (the end of its share link, e.g. `contact-us-3fa2b1`), UUID or id; a pasted share " +
-      'link works too.',
+      "Pick one (after a workspace), or enter the form's slug (e.g. `contact-us-3fa2b1`), UUID, id or share link.",
   },
 ]);
 
@@ -48,7 +51,7 @@ const FormRef = lazy(() =>
   ),
 );
 
-const Input = inputObject(() => ({ form: FormRef() }));
+const Input = inputObject(() => ({ workspace_id: OptionalId(), form: FormRef() }));
 
 /** `GET /open/forms/{slug}`: the form with its settings and questions; `[]` when none matches. */
 const perform = (async (z, bundle) => {

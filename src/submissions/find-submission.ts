@@ -1,7 +1,7 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
 import * as forms from '../api/forms';
 import * as submissions from '../api/submissions';
-import { invalidInput } from '../errors';
+import { invalidInput, userError } from '../errors';
 import { AmbiguousQuestion, findQuestionBlock, labelledBlocks } from '../forms/blocks';
 import { refuseReversedRange, SUBMITTED_RANGE_FIELDS, submittedRange } from '../inputs/dates';
 import { formField, workspaceField } from '../inputs/fields';
@@ -10,12 +10,18 @@ import {
   inputObject,
   OptionalChoice,
   OptionalText,
+  optionalValue,
   RequiredText,
+  refuse,
+  shown,
   WorkspaceId,
+  wholeNumber,
 } from '../inputs/values';
 import type { Form, FormBlock } from '../schemas/forms';
+import { lazy } from '../schemas/lazy';
 import { parseInput } from '../schemas/parse';
 import type { Submission } from '../schemas/submissions';
+import { READ_RESERVE_MS, remainingMs } from '../shared/budget';
 import { parseTimestamp } from '../shared/dates';
 import { isLastPage } from '../shared/paging';
 import { createdAt, submissionStatus } from './answers';
@@ -24,12 +30,27 @@ import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
 import { shapeSubmission } from './shape';
 
 /**
- * Pages of 100, at most 5 (the 500 newest submissions that pass the server's pre-filter): the same
- * reach as Update Submission, which can only update the 500 newest, so a Find → Update Zap never
- * finds what it cannot update on a server without `search`.
+ * Pages of 100, by default at most 5 (the 500 newest submissions that pass the server's pre-filter):
+ * the same reach as Update Submission, which can only update the 500 newest, so a Find → Update Zap
+ * never finds what it cannot update on a server without `search`. Submissions to Search
+ * (`search_window`) widens it up to 3000 (30 of the 100 list reads a minute OpnForm allows a user).
  */
 export const FIND_PAGE_SIZE = 100;
 export const FIND_MAX_PAGES = 5;
+export const MAX_WINDOW = 3000;
+
+/** Submissions to Search: empty is 500; else 100 to 3000 in steps of 100. */
+const SearchWindow = lazy(() => {
+  const allowed = `must be a whole number from ${FIND_PAGE_SIZE} to ${MAX_WINDOW} in steps of ${FIND_PAGE_SIZE}`;
+  return optionalValue(allowed, (value, ctx) =>
+    /^\s*\d+00\s*$/.test(String(value))
+      ? wholeNumber(value, ctx, { min: FIND_PAGE_SIZE, max: MAX_WINDOW, digits: 4, allowed })
+      : refuse(ctx, value, `${allowed}, got ${shown(value)}`),
+  );
+});
+
+/** A page is only asked for when this much of the step's budget is left (the page, then the form read). */
+const PAGE_RESERVE_MS = 2 * READ_RESERVE_MS;
 
 const STATUSES = ['completed', 'partial', 'all'] as const;
 
@@ -40,6 +61,7 @@ const Input = inputObject(() => ({
   search: RequiredText(),
   status: OptionalChoice(STATUSES),
   ...submittedRange(),
+  search_window: SearchWindow(),
 }));
 
 const inputFields = defineInputFields([
@@ -74,6 +96,15 @@ const inputFields = defineInputFields([
     helpText: 'Which submissions to look at. Partial submissions are an OpnForm Pro feature.',
   },
   ...SUBMITTED_RANGE_FIELDS,
+  {
+    key: 'search_window',
+    label: 'Submissions to Search',
+    type: 'integer',
+    required: false,
+    default: '500',
+    helpText:
+      'How many of the newest to read: 100 to 3000, in steps of 100. Update Submission reaches the 500 newest.',
+  },
 ]);
 
 const invalid = (z: ZObject, message: string) => invalidInput(z, `${message}. Nothing was searched.`);
@@ -83,13 +114,25 @@ const MAX_SEARCH_IN_URL = 1000;
 
 const timeOf = (item: Submission) => parseTimestamp(createdAt(item));
 
+/** Out of time before the window was read: an error, never `[]` (a find-or-create would then duplicate). */
+const outOfWindow = (z: ZObject, searched: number, pages: number, window: number) =>
+  userError(
+    z,
+    `This step ran out of time after searching ${searched} submissions (${pages} page${pages === 1 ? '' : 's'}) of the ` +
+      `${window} in Submissions to Search (search_window), with no match so far. Lower Submissions to Search or set ` +
+      'Submitted Since, then try again. Nothing was changed in OpnForm.',
+    'out_of_time',
+    504,
+  );
+
 /**
- * Reads the list newest first, pages of 100, at most 5, and keeps the items whose chosen answer
+ * Reads the list newest first, pages of 100, at most 5 (Submissions to Search: up to 30), and keeps the items whose chosen answer
  * equals the value (status and date range checked on every item). OpnForm's `search` is only a
  * pre-filter: it matches a part of any answer, and a server on sqlite answers it with 500 (its SQL
  * is PostgreSQL-only); then the same pages are read without it, so the result is the same on every
  * server, only the reach differs (pre-filtered pages reach further back). Stops at the first page
- * holding a match, at a submission older than Submitted Since, or at the last page. None: `[]`.
+ * holding a match, at a submission older than Submitted Since, or at the last page. None: `[]`. Out
+ * of time before the window is read: an error saying how many were searched.
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
   const input = parseInput(z, Input(), bundle.inputData, inputFields);
@@ -126,7 +169,10 @@ const perform = async (z: ZObject, bundle: Bundle) => {
     search: searchKeepsMatches(block) && input.search.length <= MAX_SEARCH_IN_URL ? input.search : undefined,
   };
   const found: Submission[] = [];
-  for (let page = 1; page <= FIND_MAX_PAGES; page += 1) {
+  const reach = input.search_window ?? FIND_PAGE_SIZE * FIND_MAX_PAGES;
+  let searched = 0;
+  for (let page = 1; page <= reach / FIND_PAGE_SIZE; page += 1) {
+    if (page > 1 && remainingMs(bundle) < PAGE_RESERVE_MS) throw outOfWindow(z, searched, page - 1, reach);
     let reply =
       query.search === undefined
         ? await submissions.listPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query)
@@ -137,6 +183,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
       query.search = undefined;
       reply = await submissions.listPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query);
     }
+    searched += reply.data.length;
     found.push(
       ...reply.data.filter(
         (item) => (status === 'all' || submissionStatus(item) === status) && inRange(item) && matches(item),

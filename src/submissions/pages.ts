@@ -1,6 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import * as submissions from '../api/submissions';
 import type { Submission } from '../schemas/submissions';
+import { READ_RESERVE_MS, remainingMs } from '../shared/budget';
 import { isLastPage } from '../shared/paging';
 
 export interface ScanResult {
@@ -38,4 +39,46 @@ export const scanSubmissions = async (
     }
   }
   return { matches, pages: options.maxPages, exhausted: false };
+};
+
+/** What `scanForId` learnt: the submission, or proof that the list holds none, or neither (stopped). */
+export interface IdScan {
+  found?: Submission;
+  /** True when the list holds no such submission: its last page was read, or a page of only lower ids. */
+  absent: boolean;
+  /** Pages and submissions read. */
+  pages: number;
+  read: number;
+  /** Why it stopped before finding or proving absence: the page bound or the step's time. */
+  stopped?: 'pages' | 'time';
+}
+
+/** A page is only asked for when this much of the step's budget is left (the page, then the form read). */
+export const SCAN_RESERVE_MS = 2 * READ_RESERVE_MS;
+
+/**
+ * Looks for one submission id in the list, newest first: stops when it is found, on a page whose
+ * largest id is below it (every later page holds older, so lower, ids), on the last page, after
+ * `maxPages`, or when the step's time is nearly up. Never says absent without proof.
+ */
+export const scanForId = async (
+  z: ZObject,
+  bundle: Bundle,
+  formId: number,
+  id: number,
+  { perPage, maxPages }: { perPage: number; maxPages: number },
+): Promise<IdScan> => {
+  let read = 0;
+  for (let page = 1; page <= maxPages; page += 1) {
+    if (page > 1 && remainingMs(bundle) < SCAN_RESERVE_MS) {
+      return { absent: false, pages: page - 1, read, stopped: 'time' };
+    }
+    const reply = await submissions.listPage(z, bundle, formId, page, perPage);
+    read += reply.data.length;
+    const found = reply.data.find((item) => item.id === id);
+    if (found !== undefined) return { found, absent: false, pages: page, read };
+    const below = reply.data.every((item) => item.id < id);
+    if (below || isLastPage(reply, page, perPage)) return { absent: true, pages: page, read };
+  }
+  return { absent: false, pages: maxPages, read, stopped: 'pages' };
 };

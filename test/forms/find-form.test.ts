@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { failure, op, run, TOKEN } from '../helpers/app';
+import { App, failure, op, run, TOKEN } from '../helpers/app';
 import { recorded, recordedScope } from '../helpers/recorded';
 import { api } from '../helpers/scopes';
 
@@ -186,4 +186,44 @@ test('a numeric id is accepted', async () => {
   const scope = api().get('/open/forms/42').reply(200, FORM);
   await expect(run(perform, { form: 42 })).resolves.toMatchObject([{ id: 42 }]);
   expect(scope.isDone()).toBe(true);
+});
+
+describe('the Form dropdown (issue 22)', () => {
+  const fields = App.searches.find_form.operation.inputFields as Array<Record<string, unknown>>;
+
+  test('an optional Workspace comes first; Form is a dropdown of form_list that depends on nothing', () => {
+    expect(fields.map((f) => [f.key, f.required])).toEqual([
+      ['workspace_id', false],
+      ['form', true],
+    ]);
+    expect(fields[0]?.dynamic).toBe('workspace_list.id.name');
+    expect(fields[1]?.dynamic).toBe('form_list.id.name');
+    expect(fields[1]).not.toHaveProperty('dependsOn');
+  });
+
+  test('a form picked in the dropdown (its id) with its workspace: one read by id, the workspace not sent', async () => {
+    const scope = api().get('/open/forms/42').reply(200, FORM);
+    await expect(run(perform, { workspace_id: '7', form: '42' })).resolves.toMatchObject([
+      { id: 42, workspace_id: 7 },
+    ]);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('a mapped slug with an empty workspace still finds the form', async () => {
+    const scope = api().get('/open/forms/contact-us-3fa2b1').reply(200, FORM);
+    await expect(run(perform, { workspace_id: '', form: 'contact-us-3fa2b1' })).resolves.toMatchObject([
+      { id: 42 },
+    ]);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  test('a workspace that is not an id is refused before any request, naming the field', async () => {
+    const error = await failure(run(perform, { workspace_id: 'Sales', form: 'contact-us-3fa2b1' }));
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'invalid_input',
+      status: 400,
+      message: 'Invalid input: Workspace (workspace_id) must be a whole number (an OpnForm id), got "Sales".',
+    });
+  });
 });

@@ -297,6 +297,31 @@ export const RULES: Record<string, KeyRule> = {
     valid: fc.constantFrom(true, false, 'yes', 'no', 'true', 'false', ' Yes ', '', null),
     invalid: fc.constantFrom('maybe', 'si', '2', 'delete', ['yes'], {}),
   },
+  // Find Webhook Integration: a host only (a pasted webhook URL is refused); always set in valid inputs
+  webhook_host: {
+    valid: fc.oneof(fc.domain(), fc.constantFrom(' Hooks.Example.com ', 'dead.example.net:8443')),
+    invalid: fc.oneof(
+      fc.constantFrom(
+        'https://hooks.example.com/x',
+        'a.example.org/p',
+        'a.example.org?t=1',
+        'u@a.example.org',
+        'a b',
+      ),
+      fc.webUrl().filter((u) => u.includes('/')),
+    ),
+  },
+  // Find Submission's Submissions to Search: 100 to 3000 in steps of 100
+  search_window: {
+    valid: fc.oneof(
+      fc.integer({ min: 1, max: 30 }).map((n) => n * 100),
+      fc.constantFrom(' 500 ', '3000'),
+    ),
+    invalid: fc.oneof(
+      fc.constantFrom('0', '50', '150', '3100', '1e3', 'all', true),
+      fc.integer({ min: 3001, max: 10 ** 6 }),
+    ),
+  },
   role: {
     valid: fc.constantFrom('admin', 'user', 'readonly', ' Admin ', 'READONLY'),
     invalid: fc.oneof(

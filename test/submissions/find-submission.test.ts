@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { clock } from '../../src/shared/budget';
 import { failure, op, run } from '../helpers/app';
 import { recorded, recordedScope } from '../helpers/recorded';
 import { api } from '../helpers/scopes';
@@ -200,5 +201,74 @@ describe('two questions with the same name (recorded: form 13 has two named "Com
       run(perform, { workspace_id: '6', form_id: '13', search_field: 'Comments (2)', search: 'Great' }),
     ).resolves.toEqual([]);
     expect(form.isDone() && list.isDone()).toBe(true);
+  });
+});
+
+describe('Submissions to Search (search_window, issue 22)', () => {
+  const realNow = clock.now;
+  afterEach(() => {
+    clock.now = realNow;
+  });
+  const listPages = (count: number, last: number) =>
+    Array.from({ length: count }, (_, i) =>
+      api()
+        .get(LIST)
+        .query({ page: String(i + 1), per_page: '100', search: 'ann@example.org' })
+        .reply(200, page(fillers(10_000 - i * 100, 100), i + 1, last)),
+    );
+
+  test('a window of 800 reads up to 8 pages of 100, then []', async () => {
+    formRead();
+    const pages = listPages(8, 40);
+    await expect(run(perform, input({ search_window: '800' }))).resolves.toEqual([]);
+    expect(pages.every((p) => p.isDone())).toBe(true);
+  });
+
+  test('3000 at most: the 30th page is the last one read', async () => {
+    formRead();
+    const pages = listPages(30, 40);
+    await expect(run(perform, input({ search_window: 3000 }))).resolves.toEqual([]);
+    expect(pages.every((p) => p.isDone())).toBe(true);
+  });
+
+  test.each([
+    ['50', 'got "50"'],
+    ['3100', 'got "3100"'],
+    ['250', 'got "250"'],
+    ['lots', 'got "lots"'],
+  ])('%j is refused before any request', async (search_window, got) => {
+    const error = await failure(run(perform, input({ search_window })));
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'invalid_input',
+      status: 400,
+      message: `Invalid input: Submissions to Search (search_window) must be a whole number from 100 to 3000 in steps of 100, ${got}.`,
+    });
+  });
+
+  test("the step's time nearly spent before the window is read: an error saying how many were searched, not []", async () => {
+    let now = 1_000_000;
+    clock.now = () => now;
+    formRead();
+    const pages = [1, 2].map((n) =>
+      api()
+        .get(LIST)
+        .query({ page: String(n), per_page: '100', search: 'ann@example.org' })
+        .reply(() => {
+          now += 11_000; // two slow pages: 22 s of the 25 s budget gone
+          return [200, page(fillers(10_000 - (n - 1) * 100, 100), n, 40)];
+        }),
+    );
+    const error = await failure(run(perform, input({ search_window: '2000' })));
+    expect(pages.every((p) => p.isDone())).toBe(true);
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'out_of_time',
+      status: 504,
+      message:
+        'This step ran out of time after searching 200 submissions (2 pages) of the 2000 in Submissions to Search ' +
+        '(search_window), with no match so far. Lower Submissions to Search or set Submitted Since, then try again. ' +
+        'Nothing was changed in OpnForm.',
+    });
   });
 });

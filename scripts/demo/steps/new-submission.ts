@@ -90,12 +90,36 @@ export const NEW_SUBMISSION_STEPS: DemoStep[] = [
         [F.plan as string]: 'Enterprise',
       });
       const delivery = await ctx.catcher.next();
+      ctx.picked.editDelivery = delivery.json;
       const [item] = await deliver(ctx, delivery.json);
       if (item?.is_edit !== true)
         throw new Error(`expected the edit flagged, got is_edit ${String(item?.is_edit)}`);
       const again = await deliver(ctx, delivery.json);
       if (again.length !== 0) throw new Error('expected the unchanged re-delivery to be skipped');
       return `submission #${item.id} re-delivered after an edit: is_edit true (name now "${String(item.answers[F.full_name as string])}"); the same delivery again is skipped`;
+    },
+  },
+  {
+    name: 'new or updated submission: the same two deliveries in another Zap (new_or_updated_submission)',
+    run: async (ctx) => {
+      // another Zap: its own cache, so the first delivery is new to it and the edit an edit
+      const zap = { zcacheTestObj: {} };
+      const run = (delivery: unknown) =>
+        ctx.invoke<Array<Record<string, unknown>>>(
+          'triggers.new_or_updated_submission.operation.perform',
+          { workspace_id: ctx.picked.workspace_id, form_id: ctx.picked.form_id },
+          { cleanedRequest: delivery, subscribeData: ctx.picked.subscribeData },
+          zap,
+        );
+      const [created] = await run(ctx.picked.delivery);
+      const [edited] = await run(ctx.picked.editDelivery);
+      if (created?.is_edit !== false || edited?.is_edit !== true) {
+        throw new Error(
+          `expected is_edit false then true, got ${String(created?.is_edit)}, ${String(edited?.is_edit)}`,
+        );
+      }
+      if ('submission_id' in edited) throw new Error('expected no 1.0.4 keys in its output');
+      return `submission #${String(edited.id)}: is_edit false, then true after the edit; no 1.0.4 keys`;
     },
   },
   {

@@ -1,0 +1,100 @@
+import {
+  defineInputFields,
+  defineTrigger,
+  type WebhookTriggerPerform,
+  type WebhookTriggerPerformList,
+  type WebhookTriggerPerformSubscribe,
+  type WebhookTriggerPerformUnsubscribe,
+} from 'zapier-platform-core';
+import { formField, workspaceField } from '../inputs/fields';
+import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output-fields';
+import { type HookItem, listedItems, readDelivery, subscribeHook, unsubscribeHook } from './submission-hook';
+
+// only the form builds the output fields (its questions); the workspace only fills the form list
+const inputFields = defineInputFields([workspaceField, { ...formField, altersDynamicFields: true }]);
+
+/**
+ * New Submission with edits always on, on the same legacy hooks (`/external/zapier/webhook`): each
+ * delivery triggers, new or edited (`is_edit`), except a re-delivery whose answers did not change since
+ * this Zap last saw them (the loop guard of a Zap that updates its own trigger's submission). Its
+ * output has none of the keys New Submission keeps for Zaps made with 1.0.4.
+ */
+const perform = (async (z, bundle) => {
+  const delivered = await readDelivery(z, bundle, true);
+  return delivered === undefined ? [] : [delivered.item];
+}) satisfies WebhookTriggerPerform;
+
+const performList = (async (z, bundle) =>
+  (await listedItems(z, bundle, inputFields)).items.map(
+    ({ item }) => item,
+  )) satisfies WebhookTriggerPerformList;
+
+// lean (issue 22): no attribution in the sample, so no attribution labels; live items carry it
+const SAMPLE: HookItem = {
+  ...SUBMISSION_SAMPLE,
+  edit_link: null,
+  attribution: {},
+  received_at: '2026-11-21T14:03:29+00:00',
+  is_edit: false,
+};
+
+export const newOrUpdatedSubmission = defineTrigger({
+  key: 'new_or_updated_submission',
+  noun: 'Submission',
+  display: {
+    label: 'New or Updated Submission',
+    description: 'Triggers when a form receives a new completed submission or one is edited (instant).',
+  },
+  operation: {
+    type: 'hook',
+    inputFields,
+    performSubscribe: ((z, bundle) =>
+      subscribeHook(z, bundle, inputFields)) satisfies WebhookTriggerPerformSubscribe,
+    performUnsubscribe: ((z, bundle) =>
+      unsubscribeHook(z, bundle, inputFields)) satisfies WebhookTriggerPerformUnsubscribe,
+    perform,
+    performList,
+    canPaginate: true,
+    sample: SAMPLE,
+    outputFields: [
+      // the date-times (types the sample cannot show) and the ids, told apart
+      ...SUBMISSION_OUTPUT_FIELDS.filter((f) => ['id', 'form_id', 'submitted_at'].includes(f.key)),
+      { key: 'received_at', label: 'Received At', type: 'datetime' },
+      answerOutputFields,
+    ],
+  },
+});
+
+const HOOK = 'https://hooks.zapier.com/hooks/standard/1/fault-case/';
+
+export const cases: import('../shared/step-case').StepCase[] = [
+  {
+    method: 'performList',
+    input: { workspace_id: '$workspaceId', form_id: '$formId' },
+    minimum: 2,
+    why: 'the form (question types, date formats) + newest completed submissions (real ids and times)',
+    review: {
+      on: 'Cloud and self-hosted: subscribe, answer the form, then edit the submission',
+      evidence: [
+        'external--webhook-subscribe#0',
+        'external--hook-delivery-every-block#1-#2',
+        'external--hook-delivery-every-block#5-#6',
+        'submissions--list#4',
+      ],
+    },
+  },
+  {
+    method: 'performSubscribe',
+    input: { workspace_id: '$workspaceId', form_id: '$formId' },
+    bundle: { targetUrl: HOOK },
+    minimum: 1,
+    why: 'subscribe',
+  },
+  {
+    method: 'performUnsubscribe',
+    input: { workspace_id: '$workspaceId', form_id: '$formId' },
+    bundle: { subscribeData: { hookUrl: HOOK, form_id: '$formId' } },
+    minimum: 1,
+    why: 'unsubscribe',
+  },
+];
