@@ -46,12 +46,6 @@ test('harness/ imports neither test/ nor bench/ (both use it)', () => {
 
 const LINE_LIMITED = ['src', 'sandbox', 'test', 'harness', 'scripts', 'bench'];
 
-/**
- * Being split on another branch (issue 21): allowed over 400 lines until that branch is merged. The
- * test fails as soon as a file here is gone or short enough, so the exception cannot outlive its need.
- */
-const SPLIT_PENDING = ['test/submissions/new-submission.recorded.test.ts'];
-
 /** `file: N lines` for each file over 400 lines. */
 const overLimit = (counted: ReadonlyArray<readonly [string, number]>): string[] =>
   counted.filter(([, lines]) => lines > 400).map(([file, lines]) => `${file}: ${lines} lines`);
@@ -66,9 +60,7 @@ test('no code file in src/, sandbox/, test/, harness/, scripts/ or bench/ is ove
   expect(files).toContain('test/architecture.test.ts');
   expect(files.filter((file) => file.startsWith('test/recorded') || file.endsWith('.json'))).toEqual([]);
   const counted = files.map((file) => [file, lines(file)] as const);
-  expect(overLimit(counted.filter(([file]) => !SPLIT_PENDING.includes(file)))).toEqual([]);
-  const over = new Set(overLimit(counted).map((entry) => entry.split(':')[0]));
-  expect(SPLIT_PENDING.filter((file) => !over.has(file))).toEqual([]);
+  expect(overLimit(counted)).toEqual([]);
   // a planted violation is found
   expect(
     overLimit([

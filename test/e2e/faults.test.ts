@@ -47,7 +47,7 @@ describe('fault switches', () => {
 
   it('a slow answer within the timeout still succeeds', async () => {
     sandbox().fault('slow', 1, { delayMs: 200 });
-    await expect(runOn(sandbox(), WORKSPACES)).resolves.toHaveLength(2);
+    await expect(runOn(sandbox(), WORKSPACES)).resolves.toHaveLength(3);
   });
 
   it('a non-JSON answer points at the OpnForm URL', async () => {
@@ -70,7 +70,7 @@ describe('fault switches', () => {
     sandbox().fault('500', 2);
     await expect(failure(runOn(sandbox(), WORKSPACES))).resolves.toMatchObject({ status: 500 });
     await expect(failure(runOn(sandbox(), WORKSPACES))).resolves.toMatchObject({ status: 500 });
-    await expect(runOn(sandbox(), WORKSPACES)).resolves.toHaveLength(2);
+    await expect(runOn(sandbox(), WORKSPACES)).resolves.toHaveLength(3);
   });
 
   it('faults also hit file downloads (signed links), which the request log counts', async () => {
