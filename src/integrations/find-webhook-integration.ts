@@ -114,7 +114,7 @@ export const cases: import('../shared/step-case').StepCase[] = [
   {
     input: { workspace_id: '$workspaceId', form_id: '$formId', webhook_host: 'Hooks.Example.com' },
     minimum: 1,
-    why: "the form's integrations",
+    why: "one list of the form's integrations, filtered here (host, status, webhooks only)",
     review: { on: 'both', evidence: ['integrations--list#0'] },
   },
 ];
