@@ -42,7 +42,8 @@ export interface AppStep {
 }
 
 /** A case, paired with its step. */
-export interface FoundCase extends Omit<StepCase, 'input' | 'bundle' | 'method' | 'step' | 'name'> {
+export interface FoundCase
+  extends Omit<StepCase, 'input' | 'bundle' | 'nothing' | 'method' | 'step' | 'name'> {
   /** `update_submission`, `new_submission.performList (Transfer page)`, `authentication.test` */
   name: string;
   /** The app method Zapier calls: `creates.update_submission.operation.perform`, `authentication.test`. */
@@ -54,6 +55,8 @@ export interface FoundCase extends Omit<StepCase, 'input' | 'bundle' | 'method' 
   inputData(ids: SandboxIds): Record<string, unknown>;
   /** The other bundle members, placeholders replaced. */
   bundle(ids: SandboxIds): Record<string, unknown> | undefined;
+  /** A search's input that finds nothing, placeholders replaced (when the case declares one). */
+  nothing?: (ids: SandboxIds) => Record<string, unknown>;
 }
 
 export interface StepCases {
@@ -156,7 +159,7 @@ export const withIds = (value: unknown, ids: SandboxIds, where: string): unknown
 };
 
 const found = (step: AppStep, file: string, declared: StepCase): FoundCase => {
-  const { input, bundle, method: declaredMethod, step: _key, name: label, ...rest } = declared;
+  const { input, bundle, nothing, method: declaredMethod, step: _key, name: label, ...rest } = declared;
   const method: Method = step.kind === 'authentication' ? 'test' : (declaredMethod ?? 'perform');
   const name = caseName(step, method, label);
   const where = `${name} (${file})`;
@@ -170,6 +173,9 @@ const found = (step: AppStep, file: string, declared: StepCase): FoundCase => {
     inputData: (ids) => withIds(input, ids, where) as Record<string, unknown>,
     bundle: (ids) =>
       bundle === undefined ? undefined : (withIds(bundle, ids, where) as Record<string, unknown>),
+    ...(nothing === undefined
+      ? {}
+      : { nothing: (ids: SandboxIds) => withIds(nothing, ids, where) as Record<string, unknown> }),
   };
 };
 
@@ -231,6 +237,12 @@ export const findCases = (app: typeof App, modules: LoadedModule[]): StepCases =
           `\`${step.id}\` has no case for ${method}: add \`{ method: '${method}', input, minimum, why }\` to \`cases\` in ${where} (${HOW})`,
         );
   }
+  for (const step of steps.filter((s) => s.kind === 'searches'))
+    if (cases.some((c) => c.step === step) && !cases.some((c) => c.step === step && c.nothing !== undefined))
+      problems.push(
+        `\`${step.id}\` has no input that finds nothing: add \`nothing: { ... }\` (an input no seeded record ` +
+          `matches; it must answer []) to its case in ${step.file ?? 'the module that exports it'} (${HOW})`,
+      );
   const order = new Map(steps.map((s, i) => [s, i]));
   cases.sort((a, b) => (order.get(a.step) as number) - (order.get(b.step) as number));
   return { steps, cases, problems };

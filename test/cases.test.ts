@@ -52,7 +52,12 @@ describe('every step has a case', () => {
   const planted = { searches: { find_member_copy: { ...search } }, triggers: { new_thing: { ...hook } } };
   const problemsOf = (modules: LoadedModule[]) =>
     findCases(planted as unknown as typeof App, modules).problems;
-  const one: StepCase = { input: { workspace_id: '$workspaceId' }, minimum: 1, why: 'list' };
+  const one: StepCase = {
+    input: { workspace_id: '$workspaceId' },
+    minimum: 1,
+    why: 'list',
+    nothing: { workspace_id: '$workspaceId', email: 'nobody@example.org' },
+  };
   const hookCases: StepCase[] = [
     { method: 'performList', input: {}, minimum: 1, why: 'list' },
     { method: 'performSubscribe', input: {}, minimum: 1, why: 'subscribe' },
@@ -87,6 +92,16 @@ describe('every step has a case', () => {
     ).toEqual([
       "`triggers.new_thing` has no case for performUnsubscribe: add `{ method: 'performUnsubscribe', input, " +
         `minimum, why }\` to \`cases\` in src/things/new-thing.ts (${HOW})`,
+    ]);
+  });
+
+  test('a search needs an input that finds nothing (test/quality/searches.test.ts runs it)', () => {
+    const { nothing: _, ...withoutNothing } = one;
+    expect(
+      problemsOf([{ file: 'src/s.ts', exported: { search, cases: [withoutNothing] } }, withHook]),
+    ).toEqual([
+      '`searches.find_member_copy` has no input that finds nothing: add `nothing: { ... }` (an input no seeded ' +
+        `record matches; it must answer []) to its case in src/s.ts (${HOW})`,
     ]);
   });
 

@@ -81,6 +81,7 @@ export const cases: import('../shared/step-case').StepCase[] = [
     input: { form: '$formSlug' },
     minimum: 1,
     why: 'form',
+    nothing: { form: 'no-such-form-slug' },
     review: { on: 'both', evidence: ['forms--get-form#0'] },
   },
 ];

@@ -115,6 +115,7 @@ export const cases: import('../shared/step-case').StepCase[] = [
     input: { workspace_id: '$workspaceId', form_id: '$formId', webhook_host: 'Hooks.Example.com' },
     minimum: 1,
     why: "one list of the form's integrations, filtered here (host, status, webhooks only)",
+    nothing: { workspace_id: '$workspaceId', form_id: '$formId', webhook_host: 'nowhere.example.org' },
     review: { on: 'both', evidence: ['integrations--list#0'] },
   },
 ];

@@ -30,6 +30,11 @@ export interface StepCase {
   /** The error the call must end in against the real-like sandbox, when failing is its right answer. */
   fails?: RegExp;
   /**
+   * A search's inputData that matches nothing in the seeded sandbox (placeholders as in `input`):
+   * test/quality/searches.test.ts runs it and wants `[]`, Zapier's "nothing found". Every search has one.
+   */
+  nothing?: Record<string, unknown>;
+  /**
    * Zapier's review runs every visible step once, live: where a reviewer can run it (`on`) and the
    * recorded exchanges that show it succeed on a real server (`evidence`: `file#N` or `file#N-#M` in
    * test/recorded/, `pl/file#N` in test/recorded-production-like/). One case of every visible step says it.

@@ -88,6 +88,7 @@ export const cases: import('../shared/step-case').StepCase[] = [
     input: { workspace_id: '$workspaceId', form_id: '$formId', submission_id: '$latestSubmissionId' },
     minimum: 2,
     why: 'list page 1 (the newest holds it) + the form (shapes the output)',
+    nothing: { workspace_id: '$workspaceId', form_id: '$formId', submission_id: 99999999 },
     review: {
       on: 'both',
       evidence: ['submissions--list#0', 'submissions--list#1-#2', 'forms--update-form#1'],

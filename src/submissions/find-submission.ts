@@ -223,6 +223,7 @@ export const cases: import('../shared/step-case').StepCase[] = [
     },
     minimum: 2,
     why: 'the form (the question searched; also shapes the output) + list page 1 with the search pre-filter',
+    nothing: { workspace_id: '$workspaceId', form_id: '$formId', search: 'no-such-answer-anywhere' },
     review: {
       on: 'both (PostgreSQL searches; sqlite falls back to reading pages)',
       evidence: ['pl/submissions--search-pg#4', 'submissions--list#0', 'submissions--list#6'],

@@ -43,6 +43,7 @@ export const cases: import('../shared/step-case').StepCase[] = [
     input: { name: 'acme research' },
     minimum: 1,
     why: 'list',
+    nothing: { name: 'No Such Workspace' },
     review: { on: "both: any of the connected user's workspaces", evidence: ['forms--list-workspaces#0'] },
   },
 ];

@@ -82,6 +82,11 @@ export const cases: import('../../shared/step-case').StepCase[] = [
     },
     minimum: 2,
     why: "the spec's status path, then the real server's; both hide jobs from tokens, so the step says so",
+    nothing: {
+      workspace_id: '$workspaceId',
+      form_id: '$formId',
+      job_id: '00000000-0000-4000-a000-000000000000',
+    },
     fails: /^Find Export cannot look up export job /,
   },
 ];

@@ -59,6 +59,7 @@ export const cases: import('../../shared/step-case').StepCase[] = [
     input: { workspace_id: '$workspaceId', email: 'barbara@example.org' },
     minimum: 1,
     why: 'list',
+    nothing: { workspace_id: '$workspaceId', email: 'nobody@example.org' },
     review: {
       on: 'an invite to find, so as Resend Invite: Cloud; self-hosted while it has at most 2 users (the licence limit refuses new invites: `team--add-user#3`)',
       evidence: ['team--invites#2'],

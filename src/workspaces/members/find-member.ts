@@ -35,6 +35,7 @@ export const cases: import('../../shared/step-case').StepCase[] = [
     input: { workspace_id: '$workspaceId', email: 'ada@example.org' },
     minimum: 1,
     why: 'list',
+    nothing: { workspace_id: '$workspaceId', email: 'nobody@example.org' },
     review: { on: "both: the connected user's own email is always found", evidence: ['team--list-users#0'] },
   },
 ];
