@@ -1,4 +1,4 @@
-// `npm run examples` (scripts/examples.ts): an invoke line per step case, and the README's examples are among them.
+// `npm run examples` (scripts/examples.ts): an invoke line per step case, and the examples of the README and docs/sandbox.md are among them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { everyCase } from '../../harness/step-cases';
@@ -26,18 +26,21 @@ test('every case invoke can make has its line: the connection, and each step by 
   );
 });
 
-test("the README's invoke lines for the sandbox are lines `npm run examples` prints", () => {
-  const { ids } = sandbox();
-  const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('### `zapier-platform invoke` against the sandbox'));
-  const kept = section
-    .slice(0, section.indexOf('\n## '))
-    .split('\n')
-    .filter((line) => line.startsWith('npx zapier-platform invoke '));
-  expect(kept.length).toBeGreaterThanOrEqual(2);
-  const made = everyCase().map((c) => invokeLine(c, ids));
-  expect(kept.filter((line) => !made.includes(line))).toEqual([]);
-});
+test.each(['README.md', 'docs/sandbox.md'])(
+  '%s: its invoke lines for the sandbox are lines `npm run examples` prints',
+  (file) => {
+    const { ids } = sandbox();
+    const text = readFileSync(join(__dirname, '..', '..', file), 'utf8');
+    const section = text.slice(text.indexOf('`zapier-platform invoke` against the sandbox\n'));
+    const kept = section
+      .slice(0, section.indexOf('\n## '))
+      .split('\n')
+      .filter((line) => line.startsWith('npx zapier-platform invoke '));
+    expect(kept.length).toBeGreaterThanOrEqual(2);
+    const made = everyCase().map((c) => invokeLine(c, ids));
+    expect(kept.filter((line) => !made.includes(line))).toEqual([]);
+  },
+);
 
 test('--review: a row per visible step, from its case', () => {
   const table = reviewTable(everyCase());
