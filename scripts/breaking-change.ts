@@ -23,7 +23,7 @@ const GUARDRAILS = {
   7: 'authentication field changes',
   8: 'input field type changes',
   9: 'incompatible JSON field schema changes',
-  outputs: 'not in Zapier\'s list: live Zaps map these keys',
+  outputs: "not in Zapier's list: live Zaps map these keys",
 } as const;
 
 /** The rules, by the id a failure names: which guardrail each one is, and what it refuses. */
@@ -69,8 +69,7 @@ export const RULES = {
   },
   'removed-output-key': {
     guardrail: 'outputs',
-    refuses:
-      "an output key the public version emitted is in neither the step's sample nor its output fields",
+    refuses: "an output key the public version emitted is in neither the step's sample nor its output fields",
   },
 } as const;
 export type RuleId = keyof typeof RULES;

@@ -65,9 +65,13 @@ export const incompatibleAt = (before: unknown, after: unknown, at: string): str
   }
   const typesBefore = list(before.type);
   const typesAfter = list(after.type);
-  if (typesAfter && (!typesBefore || typesBefore.some((t) => !typeAccepts(typesAfter, t)))) flag(`${at}.type`);
+  if (typesAfter && (!typesBefore || typesBefore.some((t) => !typeAccepts(typesAfter, t))))
+    flag(`${at}.type`);
   const enumAfter = list(after.enum);
-  if (enumAfter && (!before.enum || (list(before.enum) ?? []).some((v) => !enumAfter.some((w) => same(v, w)))))
+  if (
+    enumAfter &&
+    (!before.enum || (list(before.enum) ?? []).some((v) => !enumAfter.some((w) => same(v, w))))
+  )
     flag(`${at}.enum`);
   for (const key of ['const', 'pattern', 'format', 'multipleOf']) {
     if (after[key] !== undefined && !same(before[key], after[key])) flag(`${at}.${key}`);

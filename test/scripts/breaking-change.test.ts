@@ -209,7 +209,9 @@ describe('the rules: each change that needs a new major version fails, naming it
       { rule: 'input-type-changed', at: 'searches.find_thing.inputFields.q' },
     ]);
     const lineItems = (children: unknown[]) => ({
-      creates: { make_thing: { key: 'make_thing', operation: { inputFields: [field('items', { children })] } } },
+      creates: {
+        make_thing: { key: 'make_thing', operation: { inputFields: [field('items', { children })] } },
+      },
     });
     expect(
       breakingChanges(
@@ -307,7 +309,7 @@ describe('the rules: each change that needs a new major version fails, naming it
     });
   });
 
-  test("removed-output-key: a key the public version emitted is in neither the sample (nested keys as Zapier names them) nor the output fields", () => {
+  test('removed-output-key: a key the public version emitted is in neither the sample (nested keys as Zapier names them) nor the output fields', () => {
     expect(
       changed((d) => {
         const op = d.triggers.new_thing?.operation as Json;
@@ -350,7 +352,16 @@ describe('the rules: each change that needs a new major version fails, naming it
     );
     // every one of Zapier's nine guardrails has a rule, and so do the output keys
     expect([...new Set(Object.values(RULES).map((r) => r.guardrail))]).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9, 'outputs',
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8,
+      9,
+      'outputs',
     ]);
   });
 });

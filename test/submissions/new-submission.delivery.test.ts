@@ -150,9 +150,9 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
 
   /** What the editor fills in for include_edits when a migrated 1.0.4 Zap is opened and saved again. */
   const editorDefault = () =>
-    (App.triggers?.new_submission?.operation.inputFields as Array<{ key: string; default?: string }>).find(
-      (f) => f.key === 'include_edits',
-    )?.default;
+    (
+      (App.triggers?.new_submission?.operation.inputFields ?? []) as Array<{ key: string; default?: string }>
+    ).find((f) => f.key === 'include_edits')?.default;
 
   test.each([
     ['never re-saved (no include_edits)', () => undefined],
