@@ -1,8 +1,10 @@
-// Zapier's breaking-change rules (its promotion check since 2026-05-12, and its migration rules): a
-// new version that breaks one of them needs a new MAJOR version, and users cannot be migrated across
-// majors, so every live Zap would be stranded. `npm run check:zapier` runs them from the built zip's
-// definition against the public version 1.0.4 (scripts/opnform-1.0.4.definition.json, written as data
-// from its public source) and against scripts/definition.snapshot.json; test/scripts/ tests each rule.
+// Zapier's breaking-change rules (its promotion check since 2026-05-12: all nine guardrails, and its
+// migration rules), plus one of ours (an output key the public version gave is gone): a new version
+// that breaks one of them needs a new MAJOR version, and users cannot be migrated across majors, so
+// every live Zap would be stranded. `npm run check:zapier` runs them from the built zip's definition
+// against the public version 1.0.4 (scripts/opnform-1.0.4.definition.json, written as data from the
+// commit that published it) and against scripts/definition.snapshot.json; a failure names the rule and
+// its guardrail number; test/scripts/breaking-change.test.ts plants a violation of each.
 //   https://docs.zapier.com/integrations/news/2026/version-promotion-guardrails
 //   https://docs.zapier.com/integrations/manage/required-input (a new required input breaks Zaps too)
 //   https://docs.zapier.com/platform/manage/auth-required (likewise for connection fields)
