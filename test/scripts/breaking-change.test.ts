@@ -39,6 +39,11 @@ const base = (): Json => ({
   // a published version written as data: what its steps gave (a sample key, a nested one, an output field)
   emitted: { new_thing: ['form_id', 'answers', 'answers__a', 'edit_link'] },
 });
+/** The small public version with Make Thing taking these inputs. */
+const withCreate = (inputFields: unknown[]): Json => ({
+  ...base(),
+  creates: { make_thing: { key: 'make_thing', operation: { inputFields } } },
+});
 type Def = { authentication: Json } & Record<'triggers' | 'creates' | 'searches', Record<string, Json>>;
 const changed = (edit: (def: Def) => void): BreakingChange[] => {
   const after = base() as Def;
@@ -208,29 +213,18 @@ describe('the rules: each change that needs a new major version fails, naming it
       { rule: 'input-type-changed', at: 'creates.make_thing.inputFields.name' },
       { rule: 'input-type-changed', at: 'searches.find_thing.inputFields.q' },
     ]);
-    const lineItems = (children: unknown[]) => ({
-      creates: {
-        make_thing: { key: 'make_thing', operation: { inputFields: [field('items', { children })] } },
-      },
-    });
+    const lineItems = (children: unknown[]) => withCreate([field('items', { children })]);
     expect(
       breakingChanges(
-        { ...base(), ...lineItems([field('sku'), field('qty', { type: 'integer' })]) },
-        { ...base(), ...lineItems([field('sku', { type: 'integer' })]) },
+        lineItems([field('sku'), field('qty', { type: 'integer' })]),
+        lineItems([field('sku', { type: 'integer' })]),
       ),
     ).toEqual([
       { rule: 'input-type-changed', at: 'creates.make_thing.inputFields.items.children.sku' },
       { rule: 'removed-input-field', at: 'creates.make_thing.inputFields.items.children.qty' },
     ]);
     // not a change: `type: 'string'` left out, `list: false` written out
-    expect(
-      changed((d) => {
-        d.creates.make_thing = {
-          key: 'make_thing',
-          operation: { inputFields: [{ key: 'name', label: 'Name', list: false }] },
-        };
-      }),
-    ).toEqual([]);
+    expect(breakingChanges(base(), withCreate([{ key: 'name', label: 'Name', list: false }]))).toEqual([]);
   });
 
   describe('json-schema-incompatible (guardrail 9): a json input whose schema refuses what it accepted', () => {
@@ -242,16 +236,9 @@ describe('the rules: each change that needs a new major version fails, naming it
       },
       required: ['name'],
     };
-    const jsonInput = (schema: unknown) => ({
-      creates: {
-        make_thing: {
-          key: 'make_thing',
-          operation: { inputFields: [field('payload', { type: 'json', ...(schema ? { schema } : {}) })] },
-        },
-      },
-    });
-    const between = (before: unknown, after: unknown) =>
-      breakingChanges({ ...base(), ...jsonInput(before) }, { ...base(), ...jsonInput(after) });
+    const jsonInput = (schema: unknown) =>
+      withCreate([field('payload', { type: 'json', ...(schema ? { schema } : {}) })]);
+    const between = (before: unknown, after: unknown) => breakingChanges(jsonInput(before), jsonInput(after));
 
     test('loosened or only described: not breaking', () => {
       expect(
@@ -297,15 +284,9 @@ describe('the rules: each change that needs a new major version fails, naming it
       expect(between(undefined, SCHEMA)).toEqual([
         { rule: 'json-schema-incompatible', at: 'creates.make_thing.inputFields.payload.schema' },
       ]);
-      expect(
-        breakingChanges(
-          { ...base(), ...jsonInput(SCHEMA) },
-          {
-            ...base(),
-            creates: { make_thing: { key: 'make_thing', operation: { inputFields: [field('payload')] } } },
-          },
-        ),
-      ).toEqual([{ rule: 'input-type-changed', at: 'creates.make_thing.inputFields.payload' }]);
+      expect(breakingChanges(jsonInput(SCHEMA), withCreate([field('payload')]))).toEqual([
+        { rule: 'input-type-changed', at: 'creates.make_thing.inputFields.payload' },
+      ]);
     });
   });
 
