@@ -3,7 +3,8 @@ import * as account from './api/account';
 import { CONNECTOR_ABILITIES } from './http/abilities';
 import { DEFAULT_BASE_URL } from './shared/opnform';
 
-export const TOKEN_PAGE_URL = 'https://opnform.com/settings/access-tokens';
+/** Where OpnForm Cloud lists the user's access tokens (the link 1.0.4's help gave too). */
+export const TOKEN_PAGE_URL = 'https://opnform.com/home?user-settings=access-tokens';
 
 /** Auth test: `GET /external/zapier/validate` answers `{name, email}` for any valid token. */
 const test = async (z: ZObject, bundle: Bundle) => {
@@ -26,10 +27,13 @@ export const authentication = {
         `Leave ${DEFAULT_BASE_URL} (or empty) for OpnForm Cloud. Self-hosted OpnForm: enter your own API URL, ` +
         'usually your address followed by /api (for example https://forms.example.org/api).',
     },
+    // `string`, as 1.0.4 declared it: changing an auth field's type is one of Zapier's promotion
+    // guardrails (a new major version). The value is still never logged: core scrubs every authData
+    // value by key (type aside), and src/http/secrets.ts hides every authData value but base_url.
     {
       key: 'api_key',
       label: 'Access Token',
-      type: 'password' as const,
+      type: 'string' as const,
       required: true,
       helpText:
         `Create a personal access token in OpnForm under [Settings > Access Tokens](${TOKEN_PAGE_URL}) ` +

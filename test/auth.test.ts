@@ -1,9 +1,11 @@
-import { App, appTester, authData, failure, op } from './helpers/app';
+import { invokeLogged } from '../harness/invoke';
+import type { Sandbox } from '../sandbox/server';
+import { App, appTester, authData, BASE, failure, op, TOKEN } from './helpers/app';
 import { recorded, recordedScope } from './helpers/recorded';
 import { api } from './helpers/scopes';
 
 describe('authentication', () => {
-  test('fields: an optional OpnForm URL with the cloud default, and a password token linking to the token page', () => {
+  test('fields: an optional OpnForm URL with the cloud default, and a string token (as 1.0.4) linking to the token page', () => {
     const [baseUrl, apiKey] = App.authentication?.fields ?? [];
     expect(App.authentication?.type).toBe('custom');
     // optional: a connection made by 1.0.4 holds only api_key, and Zapier never asks it for base_url
@@ -15,8 +17,9 @@ describe('authentication', () => {
     });
     expect(baseUrl?.helpText).toContain('Leave https://api.opnform.com (or empty) for OpnForm Cloud.');
     expect(baseUrl?.helpText).toContain('Self-hosted OpnForm: enter your own API URL');
-    expect(apiKey).toMatchObject({ key: 'api_key', type: 'password', required: true });
-    expect(apiKey?.helpText).toContain('https://opnform.com/settings/access-tokens');
+    // 1.0.4's type: a change would be a promotion guardrail (scripts/breaking-change.ts)
+    expect(apiKey).toMatchObject({ key: 'api_key', type: 'string', required: true });
+    expect(apiKey?.helpText).toContain('https://opnform.com/home?user-settings=access-tokens');
     expect(apiKey?.helpText).toContain(
       'workspaces-read, workspaces-write, forms-read, forms-write, manage-integrations',
     );
@@ -49,6 +52,25 @@ describe('authentication', () => {
       email: 'ada@example.org',
     });
     expect(scope.isDone()).toBe(true);
+  });
+
+  test('the token, a string field as in 1.0.4, is in no log line: core and the connector hide authData by key, not by field type', async () => {
+    const scope = api().get('/external/zapier/validate').reply(401, { message: 'Unauthenticated.' });
+    // core's handler, as Zapier runs it (its HTTP log lines carry the request's headers)
+    const outcome = await invokeLogged(
+      { baseUrl: BASE, tokens: { admin: TOKEN } } as Sandbox,
+      'authentication.test',
+      {},
+    );
+    expect(scope.isDone()).toBe(true);
+    expect(App.authentication?.fields?.find((f) => 'key' in f && f.key === 'api_key')).toMatchObject({
+      type: 'string',
+    });
+    expect(outcome.logs.join('\n')).toContain('/external/zapier/validate');
+    expect(outcome.logs.join('\n')).toMatch(/Authorization: :censored:/);
+    expect(outcome.logs.join('\n')).not.toContain(TOKEN);
+    expect(outcome.logs.join('\n')).not.toContain(TOKEN.split('|')[1]);
+    expect(`${outcome.rawMessage}`).not.toContain(TOKEN.split('|')[1]);
   });
 
   test('a revoked token asks the user to reconnect', async () => {

@@ -33,7 +33,10 @@ export const legacyFormList = defineDropdown({
   noun: 'Form',
   label: 'List Forms (Kept for Zaps Made Before 1.1.0)',
   listed: 'form',
-  inputFields: defineInputFields([{ ...IN_WORKSPACE.inputFields[0], dynamic: 'list_workspaces.id.name' }]),
+  // `type: 'string'` as 1.0.4 declared it (an input's type change is a promotion guardrail)
+  inputFields: defineInputFields([
+    { ...IN_WORKSPACE.inputFields[0], type: 'string', dynamic: 'list_workspaces.id.name' },
+  ]),
   Input: IN_WORKSPACE.Input,
   list: async (z, bundle, { workspace_id }) =>
     (await forms.listNames(z, bundle, workspace_id)).map((f) => ({

@@ -31,18 +31,21 @@ export { SEEN_TTL_SECONDS } from './submission-hook';
  */
 export type NewSubmissionOutput = HookItem & { sample_note: string | null } & LegacyOutput;
 
+// The pickers declare `type: 'string'` as 1.0.4 did (an input's type change is a promotion guardrail).
 const inputFields = defineInputFields([
-  { ...workspaceField, altersDynamicFields: true },
-  { ...formField, altersDynamicFields: true },
+  { ...workspaceField, type: 'string', altersDynamicFields: true },
+  { ...formField, type: 'string', altersDynamicFields: true },
   {
     key: 'include_edits',
     label: 'Also Trigger When a Submission Is Edited',
     type: 'boolean',
     required: false,
-    default: 'no',
+    // Yes, as 1.0.4 ran on every delivery: a migrated Zap re-saved in the editor gets this default, one
+    // never re-saved has no value (includesEdits below); both keep triggering on edits.
+    default: 'yes',
     helpText:
-      '**Yes**: edits that change the answers trigger too. **Warning**: a Zap that runs Update Submission ' +
-      'on the submission that triggered it loops until you turn the Zap off if each run writes a new value.',
+      '**Yes** (as in earlier versions): edits that change the answers trigger too. **No**: new submissions ' +
+      'only; choose it when this Zap runs Update Submission on the submission that triggered it.',
   },
 ]);
 
@@ -57,8 +60,9 @@ const performUnsubscribe = ((z, bundle) =>
 
 /**
  * Whether this Zap triggers on edits. A Zap made with version 1.0.4 has no `include_edits` at all (the
- * input came with 1.1.0; Zapier saves an input's default only when a Zap is created): it keeps 1.0.4's
- * behaviour, which ran the Zap on every delivery, edits included. A Zap made since has the value it saved.
+ * input came with 1.1.0): it keeps 1.0.4's behaviour, which ran the Zap on every delivery, edits
+ * included, as the field's default (`yes`, what the editor fills in when such a Zap is re-saved) does.
+ * A Zap made since has the value it saved.
  */
 const includesEdits = (z: ZObject, bundle: Bundle): boolean =>
   bundle.inputData?.include_edits === undefined ||

@@ -26,8 +26,8 @@ test('list_forms: hidden, workspace_id required (fed by list_workspaces), [{id, 
   expect(trigger.operation.inputFields).toEqual([
     expect.objectContaining({ key: 'workspace_id', required: true, dynamic: 'list_workspaces.id.name' }),
   ]);
-  // a string input, as 1.0.4's: no type is Zapier's default, `string`
-  expect(trigger.operation.inputFields?.[0]).not.toHaveProperty('type');
+  // a string input declared as 1.0.4 declared it (Zapier's promotion check compares the declared type)
+  expect(trigger.operation.inputFields?.[0]).toHaveProperty('type', 'string');
   const scope = recordedScope(recorded('external--forms').exchange(0));
   // "6": the value 1.0.4's Workspace dropdown saved (a string)
   const items = await run(op('triggers.list_forms.operation.perform'), { workspace_id: '6' });

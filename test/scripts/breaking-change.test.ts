@@ -20,7 +20,12 @@ const published = (): Json => JSON.parse(JSON.stringify(readPublicDefinition()))
 const field = (key: string, extra: Json = {}) => ({ key, label: key, type: 'string', ...extra });
 const hookTrigger = (inputFields: unknown[] = [field('form_id', { required: true })]) => ({
   key: 'new_thing',
-  operation: { type: 'hook', inputFields },
+  operation: {
+    type: 'hook',
+    inputFields,
+    sample: { form_id: 1, answers: { a: 'x' } },
+    outputFields: [{ key: 'edit_link', label: 'Edit Link' }],
+  },
 });
 /** A small public version: custom auth with one field, a hook trigger, an action, a search, a pair. */
 const base = (): Json => ({
@@ -31,6 +36,13 @@ const base = (): Json => ({
     find_thing: { key: 'find_thing', operation: { inputFields: [field('q', { required: true })] } },
   },
   searchOrCreates: { find_thing: { key: 'find_thing', search: 'find_thing', create: 'make_thing' } },
+  // a published version written as data: what its steps gave (a sample key, a nested one, an output field)
+  emitted: { new_thing: ['form_id', 'answers', 'answers__a', 'edit_link'] },
+});
+/** The small public version with Make Thing taking these inputs. */
+const withCreate = (inputFields: unknown[]): Json => ({
+  ...base(),
+  creates: { make_thing: { key: 'make_thing', operation: { inputFields } } },
 });
 type Def = { authentication: Json } & Record<'triggers' | 'creates' | 'searches', Record<string, Json>>;
 const changed = (edit: (def: Def) => void): BreakingChange[] => {
@@ -92,14 +104,14 @@ describe('the rules: each change that needs a new major version fails, naming it
         d.authentication = { type: 'custom', fields: [field('token', { required: true })] };
       }),
     ).toEqual([
-      { rule: 'removed-input-field', at: 'authentication.fields.api_key' },
-      { rule: 'required-without-default', at: 'authentication.fields.token' },
+      { rule: 'removed-auth-field', at: 'authentication.fields.api_key' },
+      { rule: 'required-auth-field', at: 'authentication.fields.token' },
       { rule: 'removed-input-field', at: 'triggers.new_thing.inputFields.form_id' },
       { rule: 'required-without-default', at: 'triggers.new_thing.inputFields.form' },
     ]);
   });
 
-  test('required-without-default: an optional input made required, a new required input or connection field', () => {
+  test('required-without-default and required-auth-field: an optional input made required, a new required input or connection field', () => {
     expect(
       changed((d) => {
         d.creates.make_thing = {
@@ -116,7 +128,7 @@ describe('the rules: each change that needs a new major version fails, naming it
         };
       }),
     ).toEqual([
-      { rule: 'required-without-default', at: 'authentication.fields.base_url' },
+      { rule: 'required-auth-field', at: 'authentication.fields.base_url' },
       { rule: 'required-without-default', at: 'triggers.new_thing.inputFields.extra' },
       { rule: 'required-without-default', at: 'creates.make_thing.inputFields.name' },
     ]);
@@ -156,6 +168,147 @@ describe('the rules: each change that needs a new major version fails, naming it
     ).toEqual([]);
   });
 
+  test('auth-field-type-changed (guardrail 7): string became password, a string field got no type (not a change)', () => {
+    expect(
+      changed((d) => {
+        d.authentication = {
+          type: 'custom',
+          fields: [field('api_key', { required: true, type: 'password' })],
+        };
+      }),
+    ).toEqual([{ rule: 'auth-field-type-changed', at: 'authentication.fields.api_key' }]);
+    expect(
+      changed((d) => {
+        d.authentication = { type: 'custom', fields: [{ key: 'api_key', label: 'Key', required: true }] };
+      }),
+    ).toEqual([]);
+  });
+
+  test('required-auth-field (guardrail 7): a new required connection field counts even with a default', () => {
+    expect(
+      changed((d) => {
+        d.authentication = {
+          type: 'custom',
+          fields: [field('api_key', { required: true }), field('region', { required: true, default: 'eu' })],
+        };
+      }),
+    ).toEqual([{ rule: 'required-auth-field', at: 'authentication.fields.region' }]);
+  });
+
+  test('input-type-changed (guardrail 8): string became a list, an integer, a dict, line items', () => {
+    expect(
+      changed((d) => {
+        d.creates.make_thing = {
+          key: 'make_thing',
+          operation: { inputFields: [field('name', { list: true })] },
+        };
+        d.searches.find_thing = {
+          key: 'find_thing',
+          operation: { inputFields: [field('q', { required: true, type: 'integer' })] },
+        };
+        d.triggers.new_thing = hookTrigger([field('form_id', { required: true, dict: true })]);
+      }),
+    ).toEqual([
+      { rule: 'input-type-changed', at: 'triggers.new_thing.inputFields.form_id' },
+      { rule: 'input-type-changed', at: 'creates.make_thing.inputFields.name' },
+      { rule: 'input-type-changed', at: 'searches.find_thing.inputFields.q' },
+    ]);
+    const lineItems = (children: unknown[]) => withCreate([field('items', { children })]);
+    expect(
+      breakingChanges(
+        lineItems([field('sku'), field('qty', { type: 'integer' })]),
+        lineItems([field('sku', { type: 'integer' })]),
+      ),
+    ).toEqual([
+      { rule: 'input-type-changed', at: 'creates.make_thing.inputFields.items.children.sku' },
+      { rule: 'removed-input-field', at: 'creates.make_thing.inputFields.items.children.qty' },
+    ]);
+    // not a change: `type: 'string'` left out, `list: false` written out
+    expect(breakingChanges(base(), withCreate([{ key: 'name', label: 'Name', list: false }]))).toEqual([]);
+  });
+
+  describe('json-schema-incompatible (guardrail 9): a json input whose schema refuses what it accepted', () => {
+    const SCHEMA = {
+      type: 'object',
+      properties: {
+        name: { type: 'string', maxLength: 50 },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
+      required: ['name'],
+    };
+    const jsonInput = (schema: unknown) =>
+      withCreate([field('payload', { type: 'json', ...(schema ? { schema } : {}) })]);
+    const between = (before: unknown, after: unknown) => breakingChanges(jsonInput(before), jsonInput(after));
+
+    test('loosened or only described: not breaking', () => {
+      expect(
+        between(SCHEMA, {
+          type: ['object', 'null'],
+          description: 'What to send.',
+          properties: {
+            name: { type: 'string', maxLength: 80, title: 'Name' },
+            tags: { type: 'array', items: { type: ['string', 'number'] } },
+            note: { description: 'Any value, as before.' },
+          },
+        }),
+      ).toEqual([]);
+      expect(between(SCHEMA, undefined)).toEqual([]);
+    });
+
+    test('tightened: each place named', () => {
+      const at = 'creates.make_thing.inputFields.payload.schema';
+      expect(
+        between(SCHEMA, {
+          type: 'object',
+          properties: {
+            name: { type: 'string', maxLength: 20, enum: ['a', 'b'] },
+            tags: { type: 'array', items: { type: 'integer' } },
+            email: { type: 'string', format: 'email' },
+          },
+          required: ['name', 'email'],
+          additionalProperties: false,
+        }).map((c) => [c.rule, c.at]),
+      ).toEqual(
+        [
+          `${at}.required.email`,
+          `${at}.properties.name.enum`,
+          `${at}.properties.name.maxLength`,
+          `${at}.properties.tags.items.type`,
+          `${at}.properties.email`,
+          `${at}.additionalProperties`,
+        ].map((where) => ['json-schema-incompatible', where]),
+      );
+    });
+
+    test('a schema where there was none (any JSON was accepted), and json became text', () => {
+      expect(between(undefined, SCHEMA)).toEqual([
+        { rule: 'json-schema-incompatible', at: 'creates.make_thing.inputFields.payload.schema' },
+      ]);
+      expect(breakingChanges(jsonInput(SCHEMA), withCreate([field('payload')]))).toEqual([
+        { rule: 'input-type-changed', at: 'creates.make_thing.inputFields.payload' },
+      ]);
+    });
+  });
+
+  test('removed-output-key: a key the public version emitted is in neither the sample (nested keys as Zapier names them) nor the output fields', () => {
+    expect(
+      changed((d) => {
+        const op = d.triggers.new_thing?.operation as Json;
+        op.sample = { answers: {} };
+        op.outputFields = [{ key: 'answers__b', label: 'B' }];
+      }),
+    ).toEqual([
+      { rule: 'removed-output-key', at: 'triggers.new_thing.output.form_id' },
+      { rule: 'removed-output-key', at: 'triggers.new_thing.output.answers__a' },
+      { rule: 'removed-output-key', at: 'triggers.new_thing.output.edit_link' },
+    ]);
+    // a definition without `emitted` (the snapshot) says nothing of outputs: its samples are compared whole
+    const { emitted: _none, ...snapshotLike } = base();
+    const after = base() as Def;
+    (after.triggers.new_thing?.operation as Json).sample = {};
+    expect(breakingChanges(snapshotLike, after)).toEqual([]);
+  });
+
   test('an empty default does not count as a default', () => {
     expect(
       changed((d) => {
@@ -171,9 +324,26 @@ describe('the rules: each change that needs a new major version fails, naming it
     expect(
       describeChange({ rule: 'trigger-type-changed', at: 'triggers.new_submission.operation.type' }),
     ).toBe(
-      'trigger-type-changed at triggers.new_submission.operation.type: a trigger switched between hook and polling',
+      'trigger-type-changed (Zapier guardrail 3: trigger type change) at triggers.new_submission.operation.type: ' +
+        'a trigger switched between hook and polling',
     );
-    expect(Object.keys(RULES)).toHaveLength(6);
+    expect(describeChange({ rule: 'removed-output-key', at: 'triggers.new_submission.output.meta' })).toBe(
+      "removed-output-key (not in Zapier's list: live Zaps map these keys) at triggers.new_submission.output.meta: " +
+        "an output key the public version emitted is in neither the step's sample nor its output fields",
+    );
+    // every one of Zapier's nine guardrails has a rule, and so do the output keys
+    expect([...new Set(Object.values(RULES).map((r) => r.guardrail))]).toEqual([
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8,
+      9,
+      'outputs',
+    ]);
   });
 });
 
@@ -186,13 +356,12 @@ describe('this app is a minor version of the public one', () => {
     expect(breakingChanges(readSnapshot(), appDefinition()).map(describeChange)).toEqual([]);
   });
 
-  test("1.0.4's own connection would be refused if base_url were required without a default", () => {
+  test("1.0.4's own connection would be refused if base_url were required", () => {
     const app = appDefinition() as { authentication: { fields: Json[] } };
     const baseUrl = app.authentication.fields.find((f) => f.key === 'base_url') as Json;
-    delete baseUrl.default;
-    baseUrl.required = true;
+    baseUrl.required = true; // its default does not help: existing connections never got it
     expect(breakingChanges(published(), app)).toEqual([
-      { rule: 'required-without-default', at: 'authentication.fields.base_url' },
+      { rule: 'required-auth-field', at: 'authentication.fields.base_url' },
     ]);
   });
 

@@ -148,12 +148,21 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
     expect(form.isDone()).toBe(true);
   });
 
-  test('a Zap made with 1.0.4 (no include_edits saved) still runs on edits, as 1.0.4 did', async () => {
+  /** What the editor fills in for include_edits when a migrated 1.0.4 Zap is opened and saved again. */
+  const editorDefault = () =>
+    (
+      (App.triggers?.new_submission?.operation.inputFields ?? []) as Array<{ key: string; default?: string }>
+    ).find((f) => f.key === 'include_edits')?.default;
+
+  test.each([
+    ['never re-saved (no include_edits)', () => undefined],
+    ["re-saved in the editor (include_edits at the field's default)", editorDefault],
+  ])('a Zap made with 1.0.4, %s, still runs on edits, as 1.0.4 did', async (_name, saved) => {
     const store = new Map<string, unknown>();
     const form = formScope();
-    const [first] = await deliver(2, undefined, store);
+    const [first] = await deliver(2, saved(), store);
     expect(first).toMatchObject({ id: 1049, is_edit: false });
-    const [edit] = await deliver(6, undefined, store);
+    const [edit] = await deliver(6, saved(), store);
     expect(edit).toMatchObject({ id: 1049, is_edit: true, submission_id: 1049 });
     expect(form.isDone()).toBe(true);
   });

@@ -195,14 +195,15 @@ describe('perform (a delivery; the form is read only for an ambiguous date)', ()
     expect(form.isDone()).toBe(true);
   });
 
-  test('the edits help text warns about the Update Submission loop', () => {
-    const field = (newSubmission.operation.inputFields as Array<{ key: string; helpText?: string }>).find(
-      (f) => f.key === 'include_edits',
+  test('edits trigger by default, as in 1.0.4; the help text says when to choose No (the Update Submission loop)', () => {
+    const field = (
+      newSubmission.operation.inputFields as Array<{ key: string; helpText?: string; default?: string }>
+    ).find((f) => f.key === 'include_edits');
+    expect(field?.default).toBe('yes');
+    expect(field?.helpText).toBe(
+      '**Yes** (as in earlier versions): edits that change the answers trigger too. **No**: new submissions ' +
+        'only; choose it when this Zap runs Update Submission on the submission that triggered it.',
     );
-    expect(field?.helpText).toContain(
-      'a Zap that runs Update Submission on the submission that triggered it',
-    );
-    expect(field?.helpText).toContain('loops until you turn the Zap off');
   });
 
   test('deliveries without a submission id never share an id (two identical submissions both trigger)', async () => {
