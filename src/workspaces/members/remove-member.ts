@@ -10,8 +10,8 @@ import { guardMemberChange } from './last-admin';
 
 const inputFields = defineInputFields([
   destructiveWarning(
-    'To give them access again, invite them again. The connected user (use Leave Workspace) and the last ' +
-      'admin cannot be removed.',
+    'To give them access again, invite them again. A user left with no workspace gets a new personal one. ' +
+      'The connected user (use Leave Workspace) and the last admin cannot be removed.',
   ),
   workspaceField,
   memberField,
