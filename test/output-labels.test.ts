@@ -3,7 +3,9 @@
  * fields of a step read alike, no developer wording, no field offered that is always empty.
  */
 import { automaticLabel } from '../scripts/definition-check';
+import legacy from '../scripts/opnform-1.0.4.definition.json';
 import { App } from './helpers/app';
+import { isTitleCase, staticOutputs, visible } from './helpers/published-steps';
 
 type Field = { key: string; label?: string };
 const outputs = (fields: unknown): Field[] =>
@@ -31,17 +33,28 @@ test('Find Export and Export Submissions: the export id and the job id are told 
     App.searches.find_export.operation.outputFields,
     App.creates.export_submissions.operation.outputFields,
   ]) {
-    expect([label(fields, 'id'), label(fields, 'job_id')]).toEqual([
-      'Export ID (the job, or the file name when there is no job)',
-      'Job ID (background exports only)',
-    ]);
+    expect([label(fields, 'id'), label(fields, 'job_id')]).toEqual(['Export ID', 'Job ID']);
   }
 });
 
-test('New Submission: the note key kept for existing Zaps says it is always empty (test records are real now)', () => {
-  expect(label(App.triggers.new_submission.operation.outputFields, 'sample_note')).toBe(
-    'Note (No Longer Used, Always Empty)',
-  );
+test('New Submission: no always-empty note key (sample_note was never a key of 1.0.4)', () => {
+  const op = App.triggers.new_submission.operation;
+  expect(outputs(op.outputFields).map((f) => f.key)).not.toContain('sample_note');
+  expect(op.sample).not.toHaveProperty('sample_note');
+  expect(legacy.emitted.new_submission).not.toContain('sample_note');
+});
+
+/**
+ * Output labels are short Title Case names (issue 26): no raw values or explanations in brackets
+ * ("Role (admin, user or readonly)", "Mode (sync or async)"); the values belong in the sample.
+ */
+describe.each(visible.map(({ kind, def }) => [`${kind}.${def.key}`, def] as const))('%s', (_name, def) => {
+  test('output labels are short Title Case names, without brackets or explanations', () => {
+    const bad = staticOutputs(def.operation)
+      .map((f) => [f.key, (f as { label?: string }).label ?? ''] as const)
+      .filter(([, text]) => text !== '' && (/[()[\]]/.test(text) || text.length > 40 || !isTitleCase(text)));
+    expect(bad).toEqual([]);
+  });
 });
 
 test('Leave Workspace: plain labels, and the name of the workspace left', () => {

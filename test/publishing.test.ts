@@ -41,6 +41,17 @@ const flatten = (value: unknown, prefix = ''): Record<string, unknown> => {
   );
 };
 
+/** The verbs an action's description starts with. */
+const ACTION_VERB =
+  /^(Adds|Cancels|Changes|Copies|Creates|Deletes|Exports|Invites|Removes|Renames|Sends|Submits|Updates)$/;
+
+/**
+ * Zapier's copy guideline for a short description (its style guide's figure, 140 characters, the
+ * length it sets for an app's own description): every step's description, hidden ones and the
+ * find-or-create pairs included, must fit in it.
+ */
+const MAX_DESCRIPTION = 140;
+
 const TYPE_CHECKS: Record<string, (v: unknown) => boolean> = {
   string: (v) => typeof v === 'string',
   text: (v) => typeof v === 'string',
@@ -66,9 +77,30 @@ describe.each(visible.map(({ kind, def }) => [`${kind}.${def.key}`, kind, def] a
     test('D021 and copy: description wording', () => {
       const text = def.display.description;
       expect(text.endsWith('.')).toBe(true);
-      if (kind === 'triggers') expect(text.startsWith('Triggers when ')).toBe(true);
+      if (kind === 'triggers') expect(text).toMatch(/^Triggers (instantly )?when /);
       if (kind === 'searches') expect(text.startsWith('Finds ')).toBe(true);
-      if (kind === 'creates') expect(text).toMatch(/^[A-Z][a-z]+s\b/); // present-tense verb: "Updates ...", "Exports ..."
+      // a present-tense action verb, as every action's: "Updates ...", "Exports ..." (not "This is ...")
+      if (kind === 'creates') expect(text.split(' ')[0]).toMatch(ACTION_VERB);
+    });
+
+    if (kind !== 'triggers') {
+      test('copy: an action or search description says what it returns', () => {
+        expect(def.display.description).toMatch(/\b[Rr]eturns\b/);
+      });
+    }
+
+    test('copy: no input is labelled a bare "Status"', () => {
+      // a bare "Status" reads like a question named Status: each status input says whose status it is
+      expect(staticFields(def.operation).filter((f) => f.label === 'Status')).toEqual([]);
+    });
+
+    test('copy: dropdown choices are labelled (a raw lowercase value is not what a user reads)', () => {
+      const raw = staticFields(def.operation).flatMap((f) =>
+        (Array.isArray(f.choices) ? f.choices : [])
+          .filter((c): c is string => typeof c === 'string' && c !== c.toUpperCase())
+          .map((c) => `${f.key}: ${c}`),
+      );
+      expect(raw).toEqual([]);
     });
 
     test('D010/D012: a static sample with the primary key', () => {
@@ -155,6 +187,15 @@ describe.each(visible.map(({ kind, def }) => [`${kind}.${def.key}`, kind, def] a
         );
         expect(free.length).toBeGreaterThan(0);
       });
+
+      test('D009: with no required search field, each optional one says at least one must be filled', () => {
+        const fields = staticFields(def.operation).filter((f) => !SCOPE_PICKERS.has(f.key));
+        if (fields.some((f) => f.required === true)) return;
+        const searchFields = fields.filter((f) => f.type !== 'copy') as Array<Field & { helpText?: string }>;
+        expect(
+          searchFields.filter((f) => !/\bFill this, .+ or both\./.test(f.helpText ?? '')).map((f) => f.key),
+        ).toEqual([]);
+      });
     }
 
     if (kind === 'creates') {
@@ -164,6 +205,17 @@ describe.each(visible.map(({ kind, def }) => [`${kind}.${def.key}`, kind, def] a
     }
   },
 );
+
+test("copy: every description fits Zapier's length guideline (hidden steps and find-or-create pairs too)", () => {
+  const pairs = Object.entries(
+    (App as unknown as { searchOrCreates?: Record<string, { display: { description: string } }> })
+      .searchOrCreates ?? {},
+  ).map(([key, def]) => [key, def.display.description] as const);
+  const long = [...all.map(({ def }) => [def.key, def.display.description] as const), ...pairs]
+    .filter(([, text]) => text.length > MAX_DESCRIPTION)
+    .map(([key, text]) => `${key}: ${text.length}`);
+  expect(long).toEqual([]);
+});
 
 /**
  * Delete warnings (issue 13, point 9): Zapier expects a visible note on every step that deletes or

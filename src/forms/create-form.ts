@@ -63,7 +63,10 @@ const perform = (async (z, bundle) => {
 export const createForm = defineCreate({
   key: 'create_form',
   noun: 'Form',
-  display: { label: 'Create Form', description: 'Creates a form with a title and questions.' },
+  display: {
+    label: 'Create Form',
+    description: 'Creates a form with a title and questions. Returns the form with its share link.',
+  },
   operation: { inputFields, perform, sample: NEW_FORM_SAMPLE },
 });
 

@@ -25,7 +25,7 @@ export const deleteForm = defineCreate({
   noun: 'Form',
   display: {
     label: 'Delete Form',
-    description: `Deletes a form and its share link; its submissions can no longer be read. ${DESTRUCTIVE_NOTE}`,
+    description: `Deletes a form and its share link; its submissions can no longer be read. Returns its ID. ${DESTRUCTIVE_NOTE}`,
   },
   operation: {
     inputFields,

@@ -63,7 +63,8 @@ export const duplicateForm = defineCreate({
   noun: 'Form',
   display: {
     label: 'Duplicate Form',
-    description: 'Copies a form with its questions and settings (not its submissions) under a new title.',
+    description:
+      'Copies a form (not its submissions), by default as a draft titled "Copy of …", to its workspace or another. Returns the copy.',
   },
   operation: {
     inputFields,

@@ -66,7 +66,8 @@ export const findForm = defineSearch({
   noun: 'Form',
   display: {
     label: 'Find Form',
-    description: 'Finds a form by its slug, UUID or id, with its settings and questions.',
+    description:
+      'Finds a form by its slug, UUID, ID or link. Returns its share link, settings and questions.',
   },
   operation: {
     inputFields,

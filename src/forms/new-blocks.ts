@@ -51,12 +51,24 @@ export const OptionalTitle = () => OptionalTextUpTo(TITLE_MAX, TITLE_CUT);
 export const NEW_VISIBILITIES = ['draft', 'public', 'closed'] as const;
 
 /** The visibility input of Create Form and (with `original`) Duplicate Form. */
+const VISIBILITY_LABELS: Record<string, string> = {
+  draft: 'Draft',
+  public: 'Public',
+  closed: 'Closed',
+  original: "Same as the Form's",
+};
+
 export const visibilityField = (...more: string[]) => ({
   key: 'visibility',
   label: 'Visibility',
   required: false,
   default: 'draft',
-  choices: [...NEW_VISIBILITIES, ...more],
+  // labelled (values unchanged): what a user reads is "Draft", not OpnForm's raw `draft`
+  choices: [...NEW_VISIBILITIES, ...more].map((value) => ({
+    value,
+    label: VISIBILITY_LABELS[value] ?? value,
+    sample: value,
+  })),
   helpText: 'Draft: hidden until published.',
 });
 

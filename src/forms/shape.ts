@@ -140,5 +140,5 @@ export const FORM_DETAILS_OUTPUT_FIELDS = [
   { key: 'questions[]type', label: 'Question Type' },
   { key: 'questions[]required', label: 'Question Required', type: 'boolean' },
   { key: 'questions[]hidden', label: 'Question Hidden', type: 'boolean' },
-  { key: 'questions_text', label: 'Questions (Text)' },
+  { key: 'questions_text', label: 'Questions as Text' },
 ] as const;

@@ -337,7 +337,11 @@ const perform = (async (z, bundle) => {
 export const updateForm = defineCreate({
   key: 'update_form',
   noun: 'Form',
-  display: { label: 'Update Form', description: "Updates a form's settings." },
+  display: {
+    label: 'Update Form',
+    description:
+      "Updates a form's title, visibility, closing date, limit or choices: it can close the form. Returns the form.",
+  },
   operation: {
     inputFields,
     perform,

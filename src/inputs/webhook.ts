@@ -165,7 +165,7 @@ export const webhookSettingFields = (mode: 'create' | 'update') => {
   return [
     defineInputField({
       key: 'status',
-      label: 'Status',
+      label: 'Webhook Status',
       required: false,
       choices: { active: 'Active', inactive: 'Inactive' },
       ...(create ? { default: 'active' } : {}),

@@ -63,7 +63,8 @@ export const createWebhookIntegration = defineCreate({
   noun: 'Webhook Integration',
   display: {
     label: 'Create Webhook Integration',
-    description: 'Adds a webhook to a form: OpnForm posts each new submission to the URL.',
+    description:
+      'Adds a webhook to a form: OpnForm posts each new submission to the URL. Returns the webhook with its URL masked.',
   },
   operation: {
     inputFields,

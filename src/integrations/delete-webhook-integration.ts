@@ -72,7 +72,7 @@ export const deleteWebhookIntegration = defineCreate({
   noun: 'Webhook Integration',
   display: {
     label: 'Delete Webhook Integration',
-    description: `Deletes a webhook from a form: OpnForm stops sending submissions to its URL. ${DESTRUCTIVE_NOTE}`,
+    description: `Deletes a form's webhook: OpnForm stops sending submissions to it. Returns its ID. ${DESTRUCTIVE_NOTE}`,
   },
   operation: {
     inputFields,

@@ -44,13 +44,17 @@ const inputFields = defineInputFields([
     key: 'webhook_host',
     label: 'Webhook Host',
     required: false,
-    helpText: "Only the URL's host, e.g. `hooks.example.com`.",
+    helpText: "Only the URL's host, e.g. `hooks.example.com`. Fill this, Webhook Status or both.",
   },
   {
     key: 'status',
-    label: 'Status',
+    label: 'Webhook Status',
     required: false,
-    choices: ['active', 'inactive'],
+    choices: [
+      { value: 'active', label: 'Active', sample: 'active' },
+      { value: 'inactive', label: 'Inactive', sample: 'inactive' },
+    ],
+    helpText: 'Whether OpnForm sends the webhook. Fill this, Webhook Host or both.',
   },
 ]);
 
@@ -75,7 +79,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   if (host === undefined && status === undefined) {
     throw invalidInput(
       z,
-      'Webhook Host (webhook_host) or Status (status): enter at least one. Nothing was searched.',
+      'Webhook Host (webhook_host) or Webhook Status (status): enter at least one. Nothing was searched.',
     );
   }
   const list = await integrations.list(z, bundle, form_id);
@@ -105,7 +109,7 @@ export const findWebhookIntegration = defineSearch({
   noun: 'Webhook Integration',
   display: {
     label: 'Find Webhook Integration',
-    description: "Finds a form's webhooks by URL host or status.",
+    description: "Finds a form's webhooks by URL host, status or both. Returns each with its URL masked.",
   },
   operation: { inputFields, perform, sample, outputFields: [...WEBHOOK_OUTPUT_FIELDS] },
 });

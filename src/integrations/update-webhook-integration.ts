@@ -175,7 +175,7 @@ export const updateWebhookIntegration = defineCreate({
   noun: 'Webhook Integration',
   display: {
     label: 'Update Webhook Integration',
-    description: 'Updates where and how a form sends its webhook.',
+    description: 'Updates where and how a form sends its webhook. Returns the webhook with its URL masked.',
   },
   operation: {
     inputFields,

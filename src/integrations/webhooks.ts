@@ -79,7 +79,7 @@ export const WEBHOOK_OUTPUT_FIELDS = [
   { key: 'id', label: 'Webhook Integration ID', type: 'integer', primary: true },
   { key: 'form_id', label: 'Form ID', type: 'integer' },
   { key: 'integration_id', label: 'Integration Type' },
-  { key: 'webhook_url', label: 'Webhook URL (Masked)' },
-  { key: 'secret_last4', label: 'Secret (Last 4 Characters)' },
+  { key: 'webhook_url', label: 'Masked Webhook URL' },
+  { key: 'secret_last4', label: 'Secret Last 4 Characters' },
   { key: 'header_names[]', label: 'Header Names' },
 ] as const;

@@ -45,7 +45,7 @@ export const apiRequest = defineCreate({
   display: {
     label: 'API Request (Beta)',
     description:
-      "This is an advanced action which makes a raw HTTP request to your OpnForm API with this connection's token.",
+      "Sends a raw HTTP request to your OpnForm API with this connection's token. Returns the status, headers and body.",
   },
   operation: {
     inputFields,

@@ -53,7 +53,7 @@ export const deleteSubmission = defineCreate({
   noun: 'Submission',
   display: {
     label: 'Delete Submission',
-    description: `Deletes a submission. ${DESTRUCTIVE_NOTE}`,
+    description: `Deletes a submission and its answers. Returns its ID. ${DESTRUCTIVE_NOTE}`,
   },
   operation: {
     inputFields,

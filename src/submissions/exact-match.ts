@@ -61,14 +61,8 @@ export const searchKeepsMatches = (block: Pick<FormBlock, 'type'> | undefined) =
   block === undefined ||
   !(NUMBER_TYPES.has(block.type) || ['phone_number', 'checkbox', 'date'].includes(block.type));
 
-/**
- * A submission whose answer to `block` equals `wanted`. With no question chosen (Zaps saved before
- * the Question input existed), any answer equal to `wanted` as text (trimmed, case-insensitive).
- */
+/** A submission whose answer to `block` (the chosen question) equals `wanted`. */
 export const exactMatch =
-  (block: FormBlock | undefined, wanted: string) =>
-  (item: Submission): boolean => {
-    const answers = currentAnswers(item);
-    if (block !== undefined) return answerEquals(block, answers[block.id], wanted);
-    return Object.values(answers).some((answer) => answerEquals(undefined, answer, wanted));
-  };
+  (block: FormBlock, wanted: string) =>
+  (item: Submission): boolean =>
+    answerEquals(block, currentAnswers(item)[block.id], wanted);

@@ -69,7 +69,8 @@ export const findSubmissionById = defineSearch({
   noun: 'Submission',
   display: {
     label: 'Find Submission by ID',
-    description: 'Finds a submission of a form by its submission ID.',
+    description:
+      'Finds a submission of a form by its ID. Returns its answers and details, or nothing when there is none.',
   },
   operation: {
     inputFields,

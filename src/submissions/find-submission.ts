@@ -17,7 +17,7 @@ import {
   WorkspaceId,
   wholeNumber,
 } from '../inputs/values';
-import type { Form, FormBlock } from '../schemas/forms';
+import type { FormBlock } from '../schemas/forms';
 import { lazy } from '../schemas/lazy';
 import { parseInput } from '../schemas/parse';
 import type { Submission } from '../schemas/submissions';
@@ -73,7 +73,8 @@ const inputFields = defineInputFields([
     required: false,
     dynamic: 'form_field_list.id.name',
     dependsOn: ['form_id'],
-    helpText: 'The question whose answer must equal the value (for example Email). Empty: any question.',
+    helpText:
+      'The question whose answer must equal the value (for example Email). Needed: left empty, the step stops.',
   },
   {
     key: 'search',
@@ -85,13 +86,13 @@ const inputFields = defineInputFields([
   },
   {
     key: 'status',
-    label: 'Status',
+    label: 'Submission Status',
     required: false,
     default: 'all',
     choices: [
       { value: 'all', label: 'All', sample: 'all' },
       { value: 'completed', label: 'Completed', sample: 'completed' },
-      { value: 'partial', label: 'Partial (Pro feature)', sample: 'partial' },
+      { value: 'partial', label: 'Partial', sample: 'partial' },
     ],
     helpText: 'Which submissions to look at. Partial submissions are an OpnForm Pro feature.',
   },
@@ -108,6 +109,14 @@ const inputFields = defineInputFields([
 ]);
 
 const invalid = (z: ZObject, message: string) => invalidInput(z, `${message}. Nothing was searched.`);
+
+/**
+ * No question chosen: refused, never "an equal answer to any question" (issue 26). In Find or Create
+ * Submission such a match, in an unrelated question, would skip the create.
+ */
+const NO_QUESTION =
+  'Question (search_field) is empty: choose the question whose answer must equal Value to Find (search), so an ' +
+  'equal answer to another question is never taken for a match';
 
 /** The longest value sent as OpnForm's `search` pre-filter (URL-encoded it can triple). */
 const MAX_SEARCH_IN_URL = 1000;
@@ -139,23 +148,21 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   const status = input.status ?? 'all';
   const { submitted_since: since, submitted_until: until } = input;
   refuseReversedRange(z, since, until, 'Nothing was searched.');
-  let form: Form | undefined;
+  if (input.search_field === undefined) throw invalid(z, NO_QUESTION);
+  const form = await forms.read(z, bundle, input.form_id);
   let block: FormBlock | undefined;
-  if (input.search_field !== undefined) {
-    form = await forms.read(z, bundle, input.form_id);
-    try {
-      block = findQuestionBlock(form, input.search_field);
-    } catch (error) {
-      if (error instanceof AmbiguousQuestion) throw invalid(z, `Question (search_field) ${error.message}`);
-      throw error;
-    }
-    if (block === undefined) {
-      const names = labelledBlocks(form).map(({ label }) => label);
-      throw invalid(
-        z,
-        `Question (search_field) names no question of form ${input.form_id} (got ${JSON.stringify(input.search_field).slice(0, 60)}); its questions are ${names.join(', ') || 'none'}`,
-      );
-    }
+  try {
+    block = findQuestionBlock(form, input.search_field);
+  } catch (error) {
+    if (error instanceof AmbiguousQuestion) throw invalid(z, `Question (search_field) ${error.message}`);
+    throw error;
+  }
+  if (block === undefined) {
+    const names = labelledBlocks(form).map(({ label }) => label);
+    throw invalid(
+      z,
+      `Question (search_field) names no question of form ${input.form_id} (got ${JSON.stringify(input.search_field).slice(0, 60)}); its questions are ${names.join(', ') || 'none'}`,
+    );
   }
   const matches = exactMatch(block, input.search);
   const inRange = (item: Submission) => {
@@ -192,9 +199,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
     const older = since !== undefined && reply.data.some((item) => (timeOf(item) ?? Infinity) < since);
     if (found.length > 0 || older || isLastPage(reply, page, FIND_PAGE_SIZE)) break;
   }
-  if (found.length === 0) return [];
-  const shapeWith = form ?? (await forms.read(z, bundle, input.form_id));
-  return found.map((item) => shapeSubmission(z, item, shapeWith));
+  return found.map((item) => shapeSubmission(z, item, form));
 };
 
 export const findSubmission = defineSearch({
@@ -203,7 +208,7 @@ export const findSubmission = defineSearch({
   display: {
     label: 'Find Submission',
     description:
-      'Finds the newest submission of a form whose answer to a question equals a value exactly (for example an email).',
+      'Finds the newest submission whose answer to the chosen question equals a value exactly. Returns its answers, or nothing.',
   },
   operation: {
     inputFields,
@@ -223,7 +228,12 @@ export const cases: import('../shared/step-case').StepCase[] = [
     },
     minimum: 2,
     why: 'the form (the question searched; also shapes the output) + list page 1 with the search pre-filter',
-    nothing: { workspace_id: '$workspaceId', form_id: '$formId', search: 'no-such-answer-anywhere' },
+    nothing: {
+      workspace_id: '$workspaceId',
+      form_id: '$formId',
+      search_field: '$fields.referrer',
+      search: 'no-such-answer-anywhere',
+    },
     review: {
       on: 'both (PostgreSQL searches; sqlite falls back to reading pages)',
       evidence: ['pl/submissions--search-pg#4', 'submissions--list#0', 'submissions--list#6'],

@@ -43,7 +43,8 @@ export const newOrUpdatedSubmission = defineTrigger({
   noun: 'Submission',
   display: {
     label: 'New or Updated Submission',
-    description: 'Triggers when a form receives a new completed submission or one is edited (instant).',
+    description:
+      'Triggers instantly when a form receives a new completed submission or one is edited, with its answers.',
   },
   operation: {
     type: 'hook',

@@ -116,8 +116,8 @@ export const newPartialSubmission = defineTrigger({
   display: {
     label: 'New Partial Submission',
     description:
-      'Triggers when someone leaves a form part-way: once a partial submission (a Pro feature) has been ' +
-      `idle for the time you choose (${IDLE_MINUTES.default} minutes by default), so people still typing are left alone.`,
+      'Triggers when someone leaves a form part-way (a Pro feature): once their partial submission is idle ' +
+      `${IDLE_MINUTES.default} minutes, or the time you choose.`,
   },
   operation: {
     type: 'polling',

@@ -26,10 +26,9 @@ export { SEEN_TTL_SECONDS } from './submission-hook';
 
 /**
  * The hook trigger's item: a submission, when Zapier received it, whether it is an edit of one this
- * Zap saw before (null when that cannot be told), a note kept for older Zaps (always null now), and
- * the delivery's own keys that Zaps made with version 1.0.4 map (./legacy-output.ts).
+ * Zap saw before (null when that cannot be told), and the delivery's own keys that Zaps made with version 1.0.4 map (./legacy-output.ts).
  */
-export type NewSubmissionOutput = HookItem & { sample_note: string | null } & LegacyOutput;
+export type NewSubmissionOutput = HookItem & LegacyOutput;
 
 // The pickers declare `type: 'string'` as 1.0.4 did (an input's type change is a promotion guardrail).
 const inputFields = defineInputFields([
@@ -73,7 +72,6 @@ const perform = (async (z, bundle) => {
   if (delivered === undefined) return [];
   const item: NewSubmissionOutput = {
     ...delivered.item,
-    sample_note: null,
     ...legacyOfDelivery(delivered.delivery),
   };
   return [item];
@@ -85,7 +83,6 @@ const performList = (async (z, bundle) => {
   return items.map(
     ({ item, delivery }): NewSubmissionOutput => ({
       ...item,
-      sample_note: null,
       ...legacyOfListed(delivery, form),
     }),
   );
@@ -95,7 +92,6 @@ export const NEW_SUBMISSION_SAMPLE: NewSubmissionOutput = {
   ...SUBMISSION_SAMPLE,
   received_at: '2026-11-21T14:03:29+00:00',
   is_edit: false,
-  sample_note: null,
   // the 1.0.4 keys: like `answers`, the per-form maps are empty in the static sample
   submission_id: SUBMISSION_SAMPLE.id,
   submission: {},
@@ -109,7 +105,7 @@ export const newSubmission = defineTrigger({
   noun: 'Submission',
   display: {
     label: 'New Submission',
-    description: 'Triggers when a form receives a new completed submission (instant).',
+    description: 'Triggers instantly when a form receives a new completed submission, with its answers.',
   },
   operation: {
     type: 'hook',
@@ -120,10 +116,7 @@ export const newSubmission = defineTrigger({
     performList,
     canPaginate: true,
     sample: NEW_SUBMISSION_SAMPLE,
-    outputFields: newSubmissionOutputFields(...HOOK_OUTPUT_FIELDS, {
-      key: 'sample_note',
-      label: 'Note (No Longer Used, Always Empty)',
-    }),
+    outputFields: newSubmissionOutputFields(...HOOK_OUTPUT_FIELDS),
   },
 });
 

@@ -18,7 +18,7 @@ const ATTRIBUTION_LABELS: Record<AttributionKey, string> = {
   utm_source_platform: 'UTM Source Platform',
   utm_creative_format: 'UTM Creative Format',
   utm_marketing_tactic: 'UTM Marketing Tactic',
-  gclid: 'Google Click ID (gclid)',
+  gclid: 'Google Click ID',
   gbraid: 'Google gbraid',
   wbraid: 'Google wbraid',
   dclid: 'Google Display Click ID (dclid)',
@@ -49,7 +49,7 @@ export const SUBMISSION_OUTPUT_FIELDS: OutputField[] = [
   { key: 'id', label: 'Submission ID', type: 'integer' },
   { key: 'form_id', label: 'Form ID', type: 'integer' },
   { key: 'submitted_at', label: 'Submitted At', type: 'datetime' },
-  { key: 'completion_time', label: 'Completion Time (Seconds)', type: 'integer' },
+  { key: 'completion_time', label: 'Completion Time in Seconds', type: 'integer' },
   ...LABELLED_ATTRIBUTION_KEYS.map(
     (key): OutputField => ({ key: `attribution__${key}`, label: `Attribution: ${ATTRIBUTION_LABELS[key]}` }),
   ),
@@ -125,10 +125,10 @@ export const formAnswerFields = (form: Pick<FormRef, 'properties'>): OutputField
 /** What "kept for older Zaps" labels say: the key is there for Zaps made with version 1.0.4. */
 export const KEPT_FOR_OLDER_ZAPS = '(Kept for Zaps Made Before 1.1.0)';
 
-/** New Submission's static 1.0.4 keys (src/submissions/legacy-output.ts), labelled as kept. */
+/** New Submission's static 1.0.4 keys (src/submissions/legacy-output.ts), labelled as legacy (short names). */
 export const LEGACY_OUTPUT_FIELDS: OutputField[] = [
-  { key: 'submission_id', label: `Submission ID ${KEPT_FOR_OLDER_ZAPS}`, type: 'integer' },
-  { key: 'message', label: `OpnForm Note on Old Fields ${KEPT_FOR_OLDER_ZAPS}` },
+  { key: 'submission_id', label: 'Legacy Submission ID', type: 'integer' },
+  { key: 'message', label: 'Legacy OpnForm Note' },
 ];
 
 /**

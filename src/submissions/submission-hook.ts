@@ -33,8 +33,8 @@ export const SEEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /** The output fields of `received_at` and `is_edit`. */
 export const HOOK_OUTPUT_FIELDS: OutputField[] = [
-  { key: 'received_at', label: 'Received At (When Zapier Received It)', type: 'datetime' },
-  { key: 'is_edit', label: 'Is an Edit (Of a Submission This Zap Saw Before)', type: 'boolean' },
+  { key: 'received_at', label: 'Received At', type: 'datetime' },
+  { key: 'is_edit', label: 'Is Edit', type: 'boolean' },
 ];
 
 /** Now, as ISO 8601 with offset (`2026-11-23T20:15:04+00:00`). */

@@ -33,7 +33,10 @@ const perform = (async (z, bundle) => {
 export const createWorkspace = defineCreate({
   key: 'create_workspace',
   noun: 'Workspace',
-  display: { label: 'Create Workspace', description: 'Creates a workspace.' },
+  display: {
+    label: 'Create Workspace',
+    description: 'Creates a workspace with a name and icon. Returns the new workspace.',
+  },
   operation: {
     inputFields,
     perform,

@@ -67,7 +67,7 @@ export const deleteWorkspace = defineCreate({
   noun: 'Workspace',
   display: {
     label: 'Delete Workspace',
-    description: `Deletes a workspace. Its forms become unreachable. ${DESTRUCTIVE_NOTE}`,
+    description: `Deletes a workspace; its forms become unreachable. Returns its ID and form count. ${DESTRUCTIVE_NOTE}`,
   },
   operation: {
     inputFields,
@@ -75,7 +75,7 @@ export const deleteWorkspace = defineCreate({
     sample: { id: 7, deleted: true, forms_count: 0, message: 'Workspace successfully deleted.' },
     outputFields: [
       { key: 'id', label: 'Workspace ID', type: 'integer' },
-      { key: 'forms_count', label: 'Forms It Held (Empty When Not Counted)', type: 'integer' },
+      { key: 'forms_count', label: 'Forms It Held', type: 'integer' },
     ],
   },
 });

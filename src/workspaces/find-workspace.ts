@@ -29,7 +29,10 @@ const perform = (async (z, bundle) => {
 export const findWorkspace = defineSearch({
   key: 'find_workspace',
   noun: 'Workspace',
-  display: { label: 'Find Workspace', description: 'Finds a workspace by its name.' },
+  display: {
+    label: 'Find Workspace',
+    description: 'Finds a workspace by its whole name. Returns its ID, name and plan.',
+  },
   operation: {
     inputFields,
     perform,

@@ -35,7 +35,7 @@ export const MEMBER_SAMPLE: MemberOutput = {
 /** The fields the member sample does not say itself (`name` and `email` are labelled from it). */
 export const MEMBER_OUTPUT_FIELDS = [
   { key: 'id', label: 'User ID', type: 'integer' as const },
-  { key: 'role', label: 'Role (admin, user or readonly)' },
+  { key: 'role', label: 'Role' },
 ];
 
 /** Sort key: the membership's `pivot.created_at`, else the record's `created_at`. */

@@ -54,7 +54,10 @@ const perform = (async (z, bundle) => {
 export const updateWorkspace = defineCreate({
   key: 'update_workspace',
   noun: 'Workspace',
-  display: { label: 'Update Workspace', description: 'Renames a workspace or changes its icon.' },
+  display: {
+    label: 'Update Workspace',
+    description: 'Renames a workspace or changes its icon. Returns the workspace.',
+  },
   operation: {
     inputFields,
     perform,

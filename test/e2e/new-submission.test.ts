@@ -76,7 +76,6 @@ describe.each(MODES)('%s mode', (mode) => {
       form_slug: 'customer-feedback',
       status: 'completed',
       is_edit: false,
-      sample_note: null,
       attribution: { utm_source: 'newsletter', gclid: 'Cj0KCQ' },
     });
     expect(item?.edit_link).toMatch(/\/forms\/customer-feedback\?submission_id=/);
@@ -149,7 +148,7 @@ describe.each(MODES)('%s mode', (mode) => {
       `GET /open/forms/${formId}/submissions page=1&per_page=3&status=completed`,
     ]);
     const [sample] = samples;
-    expect(sample).toMatchObject({ id, form_id: formId, is_edit: false, sample_note: null });
+    expect(sample).toMatchObject({ id, form_id: formId, is_edit: false });
     expect(sample?.submitted_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
     expect(sample?.edit_link).toBe(item?.edit_link);
     expect(Object.keys(sample as object).sort()).toEqual(Object.keys(item as object).sort());

@@ -73,24 +73,26 @@ describe.each(MODES)('%s mode', (mode) => {
     ]);
   });
 
-  test('find_submission without a question (Zaps saved before it): an exact answer anywhere, newest first', async () => {
+  test('find_submission: an exact answer to the chosen question, newest first; no question chosen is refused', async () => {
     const { formId, workspaceId, fields } = sandbox().ids;
     const perform = op('searches.find_submission.operation.perform');
     const name = (await listed(formId)).find((s) => typeof s.data[fields.full_name as string] === 'string')
       ?.data[fields.full_name as string] as string;
+    const question = { workspace_id: workspaceId, form_id: formId, search_field: fields.full_name };
     const found = await on<Array<{ id: number; answers: Record<string, unknown> }>>(perform, {
-      workspace_id: workspaceId,
-      form_id: formId,
+      ...question,
       search: name.toUpperCase(),
     });
     expect(found.length).toBeGreaterThan(0);
-    expect(found.every((s) => Object.values(s.answers).includes(name))).toBe(true);
+    expect(found.every((s) => s.answers[fields.full_name as string] === name)).toBe(true);
     const ids = found.map((s) => s.id);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
-    // a part of an answer is no longer a match
-    await expect(
-      on(perform, { workspace_id: workspaceId, form_id: formId, search: name.slice(1) }),
-    ).resolves.toEqual([]);
+    // a part of an answer is no match
+    await expect(on(perform, { ...question, search: name.slice(1) })).resolves.toEqual([]);
+    // no question: refused (an equal answer to another question would make Find or Create skip the create)
+    await expect(on(perform, { workspace_id: workspaceId, form_id: formId, search: name })).rejects.toThrow(
+      'Invalid input: Question (search_field) is empty',
+    );
   });
 
   test('find_submission exact match: ann@example.org finds Ann, not the newer joann@example.org; then update Ann', async () => {

@@ -237,5 +237,12 @@ test('the editor: questions are a line-item group of name, type, required and op
   expect(fields.map((f) => f.key)).toEqual(['workspace_id', 'title', 'questions', 'visibility']);
   const questions = fields[2] as { children: Array<{ key: string }> };
   expect(questions.children.map((c) => c.key)).toEqual(['name', 'type', 'required', 'options']);
-  expect(fields[3]).toMatchObject({ default: 'draft', choices: ['draft', 'public', 'closed'] });
+  expect(fields[3]).toMatchObject({
+    default: 'draft',
+    choices: [
+      { value: 'draft', label: 'Draft', sample: 'draft' },
+      { value: 'public', label: 'Public', sample: 'public' },
+      { value: 'closed', label: 'Closed', sample: 'closed' },
+    ],
+  });
 });

@@ -59,6 +59,6 @@ test('the editor shows the warning first; the description says it cannot be undo
     '**Warning: this step cannot be undone.** The share link stops working and its submissions can no longer be read.',
   );
   expect(def.display.description).toBe(
-    'Deletes a form and its share link; its submissions can no longer be read. This cannot be undone.',
+    'Deletes a form and its share link; its submissions can no longer be read. Returns its ID. This cannot be undone.',
   );
 });

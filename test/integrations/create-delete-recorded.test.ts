@@ -121,7 +121,7 @@ describe('Create Webhook Integration', () => {
     [
       12,
       { webhook_url: 'https://hooks.example.net/h', status: 'paused' },
-      'Status (status) must be one of active, inactive.',
+      'Webhook Status (status) must be one of active, inactive.',
     ],
     [13, {}, 'Webhook URL (webhook_url) is required (an https:// address on the public internet).'],
     [

@@ -133,13 +133,13 @@ test('neither host nor status: refused before any request, naming both', async (
     code: 'invalid_input',
     status: 400,
     message:
-      'Invalid input: Webhook Host (webhook_host) or Status (status): enter at least one. Nothing was searched.',
+      'Invalid input: Webhook Host (webhook_host) or Webhook Status (status): enter at least one. Nothing was searched.',
   });
   expect(requests).toBe(0);
 });
 
 test('an unknown status is refused naming the field', async () => {
   const error = await failure(run(perform, input({ status: 'paused' })));
-  expect(error.message).toBe('Invalid input: Status (status) must be one of active, inactive.');
+  expect(error.message).toBe('Invalid input: Webhook Status (status) must be one of active, inactive.');
   expect(requests).toBe(0);
 });

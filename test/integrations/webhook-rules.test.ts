@@ -197,7 +197,7 @@ describe('webhook secret and the other inputs', () => {
   });
 
   test.each([
-    [{ status: 'paused' }, 'Invalid input: Status (status) must be one of active, inactive.'],
+    [{ status: 'paused' }, 'Invalid input: Webhook Status (status) must be one of active, inactive.'],
     [
       { clear_webhook_secret: 'maybe' },
       'Invalid input: Remove Secret (clear_webhook_secret) must be yes or no (true or false).',

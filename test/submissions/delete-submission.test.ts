@@ -80,7 +80,7 @@ test('the editor shows the warning first; the description says it is final; Find
   const def = App.creates.delete_submission;
   expect(def.display).toEqual({
     label: 'Delete Submission',
-    description: 'Deletes a submission. This cannot be undone.',
+    description: 'Deletes a submission and its answers. Returns its ID. This cannot be undone.',
   });
   const [warning, , , submission] = def.operation.inputFields ?? [];
   expect(warning).toEqual({

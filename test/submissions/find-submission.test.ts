@@ -68,16 +68,27 @@ test('a question can be named by its label; numbers compare by value and are not
   expect(list.isDone()).toBe(true);
 });
 
-test('Zaps saved without a question: an exact match in any answer, still never a part of one', async () => {
-  api()
-    .get(LIST)
-    .query({ page: '1', per_page: '100', search: 'ann' })
-    .reply(200, page([item(530, { 'f-name': 'Joann' }), item(520, { 'f-ref': 'ANN' })], 1, 1));
-  const form = formRead();
-  const found = await run(perform, { workspace_id: '7', form_id: String(FORM_ID), search: 'ann' });
-  expect(ids(found)).toEqual([520]);
-  expect(form.isDone()).toBe(true);
-});
+test.each([
+  ['left out', {}],
+  ['empty', { search_field: '' }],
+  ['spaces', { search_field: '  ' }],
+])(
+  'no question chosen (%s): refused before any request, so Find or Create never takes an equal answer to another question for a match and skips the create',
+  async (_case, question) => {
+    // before issue 26 this read the list and matched 520's Referrer answer "ANN": a find-or-create
+    // searching a person's name would then skip creating their submission
+    const { search_field: _chosen, ...noQuestion } = input({ search: 'ann' });
+    const error = await failure(run(perform, { ...noQuestion, ...question }));
+    expect(error).toEqual({
+      name: 'AppError',
+      code: 'invalid_input',
+      status: 400,
+      message:
+        'Invalid input: Question (search_field) is empty: choose the question whose answer must equal Value to ' +
+        'Find (search), so an equal answer to another question is never taken for a match. Nothing was searched.',
+    });
+  },
+);
 
 test('status and submitted since/until are checked on every item; paging stops at a submission older than since', async () => {
   formRead();
@@ -156,7 +167,9 @@ test('a server that cannot run search (recorded 500 on sqlite) is read without i
 
 test('an unknown question, status or date is refused naming the field (the question after one form read)', async () => {
   const status = await failure(run(perform, input({ status: 'done' })));
-  expect(status.message).toBe('Invalid input: Status (status) must be one of completed, partial, all.');
+  expect(status.message).toBe(
+    'Invalid input: Submission Status (status) must be one of completed, partial, all.',
+  );
   const since = await failure(run(perform, input({ submitted_since: 'yesterday' })));
   expect(since.message).toContain('Submitted Since (submitted_since) must be a date and time');
   const order = await failure(

@@ -20,7 +20,7 @@ const RECEIVED = '2026-11-23T17:39:06+00:00';
 const HOOK = 'https://hooks.example.net/hooks/zapier-form6';
 const EVERY_BLOCK_HOOK = 'https://hooks.example.net/hooks/zapier-everyblock';
 /** The keys New Submission keeps for Zaps made with 1.0.4: not in this trigger's output. */
-const LEGACY = ['submission_id', 'submission', 'data', 'message', 'meta', 'sample_note'];
+const LEGACY = ['submission_id', 'submission', 'data', 'message', 'meta'];
 
 beforeEach(() => {
   fakeDateOnly(new Date(RECEIVED));
@@ -129,7 +129,8 @@ test('its own key and label; New Submission keeps its key, label and the edits i
   };
   expect(mine.display).toEqual({
     label: 'New or Updated Submission',
-    description: 'Triggers when a form receives a new completed submission or one is edited (instant).',
+    description:
+      'Triggers instantly when a form receives a new completed submission or one is edited, with its answers.',
   });
   expect(mine.operation.inputFields.map((f) => f.key)).toEqual(['workspace_id', 'form_id']);
   for (const key of LEGACY) expect(mine.operation.sample).not.toHaveProperty(key);

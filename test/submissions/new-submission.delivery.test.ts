@@ -117,7 +117,6 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
           '7de3cf55-e7c2-4aac-8c4e-c8fbb8bc2e68': [files.cv, files.notes],
           '27ba8d64-8b74-47f8-98e4-fd0e7085aeca': [files.sign],
         },
-        sample_note: null,
         // the delivery's own keys, as delivered: Zaps made with version 1.0.4 map them
         submission_id: 1049,
         submission: DELIVERED.submission,
@@ -255,9 +254,9 @@ test('output fields: the 1.0.4 keys of the chosen form labelled as kept, by fiel
     (f) => f.key !== undefined,
   );
   expect(staticKeys.filter((f) => ['submission_id', 'message'].includes(f.key ?? ''))).toEqual([
-    { key: 'submission_id', label: 'Submission ID (Kept for Zaps Made Before 1.1.0)', type: 'integer' },
+    { key: 'submission_id', label: 'Legacy Submission ID', type: 'integer' },
     // a string: no type is Zapier's default
-    { key: 'message', label: 'OpnForm Note on Old Fields (Kept for Zaps Made Before 1.1.0)' },
+    { key: 'message', label: 'Legacy OpnForm Note' },
   ]);
   const dynamic = (trigger.outputFields as unknown[]).find((f) => typeof f === 'function');
   const scope = formScope();

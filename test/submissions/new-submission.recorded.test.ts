@@ -153,7 +153,6 @@ describe('performList (the editor test: the newest completed submissions from /o
       received_at: RECEIVED,
       is_edit: false,
       status: 'completed',
-      sample_note: null,
     });
     // the delivery of the same submission, through perform
     const formAgain = formScope();

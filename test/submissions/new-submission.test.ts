@@ -114,7 +114,6 @@ describe('perform (a delivery; the form is read only for an ambiguous date)', ()
       form_title: 'Contact Us',
       edit_link: 'https://opnform.com/forms/contact-us?submission_id=Vx3kq9',
       status: 'completed',
-      sample_note: null,
       attribution: { utm_source: 'newsletter', utm_campaign: 'november', gclid: 'Cj0KCQ' },
     });
     // the delivery's own keys, as delivered: Zaps made with version 1.0.4 map them

@@ -126,7 +126,11 @@ const perform = async (z: ZObject, bundle: Bundle) => {
 export const createSubmission = defineCreate({
   key: 'create_submission',
   noun: 'Submission',
-  display: { label: 'Create Submission', description: 'Creates a new submission of a form.' },
+  display: {
+    label: 'Create Submission',
+    description:
+      "Submits a form's answers as a new submission; the form's integrations and notifications run. Returns the submission.",
+  },
   operation: {
     inputFields,
     perform,

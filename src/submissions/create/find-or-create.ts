@@ -11,7 +11,7 @@ export const findOrCreateSubmission = {
   display: {
     label: 'Find or Create Submission',
     description:
-      'Finds a submission whose answer to a question equals a value, or creates one if none exists.',
+      'Finds a submission whose answer to the chosen question equals a value, or creates one if none exists.',
   },
   search: 'find_submission',
   create: 'create_submission',

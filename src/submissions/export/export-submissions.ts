@@ -72,12 +72,12 @@ const inputFields = defineInputFields([
   columnsField,
   {
     key: 'status',
-    label: 'Status',
+    label: 'Submission Status',
     required: false,
     choices: [
-      { value: 'all', label: 'All (completed and partial)', sample: 'all' },
-      { value: 'completed', label: 'Completed only', sample: 'completed' },
-      { value: 'partial', label: 'Partial only', sample: 'partial' },
+      { value: 'all', label: 'All', sample: 'all' },
+      { value: 'completed', label: 'Completed Only', sample: 'completed' },
+      { value: 'partial', label: 'Partial Only', sample: 'partial' },
     ],
     helpText: 'Which submissions to export. Empty means all.',
   },
@@ -223,7 +223,7 @@ export const exportSubmissions = defineCreate({
   noun: 'Export',
   display: {
     label: 'Export Submissions',
-    description: `Exports a form's submissions (up to ${MAX_PER_STEP} per step) to a CSV file.`,
+    description: `Exports a form's submissions to a CSV file and returns the file; refuses more than ${MAX_PER_STEP} (filter them).`,
   },
   operation: { inputFields, perform, sample: EXPORT_SAMPLE, outputFields: EXPORT_OUTPUT_FIELDS },
 });

@@ -68,7 +68,7 @@ export const findExport = defineSearch({
     hidden: true,
     label: 'Find Export',
     description:
-      'Finds an export job by its id and gets its file once it is ready, on OpnForm servers that show export jobs to access tokens (current OpnForm servers do not: the step then says so).',
+      'Finds an export job by its ID. Returns its progress, and its file once ready (current OpnForm servers refuse this).',
   },
   operation: { inputFields, perform, sample: FIND_EXPORT_SAMPLE, outputFields: EXPORT_OUTPUT_FIELDS },
 });

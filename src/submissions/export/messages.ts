@@ -12,7 +12,7 @@ import {
 /** What to narrow, and why a step stops at 5000: the end of every "too many" message of Export Submissions. */
 export const NARROW =
   `Narrow the selection: set Newest Submissions (newest) to ${MAX_PER_STEP} or less, a later Submitted ` +
-  'Since (submitted_since) or an earlier Submitted Until (submitted_until), or a Status (status); for more, ' +
+  'Since (submitted_since) or an earlier Submitted Until (submitted_until), or a Submission Status (status); for more, ' +
   'use several steps with consecutive date ranges. Nothing was exported.';
 
 export const WHY_LIMIT =

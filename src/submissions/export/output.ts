@@ -61,17 +61,17 @@ export const EXPORT_SAMPLE: ExportOutput = {
  * as null, and the item type of the lists its samples hold empty.
  */
 export const EXPORT_OUTPUT_FIELDS: PlainOutputField[] = [
-  { key: 'id', label: 'Export ID (the job, or the file name when there is no job)' },
+  { key: 'id', label: 'Export ID' },
   { key: 'form_id', label: 'Form ID', type: 'integer' },
-  { key: 'mode', label: 'Mode (sync or async)' },
-  { key: 'job_id', label: 'Job ID (background exports only)' },
+  { key: 'mode', label: 'Mode' },
+  { key: 'job_id', label: 'Job ID' },
   { key: 'file', label: 'File', type: 'file' },
   { key: 'rows', label: 'Rows', type: 'integer' },
   { key: 'columns[]', label: 'Columns' },
   { key: 'header[]', label: 'Column Names' },
-  { key: 'progress', label: 'Progress (%)', type: 'integer' },
+  { key: 'progress', label: 'Progress Percent', type: 'integer' },
   { key: 'expires_at', label: 'Expires At', type: 'datetime' },
-  { key: 'chunks', label: 'Export Requests (Chunks)', type: 'integer' },
+  { key: 'chunks', label: 'Export Requests', type: 'integer' },
 ];
 
 /** A finished export's file, in the one output shape (`extra`: what the way it was made adds). */

@@ -70,7 +70,7 @@ const inputFields = defineInputFields([
   },
   {
     key: 'completion_time',
-    label: 'Completion Time (Seconds)',
+    label: 'Completion Time in Seconds',
     type: 'integer',
     required: false,
     helpText: 'Total seconds taken to fill in the form. Leave empty to keep the current value.',
@@ -164,7 +164,11 @@ const perform = async (z: ZObject, bundle: Bundle) => {
 export const updateSubmission = defineCreate({
   key: 'update_submission',
   noun: 'Submission',
-  display: { label: 'Update Submission', description: 'Updates answers of an existing submission.' },
+  display: {
+    label: 'Update Submission',
+    description:
+      "Updates a submission's answers; the form's integrations and edit triggers run again. Returns the updated submission.",
+  },
   operation: {
     inputFields,
     perform,

@@ -33,7 +33,7 @@ export const cancelInvite = defineCreate({
   display: {
     label: 'Cancel Invite',
     description:
-      'Cancels a pending workspace invite: its link stops working and it disappears from the workspace. ' +
+      "Cancels a pending workspace invite: its link stops working. Returns the invite's email and role. " +
       DESTRUCTIVE_NOTE,
   },
   operation: {

@@ -12,7 +12,7 @@ const inputFields = defineInputFields([
   emailField,
   {
     key: 'status',
-    label: 'Status',
+    label: 'Invite Status',
     required: false,
     choices: INVITE_STATUSES.map((value) => ({
       value,
@@ -44,7 +44,7 @@ export const findInvite = defineSearch({
   display: {
     label: 'Find Invite',
     description:
-      'Finds a workspace invite by email address (exact match, upper or lower case alike), pending first.',
+      'Finds a workspace invite by exact email address (any case), pending first. Returns its role, status and expiry.',
   },
   operation: {
     inputFields,

@@ -48,8 +48,8 @@ export const INVITE_SAMPLE: InviteOutput = {
 /** The fields the invite sample does not say itself (`email` and `is_expired` are labelled from it). */
 export const INVITE_OUTPUT_FIELDS = [
   { key: 'id', label: 'Invite ID', type: 'integer' as const },
-  { key: 'role', label: 'Role (admin, user or readonly)' },
-  { key: 'status', label: 'Status (pending or accepted)' },
+  { key: 'role', label: 'Role' },
+  { key: 'status', label: 'Status' },
   { key: 'valid_until', label: 'Valid Until', type: 'datetime' as const },
 ];
 
@@ -75,6 +75,6 @@ export const inviteActionSample = (outcome: { resent: true } | { cancelled: true
 export const inviteActionOutputFields = () =>
   teamActionFields(
     'Invite ID',
-    { key: 'role', label: 'Role (admin, user or readonly)' },
+    { key: 'role', label: 'Role' },
     { key: 'valid_until', label: 'Valid Until', type: 'datetime' },
   );

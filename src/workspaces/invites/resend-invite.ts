@@ -27,8 +27,7 @@ export const resendInvite = defineCreate({
   display: {
     label: 'Resend Invite',
     description:
-      'Sends the invitation email of a pending workspace invite again. An expired invite is refused: OpnForm ' +
-      'does not extend it when resending, so cancel it and invite the person again.',
+      "Sends a pending invite's email again (an expired invite is refused: invite the person anew). Returns the invite.",
   },
   operation: {
     inputFields,

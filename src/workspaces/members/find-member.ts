@@ -20,7 +20,8 @@ export const findMember = defineSearch({
   noun: 'Member',
   display: {
     label: 'Find Workspace Member',
-    description: 'Finds a member of a workspace by email address (exact match, upper or lower case alike).',
+    description:
+      'Finds a workspace member by exact email address (any case). Returns their name, email and role.',
   },
   operation: {
     inputFields,

@@ -78,7 +78,8 @@ export const inviteMember = defineCreate({
   noun: 'Member',
   display: {
     label: 'Invite Member',
-    description: 'Invites a person to a workspace, or adds them if they already have an OpnForm account.',
+    description:
+      'Invites a person to a workspace by email, or adds them at once if they have an OpnForm account. Returns the outcome.',
   },
   operation: {
     inputFields,
@@ -95,9 +96,9 @@ export const inviteMember = defineCreate({
       valid_until: '2026-11-30T17:43:45+00:00',
     },
     outputFields: teamActionFields(
-      'User ID (empty when invited)',
-      { key: 'status', label: 'Outcome (added, invited or already_member)' },
-      { key: 'role', label: 'Role (admin, user or readonly)' },
+      'User ID',
+      { key: 'status', label: 'Outcome' },
+      { key: 'role', label: 'Role' },
       { key: 'invite_id', label: 'Invite ID', type: 'integer' },
       { key: 'valid_until', label: 'Invite Valid Until', type: 'datetime' },
     ),

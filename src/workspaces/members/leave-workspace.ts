@@ -41,8 +41,7 @@ export const leaveWorkspace = defineCreate({
   display: {
     label: 'Leave Workspace',
     description:
-      'Removes the connected OpnForm user (the owner of the access token) from a workspace. It cannot remove ' +
-      "anyone else, and it refuses to remove the workspace's only admin. " +
+      "Removes you (the token's owner) from a workspace; refused for its only admin. Returns the workspace left. " +
       DESTRUCTIVE_NOTE,
   },
   operation: {

@@ -10,8 +10,8 @@ import { guardMemberChange } from './last-admin';
 
 const inputFields = defineInputFields([
   destructiveWarning(
-    'To give them access again, invite them again. The connected user (use Leave Workspace) and the last ' +
-      'admin cannot be removed.',
+    'To give them access again, invite them again. A user left with no workspace gets a new personal one. ' +
+      'The connected user (use Leave Workspace) and the last admin cannot be removed.',
   ),
   workspaceField,
   memberField,
@@ -37,8 +37,7 @@ export const removeMember = defineCreate({
   display: {
     label: 'Remove Member',
     description:
-      'Removes a member from a workspace: they immediately lose access to its forms and submissions. ' +
-      'A user left with no workspace gets a new personal workspace automatically. ' +
+      'Removes a member from a workspace: they lose access to its forms at once. Returns who was removed. ' +
       DESTRUCTIVE_NOTE,
   },
   operation: {
@@ -55,7 +54,7 @@ export const removeMember = defineCreate({
     },
     outputFields: teamActionFields('User ID', {
       key: 'role',
-      label: 'Role They Had (admin, user or readonly)',
+      label: 'Role They Had',
     }),
   },
 });

@@ -37,8 +37,7 @@ export const updateMemberRole = defineCreate({
   display: {
     label: 'Update Member Role',
     description:
-      'Changes the role of a workspace member to admin, user or readonly. It refuses to lower the role of the ' +
-      'connected OpnForm user or of the last admin, so the workspace always keeps an admin.',
+      "Changes a workspace member's role; refuses to demote you or the last admin. Returns the member and their previous role.",
   },
   operation: {
     inputFields,

@@ -163,7 +163,7 @@ describe('by ids: listed 100 per page, exported 1000 ids per request, joined int
 
 const NARROW =
   'Narrow the selection: set Newest Submissions (newest) to 5000 or less, a later Submitted Since ' +
-  '(submitted_since) or an earlier Submitted Until (submitted_until), or a Status (status); for more, use ' +
+  '(submitted_since) or an earlier Submitted Until (submitted_until), or a Submission Status (status); for more, use ' +
   'several steps with consecutive date ranges. Nothing was exported.';
 
 describe('the limit: at most 5000 submissions per step, with what to narrow', () => {
@@ -217,7 +217,7 @@ describe('the limit: at most 5000 submissions per step, with what to narrow', ()
       { submitted_since: 'last week' },
       'Submitted Since (submitted_since) must be a date and time such as 2026-11-20T09:00:00Z, got "last week".',
     ],
-    [{ status: 'done' }, 'Status (status) must be one of all, completed, partial.'],
+    [{ status: 'done' }, 'Submission Status (status) must be one of all, completed, partial.'],
   ])('bad selection %j: refused before any request', async (extra, expected) => {
     const error = await failure(run(perform, input18(extra)));
     expect(error).toEqual({
@@ -257,7 +257,7 @@ describe('time: the step keeps within 25 s and never starts an export it cannot 
       'Exporting 1500 submissions took too long for one Zapier step: 1000 were exported when the next request of ' +
         'up to 1000 could no longer finish in time, so no file was saved. Export about 1000 per step. Narrow the ' +
         'selection: set Newest Submissions (newest) to 5000 or less, a later Submitted Since (submitted_since) or ' +
-        'an earlier Submitted Until (submitted_until), or a Status (status); for more, use several steps with ' +
+        'an earlier Submitted Until (submitted_until), or a Submission Status (status); for more, use several steps with ' +
         'consecutive date ranges. Nothing was exported.',
     );
     expect(calls.map((c) => c.kind)).toEqual(['stream']); // the upload that began was aborted, not finished

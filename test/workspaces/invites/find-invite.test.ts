@@ -102,7 +102,7 @@ test('find_invite: an unknown status is refused before any request', async () =>
     name: 'AppError',
     code: 'invalid_input',
     status: 400,
-    message: 'Invalid input: Status (status) must be one of pending, accepted.',
+    message: 'Invalid input: Invite Status (status) must be one of pending, accepted.',
   });
 });
 

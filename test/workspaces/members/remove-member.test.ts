@@ -160,17 +160,18 @@ test.each([
   });
 });
 
-test('remove_member: the description warns about lost access, the personal workspace, and that it is final', () => {
+test('remove_member: the description warns about lost access and that it is final; the warning, about the personal workspace', () => {
   expect(App.creates.remove_member.display.description).toBe(
-    'Removes a member from a workspace: they immediately lose access to its forms and submissions. ' +
-      'A user left with no workspace gets a new personal workspace automatically. This cannot be undone.',
+    'Removes a member from a workspace: they lose access to its forms at once. Returns who was removed. ' +
+      'This cannot be undone.',
   );
   expect(App.creates.remove_member.operation.inputFields?.[0]).toEqual({
     key: 'destructive_warning',
     label: 'Warning',
     type: 'copy',
     helpText:
-      '**Warning: this step cannot be undone.** To give them access again, invite them again. The connected ' +
-      'user (use Leave Workspace) and the last admin cannot be removed.',
+      '**Warning: this step cannot be undone.** To give them access again, invite them again. A user left with ' +
+      'no workspace gets a new personal one. The connected user (use Leave Workspace) and the last admin cannot ' +
+      'be removed.',
   });
 });

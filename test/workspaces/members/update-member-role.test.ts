@@ -143,7 +143,7 @@ test.each([
 
 test('update_member_role: the description says what it refuses', () => {
   expect(App.creates.update_member_role.display.description).toBe(
-    'Changes the role of a workspace member to admin, user or readonly. It refuses to lower the role of the ' +
-      'connected OpnForm user or of the last admin, so the workspace always keeps an admin.',
+    "Changes a workspace member's role; refuses to demote you or the last admin. Returns the member and their " +
+      'previous role.',
   );
 });
