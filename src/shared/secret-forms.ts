@@ -36,8 +36,13 @@ const phpJson = (text: string) =>
     .replace(/\//g, '\\/')
     .replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-/** Encoded forms shorter than this would hide ordinary words: a secret's encodings are shorter than it only for short secrets. */
+/**
+ * The secrets whose other cases and encodings are hidden too: from 8 characters (shorter forms would
+ * hide ordinary words) to 4096 (a token, a webhook secret or URL; the forms of a megabyte value would
+ * cost seconds in every text, and nothing that long is a credential).
+ */
 const MIN_ENCODED = 8;
+const MAX_ENCODED = 4096;
 
 const urlSafe = (base64: string) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
@@ -60,8 +65,8 @@ const base64Forms = (secret: string): string[] => {
 
 /**
  * The ways a secret can be written in a text: as is, JSON-escaped (JavaScript's and PHP's `\/`),
- * URL-encoded (`%2F`, lower-case hex, `+` for spaces) and URL-encoded inside JSON; a secret of 8
- * characters or more also upper- and lower-cased, in base64 (standard and URL-safe, `base64Forms`) and
+ * URL-encoded (`%2F`, lower-case hex, `+` for spaces) and URL-encoded inside JSON; a secret of 8 to
+ * 4096 characters also upper- and lower-cased, in base64 (standard and URL-safe, `base64Forms`) and
  * in hex (lower and upper case). The longer forms first, so a form holding another is hidden whole.
  */
 export const formsOf = (secret: string): string[] => {
@@ -78,7 +83,7 @@ export const formsOf = (secret: string): string[] => {
     phpJson(encodeURI(secret)),
   ];
   const disguised =
-    secret.length < MIN_ENCODED
+    secret.length < MIN_ENCODED || secret.length > MAX_ENCODED
       ? []
       : [secret.toUpperCase(), secret.toLowerCase(), hex, hex.toUpperCase(), ...base64Forms(secret)].filter(
           (form) => form.length >= MIN_ENCODED,

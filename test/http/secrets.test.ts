@@ -93,3 +93,22 @@ describe("the connection's token in disguise (API Request's answer texts, header
     expect(redact('abc12 ABC12 YWJjMTI= 6162633132', ['abc12'])).toBe('[hidden] ABC12 YWJjMTI= 6162633132');
   });
 });
+
+describe('a value nested 5,000 levels deep: walked down to 512 levels, never a stack overflow', () => {
+  /** `levels` lists around `inner`: `nested(2, x)` is `[[x]]`. */
+  const nested = (levels: number, inner: unknown): unknown => {
+    let value = inner;
+    for (let i = 0; i < levels; i += 1) value = [value];
+    return value;
+  };
+
+  test('secret-named values are found within 512 levels, not below', () => {
+    const value = nested(511, { token: 'tok-at-512', deeper: nested(5000, { token: 'tok-below' }) });
+    expect(secretFieldValues(value)).toEqual(['tok-at-512']);
+  });
+
+  test('an answer keeps its first 512 levels; what is deeper is masked whole', () => {
+    const answer = { a: nested(510, ['kept', nested(5000, 'gone')]) };
+    expect(maskJson(answer, [])).toEqual({ a: nested(510, ['kept', '********']) });
+  });
+});
