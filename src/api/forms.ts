@@ -35,6 +35,18 @@ export const listNames = (z: ZObject, bundle: Bundle, workspaceId: number) =>
     schema: LegacyForms(),
   });
 
+/**
+ * `GET /open/forms` (deprecated, forms-read): every form of every workspace of the user, as full forms in
+ * a bare array (forms--list-all-forms #0), no paging. Quiet: full forms hold their access `password`.
+ */
+export const listAll = (z: ZObject, bundle: Bundle) =>
+  opnform(z, bundle).get(path`/open/forms`, {
+    thing: 'form',
+    abilities: ['forms-read'],
+    schema: LegacyForms(),
+    quiet: (all) => `${all.length} forms listed`,
+  });
+
 /** `GET /open/workspaces/{id}/forms`: one page of a workspace's forms, last edited first. */
 export const listPage = (
   z: ZObject,

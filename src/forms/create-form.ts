@@ -48,16 +48,22 @@ const SERVER_FIELDS = {
   properties: label('questions'),
 };
 
-/** One request: `POST /open/forms` with the 15 keys OpnForm requires; the answer is the new form. */
+/**
+ * One request: `POST /open/forms` with the 15 keys OpnForm requires; the answer is the new form. The
+ * answer holds only what was sent, so it lacks the two switches the body leaves out, which OpnForm
+ * stores as off (forms--create-form #2; read back: forms--update-form-race #0-#1): they come out `false`.
+ */
 const perform = (async (z, bundle) => {
   const input = parseInput(z, Input(), bundle.inputData, inputFields);
   const properties = blocksFrom(z, bundle.inputData.questions, label('questions'));
   const body = createBody(input.workspace_id, input.title, input.visibility ?? 'draft', properties);
-  const reply = await forms.create(z, bundle, body, SERVER_FIELDS);
-  return {
-    ...formDetails(reply.form, account.baseUrl(z, bundle)),
-    message: reply.message ?? 'Form created.',
+  const { form, message } = await forms.create(z, bundle, body, SERVER_FIELDS);
+  const stored = {
+    ...form,
+    enable_partial_submissions: form.enable_partial_submissions ?? false,
+    editable_submissions: form.editable_submissions ?? false,
   };
+  return { ...formDetails(stored, account.baseUrl(z, bundle)), message: message ?? 'Form created.' };
 }) satisfies CreatePerform;
 
 export const createForm = defineCreate({

@@ -9,7 +9,8 @@ import { parseInput } from '../schemas/parse';
 import { FORM_DETAILS_OUTPUT_FIELDS, FORM_DETAILS_SAMPLE, formDetails } from './shape';
 
 const inputFields = defineInputFields([
-  // optional: only fills the Form dropdown; a mapped slug, UUID, id or link needs no workspace
+  // optional: only narrows the Form dropdown (with none, it lists every form of the user's workspaces);
+  // a mapped slug, UUID, id or link needs no workspace
   { ...workspaceField, required: false },
   {
     key: 'form',
@@ -17,7 +18,7 @@ const inputFields = defineInputFields([
     required: true,
     dynamic: 'form_list.id.name',
     helpText:
-      "Pick one (after a workspace), or enter the form's slug (e.g. `contact-us-3fa2b1`), UUID, id or share link.",
+      "Pick one (a workspace narrows the list), or enter the form's slug (e.g. `contact-us-3fa2b1`), UUID, id or share link.",
   },
 ]);
 

@@ -1,6 +1,7 @@
 import { defineInputFields } from 'zapier-platform-core';
 import * as forms from '../api/forms';
 import { defineDropdown, IN_WORKSPACE } from '../inputs/dropdown';
+import { inputObject, OptionalId } from '../inputs/values';
 
 type ListedForm = Awaited<ReturnType<typeof forms.listNames>>[number];
 
@@ -11,15 +12,25 @@ const nameOf = (f: ListedForm): string => f.name ?? f.title ?? `Form ${f.id}`;
 const labelOf = (f: ListedForm): string =>
   f.label ?? (f.title ? (f.slug ? `${f.title} (${f.slug})` : f.title) : nameOf(f));
 
-/** The forms of one workspace, drafts included, for the Form dropdown (no paging on the server). */
+/** The Form dropdown's input: the workspace, optional. */
+const AnyWorkspace = inputObject(() => ({ workspace_id: OptionalId() }));
+
+/**
+ * The forms of the chosen workspace, drafts included, for the Form dropdown (no paging on the server).
+ * With no workspace chosen (Find Form's is optional), every form of the user's workspaces.
+ */
 export const formList = defineDropdown({
   key: 'form_list',
   noun: 'Form',
   label: 'List Forms',
   listed: 'form',
-  ...IN_WORKSPACE,
+  inputFields: defineInputFields([{ ...IN_WORKSPACE.inputFields[0], required: false }]),
+  Input: AnyWorkspace,
   list: async (z, bundle, { workspace_id }) =>
-    (await forms.listNames(z, bundle, workspace_id)).map((f) => ({ id: f.id, name: labelOf(f) })),
+    (workspace_id === undefined
+      ? await forms.listAll(z, bundle)
+      : await forms.listNames(z, bundle, workspace_id)
+    ).map((f) => ({ id: f.id, name: labelOf(f) })),
   sample: { id: 42, name: 'Contact Us (contact-us)' },
 });
 

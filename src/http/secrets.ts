@@ -1,4 +1,5 @@
 import type { Bundle } from 'zapier-platform-core';
+import { MAX_JSON_DEPTH } from '../shared/json-depth';
 import { formsOf, partsOf, SECRET_FIELD } from '../shared/secret-forms';
 
 /**
@@ -92,13 +93,22 @@ type Json = unknown;
 const isRecord = (value: Json): value is Record<string, Json> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** Every value under a `SECRET_FIELD` key of a JSON value, at any depth (for `rememberSecrets`). */
-export const secretFieldValues = (value: Json, inSecret = false, out: unknown[] = []): unknown[] => {
+/**
+ * Every value under a `SECRET_FIELD` key of a JSON value, down to `MAX_JSON_DEPTH` levels (for
+ * `rememberSecrets`; API Request refuses a deeper body before it gets here, and deeper walks overflow).
+ */
+export const secretFieldValues = (
+  value: Json,
+  inSecret = false,
+  out: unknown[] = [],
+  depth = 1,
+): unknown[] => {
+  if (depth > MAX_JSON_DEPTH && typeof value === 'object' && value !== null) return out;
   if (Array.isArray(value)) {
-    for (const item of value) secretFieldValues(item, inSecret, out);
+    for (const item of value) secretFieldValues(item, inSecret, out, depth + 1);
   } else if (isRecord(value)) {
     for (const [key, item] of Object.entries(value))
-      secretFieldValues(item, inSecret || SECRET_FIELD.test(key), out);
+      secretFieldValues(item, inSecret || SECRET_FIELD.test(key), out, depth + 1);
   } else if (inSecret && (typeof value === 'string' || typeof value === 'number')) {
     out.push(value);
   }
@@ -109,28 +119,30 @@ export const secretFieldValues = (value: Json, inSecret = false, out: unknown[] 
  * A JSON value with every non-empty text under a `SECRET_FIELD` key (at any depth) replaced by `MASKED`,
  * and every secret of the step hidden in every other text and key (`redact`). A top-level `errors` object
  * (Laravel's validation messages, keyed by field path such as `data.webhook_url`) is not masked by key:
- * its texts are messages, not the values.
+ * its texts are messages, not the values. An object or list deeper than `MAX_JSON_DEPTH` levels (no
+ * OpnForm answer: PHP writes no deeper) is replaced by `MASKED` whole: a walk further down overflows.
  */
 export const maskJson = (value: Json, secrets: readonly string[]): Json => {
   const hide = redactor(secrets);
-  const walk = (node: Json, inSecret: boolean, byKey: boolean): Json => {
+  const walk = (node: Json, inSecret: boolean, byKey: boolean, depth: number): Json => {
     if (typeof node === 'string') return inSecret && node !== '' ? MASKED : hide(node);
-    if (Array.isArray(node)) return node.map((item) => walk(item, inSecret, byKey));
-    if (!isRecord(node)) return node;
+    if (node === null || typeof node !== 'object') return node;
+    if (depth > MAX_JSON_DEPTH) return MASKED;
+    if (Array.isArray(node)) return node.map((item) => walk(item, inSecret, byKey, depth + 1));
     return Object.fromEntries(
       Object.entries(node).map(([key, item]) => [
         hide(key),
-        walk(item, inSecret || (byKey && SECRET_FIELD.test(key)), byKey),
+        walk(item, inSecret || (byKey && SECRET_FIELD.test(key)), byKey, depth + 1),
       ]),
     );
   };
-  if (!isRecord(value)) return walk(value, false, true);
+  if (!isRecord(value)) return walk(value, false, true, 1);
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => [
       hide(key),
       key === 'errors' && isRecord(item)
-        ? walk(item, false, false)
-        : walk(item, SECRET_FIELD.test(key), true),
+        ? walk(item, false, false, 2)
+        : walk(item, SECRET_FIELD.test(key), true, 2),
     ]),
   );
 };

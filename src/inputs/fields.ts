@@ -49,6 +49,13 @@ export const submissionField = (helpText: string) =>
     helpText,
   });
 
+/** A submission's public UUID (the list's `submission_id`, the `submission_id` of its edit link). */
+const SUBMISSION_UUID = /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i;
+
+/** Whether a value is a submission's public UUID (spaces around it allowed). */
+export const isSubmissionUuid = (value: unknown) =>
+  typeof value === 'string' && value.length <= 100 && SUBMISSION_UUID.test(value.trim());
+
 /** Real OpnForm submission ids are database row numbers, far below 2^52 (the connector's made-up ids start there). */
 const MADE_UP_ID_FROM = 2 ** 52;
 
@@ -63,9 +70,7 @@ export const refuseUnrealSubmissionId = (z: ZObject, value: unknown) => {
   // would overflow the regular expression engine's stack on megabytes of text)
   if (text.length > 100) return;
   const madeUp = /^\d{16,}$/.test(text) && Number(text) >= MADE_UP_ID_FROM;
-  const hashed =
-    /^(?=.*[A-Za-z])[A-Za-z0-9_-]{12,}$/.test(text) ||
-    /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(text);
+  const hashed = /^(?=.*[A-Za-z])[A-Za-z0-9_-]{12,}$/.test(text) || SUBMISSION_UUID.test(text);
   if (!madeUp && !hashed) return;
   throw invalidInput(
     z,

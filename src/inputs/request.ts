@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { lazy } from '../schemas/lazy';
+import { jsonDepth, MAX_JSON_DEPTH } from '../shared/json-depth';
 import { SECRET_FIELD } from '../shared/secret-forms';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -108,6 +109,12 @@ const bodyOf = (value: unknown): JsonBody | undefined | Refusal => {
   }
   if (parsed === null || typeof parsed !== 'object')
     return refuse('must be a JSON object or list ({...} or [...])');
+  const depth = jsonDepth(parsed);
+  if (depth > MAX_JSON_DEPTH) {
+    return refuse(
+      `must nest objects and lists at most ${MAX_JSON_DEPTH} levels deep (OpnForm reads a deeper body as no body); this one nests ${depth}`,
+    );
+  }
   return { text, value: parsed };
 };
 

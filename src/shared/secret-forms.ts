@@ -37,23 +37,58 @@ const phpJson = (text: string) =>
     .replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
+ * The secrets whose other cases and encodings are hidden too: from 8 characters (shorter forms would
+ * hide ordinary words) to 4096 (a token, a webhook secret or URL; the forms of a megabyte value would
+ * cost seconds in every text, and nothing that long is a credential).
+ */
+const MIN_ENCODED = 8;
+const MAX_ENCODED = 4096;
+
+const urlSafe = (base64: string) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/**
+ * The secret in base64, standard and URL-safe: its own encoding, and the part every base64 text that
+ * holds it shows wherever it starts (`Basic base64(user:token)`): for each of the three alignments,
+ * the characters that depend on the secret's bytes alone (the groups shared with what is around it
+ * dropped). The standard forms also as PHP's JSON writes them (`\/`).
+ */
+const base64Forms = (secret: string): string[] => {
+  const bytes = Buffer.from(secret, 'utf8');
+  const own = bytes.toString('base64');
+  const cores = [0, 1, 2].map((offset) => {
+    const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+    return text.slice(offset === 0 ? 0 : 4, Math.floor((offset + bytes.length) / 3) * 4);
+  });
+  const standard = [own, own.replace(/=+$/, ''), ...cores];
+  return [...standard, ...standard.map((form) => form.replace(/\//g, '\\/')), ...standard.map(urlSafe)];
+};
+
+/**
  * The ways a secret can be written in a text: as is, JSON-escaped (JavaScript's and PHP's `\/`),
- * URL-encoded (`%2F`, lower-case hex, `+` for spaces) and URL-encoded inside JSON.
+ * URL-encoded (`%2F`, lower-case hex, `+` for spaces) and URL-encoded inside JSON; a secret of 8 to
+ * 4096 characters also upper- and lower-cased, in base64 (standard and URL-safe, `base64Forms`) and
+ * in hex (lower and upper case). The longer forms first, so a form holding another is hidden whole.
  */
 export const formsOf = (secret: string): string[] => {
   const encoded = encodeURIComponent(secret);
-  return [
-    ...new Set([
-      secret,
-      JSON.stringify(secret).slice(1, -1),
-      phpJson(secret),
-      encoded,
-      encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-      encoded.replace(/%20/g, '+'),
-      encodeURI(secret),
-      phpJson(encodeURI(secret)),
-    ]),
+  const hex = Buffer.from(secret, 'utf8').toString('hex');
+  const written = [
+    secret,
+    JSON.stringify(secret).slice(1, -1),
+    phpJson(secret),
+    encoded,
+    encoded.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()),
+    encoded.replace(/%20/g, '+'),
+    encodeURI(secret),
+    phpJson(encodeURI(secret)),
   ];
+  const disguised =
+    secret.length < MIN_ENCODED || secret.length > MAX_ENCODED
+      ? []
+      : [secret.toUpperCase(), secret.toLowerCase(), hex, hex.toUpperCase(), ...base64Forms(secret)].filter(
+          (form) => form.length >= MIN_ENCODED,
+        );
+  return [...new Set([...written, ...disguised])].sort((a, b) => b.length - a.length);
 };
 
 /**

@@ -1,8 +1,16 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
+import * as v from 'zod/mini';
 import * as forms from '../api/forms';
 import { userError } from '../errors';
-import { formField, refuseUnrealSubmissionId, submissionField, workspaceField } from '../inputs/fields';
-import { FormId, inputObject, SubmissionId, WorkspaceId } from '../inputs/values';
+import {
+  formField,
+  isSubmissionUuid,
+  refuseUnrealSubmissionId,
+  submissionField,
+  workspaceField,
+} from '../inputs/fields';
+import { FormId, inputObject, WorkspaceId, wholeNumber } from '../inputs/values';
+import { lazy } from '../schemas/lazy';
 import { parseInput } from '../schemas/parse';
 import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output-fields';
 import { scanForId } from './pages';
@@ -12,15 +20,29 @@ import { shapeSubmission } from './shape';
 export const BY_ID_PAGE_SIZE = 100;
 export const BY_ID_MAX_PAGES = 30;
 
+const ALLOWED = "must be the submission's ID (a whole number) or its UUID (as in its edit link)";
+
+/** A submission's id (a number) or its public UUID (returned in lower case). */
+const SubmissionRef = lazy(() =>
+  v.pipe(
+    v.union([v.number(), v.string()], { error: ALLOWED }),
+    v.transform((value, ctx): number | string =>
+      isSubmissionUuid(value)
+        ? String(value).trim().toLowerCase()
+        : wholeNumber(value, ctx, { min: 1, max: Number.MAX_SAFE_INTEGER, digits: 16, allowed: ALLOWED }),
+    ),
+  ),
+);
+
 const Input = inputObject(() => ({
   workspace_id: WorkspaceId(),
   form_id: FormId(),
-  submission_id: SubmissionId(),
+  submission_id: SubmissionRef(),
 }));
 
 // the picker without its Find Submission link: this step is the find
 const { search: _find, ...submissionPicker } = submissionField(
-  'Choose a recent one, or map a Submission ID.',
+  'Choose a recent one, or map its ID (a number) or its UUID (as in its edit link).',
 );
 
 const inputFields = defineInputFields([workspaceField, formField, submissionPicker]);
@@ -28,7 +50,7 @@ const inputFields = defineInputFields([workspaceField, formField, submissionPick
 /** The step stopped before it could tell: an error naming what it read, never `[]` (a find-or-create would duplicate). */
 const unproven = (
   z: ZObject,
-  id: number,
+  id: number | string,
   formId: number,
   pages: number,
   read: number,
@@ -47,11 +69,13 @@ const unproven = (
 
 /**
  * Tokens cannot read one submission (`GET /open/forms/{id}/submissions/{sid}` is 404 for them:
- * submissions--list#12), so the list is read newest first until the id is found or a page holds only
- * lower ids; then the form, to shape it as Find Submission does. `[]` only when absence is proven.
+ * submissions--list#12), so the list is read newest first until the id (or the UUID: every listed item
+ * carries it, submissions--list#0) is found or a page holds only lower ids; then the form, to shape it
+ * as Find Submission does. `[]` only when absence is proven.
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
-  refuseUnrealSubmissionId(z, bundle.inputData?.submission_id);
+  if (!isSubmissionUuid(bundle.inputData?.submission_id))
+    refuseUnrealSubmissionId(z, bundle.inputData?.submission_id);
   const { form_id, submission_id } = parseInput(z, Input(), bundle.inputData, inputFields);
   const scan = await scanForId(z, bundle, form_id, submission_id, {
     perPage: BY_ID_PAGE_SIZE,

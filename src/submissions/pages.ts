@@ -57,17 +57,22 @@ export interface IdScan {
 export const SCAN_RESERVE_MS = 2 * READ_RESERVE_MS;
 
 /**
- * Looks for one submission id in the list, newest first: stops when it is found, on a page whose
- * largest id is below it (every later page holds older, so lower, ids), on the last page, after
+ * Looks for one submission in the list, newest first, by its id (a number) or its public UUID (the
+ * items' `submission_id`, lower case): stops when it is found, on a page whose largest id is below a
+ * wanted id (every later page holds older, so lower, ids; UUIDs have no order), on the last page, after
  * `maxPages`, or when the step's time is nearly up. Never says absent without proof.
  */
 export const scanForId = async (
   z: ZObject,
   bundle: Bundle,
   formId: number,
-  id: number,
+  id: number | string,
   { perPage, maxPages }: { perPage: number; maxPages: number },
 ): Promise<IdScan> => {
+  const wanted =
+    typeof id === 'number'
+      ? (item: Submission) => item.id === id
+      : (item: Submission) => String(item.submission_id ?? '').toLowerCase() === id;
   let read = 0;
   for (let page = 1; page <= maxPages; page += 1) {
     if (page > 1 && remainingMs(bundle) < SCAN_RESERVE_MS) {
@@ -75,9 +80,9 @@ export const scanForId = async (
     }
     const reply = await submissions.listPage(z, bundle, formId, page, perPage);
     read += reply.data.length;
-    const found = reply.data.find((item) => item.id === id);
+    const found = reply.data.find(wanted);
     if (found !== undefined) return { found, absent: false, pages: page, read };
-    const below = reply.data.every((item) => item.id < id);
+    const below = typeof id === 'number' && reply.data.every((item) => item.id < id);
     if (below || isLastPage(reply, page, perPage)) return { absent: true, pages: page, read };
   }
   return { absent: false, pages: maxPages, read, stopped: 'pages' };

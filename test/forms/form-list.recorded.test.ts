@@ -41,3 +41,15 @@ test("another user's workspace (recorded 403) and a token without forms-read (re
     expect(error.message).toContain('"forms-read" ability');
   }
 });
+
+test("no workspace chosen (Find Form's is optional): every form of the user's workspaces, from GET /open/forms", async () => {
+  for (const input of [{}, { workspace_id: '  ' }]) {
+    const scope = recordedScope(recorded('forms--list-all-forms').exchange(0));
+    await expect(run(perform, input)).resolves.toEqual([
+      { id: 6, name: 'Zapier Test Form (corpus) (zapier-test-form-corpus-bnml9u)' },
+      { id: 12, name: 'Minimal API Form (minimal-api-form-ziqr7v)' },
+      { id: 13, name: 'Every Block Form (every-block-form-0bv2sb)' },
+    ]);
+    expect(scope.isDone()).toBe(true);
+  }
+});

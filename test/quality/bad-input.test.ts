@@ -281,3 +281,19 @@ describe('very long values (10 MB): refused naming the field, or sent; never a c
     120_000,
   );
 });
+
+test('API Request: a body nested 5,000 levels deep is refused naming the field (no stack overflow); 512 levels are sent', async () => {
+  const nested = (levels: number) => `${'{"a":['.repeat(levels / 2)}${']}'.repeat(levels / 2)}`;
+  const post = (body: string) =>
+    failure(direct('creates.api_request.operation.perform', { method: 'POST', path: '/open/forms', body }));
+  requests = 0;
+  expect(await post(nested(5000))).toMatchObject({
+    code: 'invalid_input',
+    message:
+      'Invalid input: Body (body) must nest objects and lists at most 512 levels deep (OpnForm reads a deeper ' +
+      'body as no body); this one nests 5000.',
+  });
+  expect(requests).toBe(0);
+  expect(await post(nested(512))).toMatchObject({ code: 'unreachable' });
+  expect(requests).toBe(1);
+});

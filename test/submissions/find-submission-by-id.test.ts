@@ -130,11 +130,40 @@ test('a token that may not read the list (recorded 403, submissions--list#9): th
   expect(error.message).toContain('"forms-read" or "manage-integrations"');
 });
 
+test("by its UUID (the edit link's submission_id, any case, spaces around): recorded list #0 holds it", async () => {
+  const list = recordedScope(listed.exchange(0), { query: pageOf(1) });
+  const form = form6();
+  const uuid = ' 15FC50CE-89D7-4810-B303-EF68E52CFCBE ';
+  expect(ids(await run(perform, input6(uuid)))).toEqual([2063]);
+  expect([list.isDone(), form.isDone()]).toEqual([true, true]);
+});
+
+test('a UUID has no order: pages of lower ids do not prove absence, the last page does ([], no form read)', async () => {
+  const scope = api();
+  scope
+    .get(LIST)
+    .query({ page: '1', per_page: '100' })
+    .reply(200, page([item(530), item(520)], 1, 2));
+  scope
+    .get(LIST)
+    .query({ page: '2', per_page: '100' })
+    .reply(200, page([item(510)], 2, 2));
+  const uuid = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
+  await expect(
+    run(perform, { workspace_id: '7', form_id: String(FORM_ID), submission_id: uuid }),
+  ).resolves.toEqual([]);
+  expect(scope.isDone()).toBe(true);
+});
+
 test.each([
-  ['abc', 'Invalid input: Submission (submission_id) must be a whole number (an OpnForm id), got "abc".'],
   [
-    '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-    'Invalid input: Submission (submission_id) is not a real submission id: 3fa85f64-5717-4562-b3fc-2c963f66afa6. ' +
+    'abc',
+    "Invalid input: Submission (submission_id) must be the submission's ID (a whole number) or its UUID (as in " +
+      'its edit link), got "abc".',
+  ],
+  [
+    'bm90ZXNfN2FjMWJiODItZDA3',
+    'Invalid input: Submission (submission_id) is not a real submission id: bm90ZXNfN2FjMWJiODItZDA3. ' +
       'Use a submission from a live run or pick one in the Submission dropdown.',
   ],
 ])('refuses %j before any request', async (submission_id, message) => {
