@@ -10,8 +10,8 @@ import { guardMemberChange } from './last-admin';
 
 const inputFields = defineInputFields([
   destructiveWarning(
-    'To give them access again, invite them again. A user left with no workspace gets a new personal one. ' +
-      'The connected user (use Leave Workspace) and the last admin cannot be removed.',
+    'Invite them again to restore access. A user left with no workspace gets a new personal one. ' +
+      'Not for yourself (use Leave Workspace) or the last admin.',
   ),
   workspaceField,
   memberField,
