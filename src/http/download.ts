@@ -43,7 +43,7 @@ export interface HopControl {
   asking?: (host: string) => void;
 }
 
-const capitalize = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+export const capitalize = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 const HOST_ANSWERS: Array<[(status: number) => boolean, string, string, ErrorCode]> = [
   [

@@ -9,7 +9,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { userError } from '../errors';
 import { remainingMs } from '../shared/budget';
-import { type DownloadOptions, fetchFile } from './download';
+import { capitalize, type DownloadOptions, fetchFile } from './download';
 
 /**
  * No byte for this long and a download is stalled. 5 s: a healthy host recovers a lost packet or two
@@ -34,7 +34,6 @@ export interface TimedDownload {
 }
 
 const what = (options: DownloadOptions) => options.what ?? 'the file';
-const capitalize = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 const after = (options: DownloadOptions) => (options.outcome ? ` ${options.outcome}` : '');
 
 const tooSlow = (z: ZObject, options: DownloadOptions, host: string, started: boolean) =>
