@@ -3,7 +3,7 @@
  * sandbox submit): required fields present, select values are option names, dates valid, numbers
  * numeric. The result REPLACES the stored answers (fields left out are gone).
  */
-import { allowedTypes, checkFileItem, questionMaxBytes } from './file-storage';
+import { allowedTypes, awaitsUpload, checkFileItem, questionMaxBytes } from './file-storage';
 import { inputBlocks, isEmptyAnswer } from './format';
 import type { Block, Form, SandboxState, StoredFile } from './state';
 import { strictSignature } from './submission-rules';
@@ -71,7 +71,11 @@ const checkOne = (
     if (checked.error !== undefined) return { error: checked.error };
     // a signature sent as its link is stored as null (submissions--update.json, exchange 5)
     if (checked.value === null || checked.value === undefined) return { value: null };
-    rememberFiles(checked.value, files);
+    // an uploaded file's bytes move to the form's storage when the submission is stored (settleFiles)
+    rememberFiles(
+      checked.value.filter((fileName) => !awaitsUpload(state, fileName)),
+      files,
+    );
     return { value: checked.value };
   }
   switch (block.type) {

@@ -113,8 +113,15 @@ export const allowedTypes = (block: Block) =>
     ? block.allowed_file_types.split(',')
     : [];
 
+/** Whether a name (`<name>_<uuid>.<ext>` or a bare uuid) is of an upload still in the temporary storage. */
+export const awaitsUpload = (state: SandboxState, name: string): boolean => {
+  const uuid = parseStoredName(name).uuid;
+  return uuid !== undefined && state.uploads?.has(uuid) === true;
+};
+
 /**
- * When a submission is stored: each upload a files answer names moves from the temporary storage to
+ * When a submission is stored: each upload a files or signature answer names (a signature given as an
+ * uploaded file, as the connector sends it: the real server's store job moves it as it moves files) moves from the temporary storage to
  * the form's storage under its stored name (a name already there stays); a name whose upload is gone
  * is dropped from the answer. Returns the answers as stored.
  */
@@ -122,7 +129,7 @@ export const settleFiles = (state: SandboxState, form: Form, answers: Record<str
   const out = { ...answers };
   for (const block of form.properties) {
     const value = out[block.id];
-    if (block.type !== 'files' || !Array.isArray(value)) continue;
+    if ((block.type !== 'files' && block.type !== 'signature') || !Array.isArray(value)) continue;
     out[block.id] = value.flatMap((name) => {
       if (typeof name !== 'string') return [];
       if (storedFor(state, form, name) !== undefined) return [name];

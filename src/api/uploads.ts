@@ -5,9 +5,9 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { badResponse } from '../errors';
 import { Absent, opnform } from '../http/client';
-import { downloadFile } from '../http/download';
 import { path } from '../http/path';
-import { postUpload, putPresigned, type SpooledFile } from '../http/upload';
+import { downloadInTime } from '../http/timed-download';
+import { postUpload, putPresigned, type SpooledFile, UPLOAD_RESERVE_MS } from '../http/upload';
 import { describeShapeError } from '../schemas/parse';
 import { FeatureFlags, SignedStorageReply, UploadReply } from '../schemas/uploads';
 
@@ -75,7 +75,8 @@ export { openSpool, type Spool, type SpooledFile, spoolBody, TooLarge } from '..
 /**
  * Downloads a file the user gave a step (Zapier's storage URL, or a link they mapped) through the one
  * download path in its input-file mode: any public https host, every redirect re-checked, no token,
- * the URL never in a message. The caller spools the answer (`spoolBody`).
+ * the URL never in a message; within the step's time, leaving what an upload needs, and given up when
+ * it stalls (src/http/timed-download.ts). The caller spools the answer (`spoolBody`).
  */
-export const downloadGivenFile = (z: ZObject, url: string, what: string) =>
-  downloadFile(z, url, { input: true, what });
+export const downloadGivenFile = (z: ZObject, bundle: Bundle, url: string, what: string, outcome: string) =>
+  downloadInTime(z, url, { input: true, what, outcome }, { bundle, reserveMs: UPLOAD_RESERVE_MS });

@@ -278,7 +278,11 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     body: unknown,
     retryAfter: string | null,
   ): Promise<Error> => {
-    const context = { ...ctx, redact: secrets(ctx) };
+    const context = {
+      ...ctx,
+      redact: secrets(ctx),
+      ...(ctx.respondent === undefined ? {} : { publicRoute: `${method} ${apiPath}` }),
+    };
     const { standing, target } = forbiddenNeedsStanding(status, body, context)
       ? await forbiddenContext(errorPathRead, method, apiPath, ctx.query, ctx.body)
       : {};

@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { RawHttpResponse, ZObject } from 'zapier-platform-core';
-import { badResponse, userError } from '../errors';
+import { badResponse, type ErrorCode, userError } from '../errors';
 import { hostProblem, isLoopbackHost, isPublicAddress } from '../net/addresses';
 import { USER_AGENT } from '../version';
 import { developmentMode } from './base-url';
@@ -28,7 +28,59 @@ export interface DownloadOptions {
    * host, each redirect hop checked again the same way (no origin to keep to). Not with `connection`.
    */
   input?: true;
+  /** What the step did not do when a given file fails (input mode: "Nothing was submitted."). */
+  outcome?: string;
 }
+
+/** How one request of a download is sent: its time to the headers, and what ends it early. */
+export interface HopControl {
+  /** Milliseconds to wait for the headers of this request. */
+  timeout: () => number;
+  signal?: AbortSignal;
+  /** The step's own error when the request was ended for time (it wins over the network error). */
+  timeUp?: () => Error | undefined;
+  /** Called with each host asked (the last one is the file's host). */
+  asking?: (host: string) => void;
+}
+
+export const capitalize = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+const HOST_ANSWERS: Array<[(status: number) => boolean, string, string, ErrorCode]> = [
+  [
+    (s) => s === 401 || s === 403,
+    'access refused',
+    'the link needs a login or has expired: give a public link, or the file itself from an earlier step.',
+    'forbidden',
+  ],
+  [
+    (s) => s === 404 || s === 410,
+    'not found',
+    'the link is broken, or the file was removed or has expired.',
+    'not_found',
+  ],
+  [(s) => s === 429, 'too many requests', 'try again in a few minutes.', 'request_failed'],
+  [(s) => s >= 500, 'a server error', 'the file host had a problem; try again later.', 'server_error'],
+];
+
+/**
+ * A given file's host answered an error status: the host's failure, never OpnForm's (no "reconnect",
+ * no OpnForm rate limit), naming the file's question and the host.
+ */
+const hostRefused = (z: ZObject, what: string, host: string, status: number, outcome: string): Error => {
+  const [, reason, advice, code] = HOST_ANSWERS.find(([matches]) => matches(status)) ?? [
+    () => true,
+    'refused',
+    'check that the link points at the file itself.',
+    'request_failed' as ErrorCode,
+  ];
+  return userError(
+    z,
+    `${capitalize(what)} could not be downloaded: ${host} answered ${status} (${reason}). This is the file ` +
+      `host's answer, not OpnForm's: ${advice}${outcome === '' ? '' : ` ${outcome}`}`,
+    code,
+    status,
+  );
+};
 
 /** Whether loopback hosts may be used: development setting on, and the connection (if known) loopback too. */
 const loopbackAllowed = (connection?: string): boolean => {
@@ -86,10 +138,18 @@ export const publicAgent = (protocol: string, allowLoopback: boolean): HttpAgent
  * the user gave (`input`) may come from any public https host, every hop checked again. Loopback
  * hosts (http too) only under the development setting, when the connection is loopback itself.
  */
-export const downloadFile = async (
+export const downloadFile = (
   z: ZObject,
   url: string,
   options: DownloadOptions = {},
+): Promise<RawHttpResponse> => fetchFile(z, url, options, { timeout: () => DOWNLOAD_TIMEOUT_MS });
+
+/** `downloadFile`, each request sent as `control` says (src/http/timed-download.ts ends it for time). */
+export const fetchFile = async (
+  z: ZObject,
+  url: string,
+  options: DownloadOptions,
+  control: HopControl,
 ): Promise<RawHttpResponse> => {
   const what = options.what ?? 'the export file';
   const refuse = (why: string) => badResponse(z, `The link of ${what} ${why}; it was not downloaded.`);
@@ -121,6 +181,7 @@ export const downloadFile = async (
   for (let hop = 0; ; hop += 1) {
     check(target, hop > 0);
     const agent = publicAgent(target.protocol, allowLoopback);
+    control.asking?.(target.host);
     let response: RawHttpResponse;
     try {
       response = await z.request({
@@ -130,11 +191,14 @@ export const downloadFile = async (
         headers: { 'User-Agent': USER_AGENT, Accept: '*/*' },
         skipThrowForStatus: true,
         redirect: 'manual',
-        timeout: DOWNLOAD_TIMEOUT_MS,
+        timeout: control.timeout(),
         agent,
         merge: false,
+        ...(control.signal === undefined ? {} : { signal: control.signal }),
       } as Parameters<ZObject['request']>[0] & { raw: true });
     } catch (error) {
+      const late = control.timeUp?.();
+      if (late !== undefined) throw late;
       const code = (error as { code?: string }).code;
       throw code === 'EADDRNOTPUBLIC'
         ? badResponse(
@@ -143,7 +207,7 @@ export const downloadFile = async (
           )
         : userError(
             z,
-            `${what.charAt(0).toUpperCase()}${what.slice(1)} could not be downloaded from ${target.host}${
+            `${capitalize(what)} could not be downloaded from ${target.host}${
               code ? ` (${code})` : ''
             }. Try again later.`,
             'unreachable',
@@ -165,10 +229,13 @@ export const downloadFile = async (
       response.body?.resume?.();
       throw (
         options.failure?.(response.status) ??
-        failureFor(z, response.status, undefined, response.headers.get('retry-after'), {
-          thing: 'file',
-          abilities: [],
-        })
+        (options.input
+          ? hostRefused(z, what, target.host, response.status, options.outcome ?? '')
+          : failureFor(z, response.status, undefined, response.headers.get('retry-after'), {
+              thing: 'file',
+              abilities: [],
+              publicRoute: 'the file link',
+            }))
       );
     }
     return response;

@@ -1,6 +1,7 @@
 import type { ZObject } from 'zapier-platform-core';
 import { type ErrorCode, halt, userError } from '../errors';
 import type { Ability, Thing } from './abilities';
+import { tokenlessRefusal } from './public-routes';
 import { redact } from './secrets';
 
 /**
@@ -40,6 +41,8 @@ export interface RequestContext {
   fields?: Readonly<Record<string, string>>;
   /** Values (secrets) that must never appear in an error message, even if the server repeats them. */
   redact?: readonly string[];
+  /** A request sent without the token (`POST /upload-file`, a file link): its 401 is not the token's. */
+  publicRoute?: string;
 }
 
 const THING_HINTS: Record<Thing, string> = {
@@ -371,6 +374,8 @@ export const failureFor = (
   standing?: Standing,
   target?: ForbiddenTarget,
 ): Error => {
+  if (status === 401 && ctx.publicRoute !== undefined)
+    return userError(z, tokenlessRefusal(ctx.publicRoute), 'forbidden', 401);
   if (status === 401) {
     const expired = new z.errors.ExpiredAuthError(
       'OpnForm rejected the access token (401): it is invalid or has been revoked. Reconnect your OpnForm account with a valid token.',

@@ -23,6 +23,8 @@ import { baseUrlOf } from './client';
 import { publicAgent } from './download';
 import { failureFor, parseJson } from './failures';
 import { type ApiPath, joinUrl } from './path';
+import { publicRedirect } from './public-routes';
+import type { TimedDownload } from './timed-download';
 
 /** An upload needs this much of the step's budget left (the answer that follows needs its reserve too). */
 export const UPLOAD_RESERVE_MS = WRITE_RESERVE_MS + 2_000;
@@ -58,10 +60,10 @@ export class TooLarge extends Error {
  * Streams an answer's body into `path`, counting: past `limit` bytes the copy stops and `TooLarge` is
  * thrown (a declared Content-Length over the limit stops it before anything is read).
  */
-export const spoolBody = async (response: RawHttpResponse, path: string, limit: number): Promise<number> => {
+export const spoolBody = async (response: TimedDownload, path: string, limit: number): Promise<number> => {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) {
-    response.body?.resume?.();
+    response.discard();
     throw new TooLarge(limit);
   }
   let size = 0;
@@ -71,7 +73,7 @@ export const spoolBody = async (response: RawHttpResponse, path: string, limit: 
       done(size > limit ? new TooLarge(limit) : null, chunk);
     },
   });
-  await pipeline(response.body as unknown as NodeJS.ReadableStream, counter, createWriteStream(path));
+  await pipeline(response.body, counter, createWriteStream(path));
   return size;
 };
 
@@ -94,18 +96,35 @@ const unreachableUpload = (z: ZObject, host: string, error: unknown) =>
     503,
   );
 
-/** Reads a JSON answer of an upload, or maps its error status (422 names the question through `fields`). */
+/**
+ * Reads a JSON answer of an upload, or maps its error status (422 names the question through `fields`);
+ * a redirect (a login page or a proxy on a self-hosted server) is said to be one, naming where it leads.
+ */
 const answerOf = async (
   z: ZObject,
   response: RawHttpResponse,
+  route: string,
+  url: string,
   fields: Readonly<Record<string, string>>,
 ): Promise<unknown> => {
+  if (response.status >= 300 && response.status < 400) {
+    response.body?.resume?.();
+    const location = response.headers.get('location');
+    let to: string | undefined;
+    try {
+      to = location ? new URL(location, url).host : undefined;
+    } catch {
+      to = undefined;
+    }
+    throw badResponse(z, publicRedirect(route, response.status, to), response.status);
+  }
   const body = parseJson(await response.text().catch(() => ''));
   if (response.status >= 300)
     throw failureFor(z, response.status, body, response.headers.get('retry-after'), {
       thing: 'file',
       abilities: [],
       fields,
+      publicRoute: route,
     });
   return body;
 };
@@ -130,10 +149,11 @@ export const postUpload = async (
     contentType: file.contentType,
     knownLength: file.size,
   });
+  const url = joinUrl(baseUrl, apiPath);
   let response: RawHttpResponse;
   try {
     response = await z.request({
-      url: joinUrl(baseUrl, apiPath),
+      url,
       method: 'POST',
       raw: true,
       headers: {
@@ -153,7 +173,7 @@ export const postUpload = async (
   } catch (error) {
     throw unreachableUpload(z, base.host, error);
   }
-  return answerOf(z, response, fields);
+  return answerOf(z, response, `POST ${apiPath}`, url, fields);
 };
 
 /**

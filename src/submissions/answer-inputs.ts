@@ -142,7 +142,12 @@ export const answerInputsFor = (block: FormBlock, label: string = blockName(bloc
  * or signature question's file input, in form order
  * (Update Submission and Create Submission; each says what an empty input means in its note).
  */
-export const answerInputFields = (form: Pick<Form, 'properties'>, note = KEEP_NOTE): AnswerInputField[] => {
+export const answerInputFields = (
+  form: Pick<Form, 'properties'>,
+  note = KEEP_NOTE,
+  /** Update Submission: a file input's help says that its files replace the question's current ones. */
+  replacing = true,
+): AnswerInputField[] => {
   const blocks = answerableBlocks(form).filter(
     (block) => !KEPT_AS_IS_TYPES.has(block.type) || FILE_TYPES.has(block.type),
   );
@@ -152,7 +157,7 @@ export const answerInputFields = (form: Pick<Form, 'properties'>, note = KEEP_NO
     { key: 'answers_note', type: 'copy', helpText: note },
     ...blocks.flatMap((block) =>
       FILE_TYPES.has(block.type)
-        ? [fileInputFor(form, block, labels.get(block.id))]
+        ? [fileInputFor(form, block, labels.get(block.id), replacing)]
         : answerInputsFor(block, labels.get(block.id)),
     ),
   ];
@@ -163,6 +168,7 @@ export const fileInputFor = (
   form: Pick<Form, 'properties'>,
   block: FormBlock,
   label: string = blockName(block),
+  replacing = false,
 ): AnswerInputField => ({
   key: answerKey(block),
   label,
@@ -171,6 +177,11 @@ export const fileInputFor = (
   helpText: [
     sentence(plainHelp(block.help)),
     fileHelp(form, block),
+    !replacing
+      ? ''
+      : takesSeveral(block)
+        ? 'Replaces all the files this question has now (they are not added to).'
+        : `Replaces the current ${block.type === 'signature' ? 'signature' : 'file'}.`,
     block.hidden ? 'This question is hidden on the form.' : '',
   ]
     .filter((part) => part !== '')

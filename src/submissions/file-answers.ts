@@ -153,6 +153,7 @@ interface Spooled {
  */
 const spoolOne = async (
   z: ZObject,
+  bundle: Bundle,
   form: Form,
   input: FileInput,
   url: string,
@@ -160,7 +161,7 @@ const spoolOne = async (
   outcome: string,
 ): Promise<Spooled> => {
   const refuse = (message: string) => invalidInput(z, `${input.label} (${input.key}) ${message}. ${outcome}`);
-  const response = await uploads.downloadGivenFile(z, url, `the file for "${input.label}"`);
+  const response = await uploads.downloadGivenFile(z, bundle, url, `the file for "${input.label}"`, outcome);
   const contentType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const { base, ext } = uploadName(givenName(response.headers.get('content-disposition'), url), contentType);
   const shown = ext === '' ? base : `${base}.${ext}`;
@@ -172,7 +173,7 @@ const spoolOne = async (
         ? `takes ${allowed.join(', ')} files only`
         : undefined;
   if (wrongType !== undefined) {
-    response.body?.resume?.();
+    response.discard();
     throw refuse(`got the file "${shown}": ${wrongType}`);
   }
   const limit = limitBytes(form, input.block);
@@ -212,7 +213,9 @@ export const uploadFileAnswers = async (
     const spooled: Spooled[] = [];
     for (const input of inputs) {
       for (const url of input.urls) {
-        spooled.push(await spoolOne(z, form, input, url, join(spool.dir, String(spooled.length)), outcome));
+        spooled.push(
+          await spoolOne(z, bundle, form, input, url, join(spool.dir, String(spooled.length)), outcome),
+        );
       }
     }
     const local = await uploads.storesLocally(z, bundle);

@@ -114,6 +114,28 @@ describe.each(MODES)('%s mode', (mode) => {
     expect(Buffer.from(await download.arrayBuffer()).equals(PNG)).toBe(true);
   });
 
+  test("a signature given as an uploaded file is stored and served byte for byte, as the real server's store job does", async () => {
+    const SIGNATURE = 'aaaa0001-0000-4000-8000-000000000004';
+    const made = await call(s, 'POST', '/open/forms', {
+      body: {
+        ...REQUIRED_FORM_BODY,
+        workspace_id: s.ids.workspaceId,
+        title: 'Signature Form',
+        properties: [QUESTIONS[0], { id: SIGNATURE, type: 'signature', name: 'Signature', hidden: false }],
+      },
+    });
+    const form = made.json.form as { id: number; slug: string };
+    const up = await upload(s, 'signature.png', PNG, 'image/png');
+    const stored = `signature_${up.json.uuid}.png`;
+    expect((await answer(form.slug, { [NAME]: 'Ada', [SIGNATURE]: stored })).status).toBe(200);
+    expect(s.state.uploads?.has(up.json.uuid)).toBe(false);
+    const [item] = await listed(form.id);
+    expect(item.data[SIGNATURE]).toEqual([{ file_url: expect.any(String), file_name: stored }]);
+    const download = await fetch(item.data[SIGNATURE][0].file_url);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
   test("the question's rules at answer time: a list, a known upload, its type and size", async () => {
     const form = await fileForm(s);
     const notes = await upload(s, 'notes.txt', 'Invoice notes\n', 'text/plain');

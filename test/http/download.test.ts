@@ -105,6 +105,21 @@ test('a redirect off the origin is not followed', async () => {
   );
 });
 
+test('a link answering 401 is not "reconnect": the link carries no token', async () => {
+  const scope = otherHost('https://files.opnform.example').get('/exports/a.csv').reply(401, '');
+  const error = await failure(run(download('https://files.opnform.example/exports/a.csv')));
+  expect(scope.isDone()).toBe(true);
+  expect(error).toEqual({
+    name: 'AppError',
+    code: 'forbidden',
+    status: 401,
+    message:
+      "OpnForm's server answered 401 (Unauthorized) to the file link, a request sent without the access token, so " +
+      'reconnecting your account will not help. On a self-hosted server this usually means something in front of ' +
+      'OpnForm (a login page, basic authentication, a proxy) guards this route: let it through to OpnForm.',
+  });
+});
+
 test('a redirect on the same origin is followed, at most 3 times', async () => {
   const ok = otherHost('https://files.opnform.example')
     .get('/a.csv')

@@ -89,6 +89,11 @@ test('inputs of form 13: the note once, one input per matrix row, start and end 
   expect(byKey['answer__4b681407-9b5a-43ad-926a-22f8fae8939a']?.helpText).toBe(
     'This question is hidden on the form.',
   );
+  // a file given to Update Submission replaces the signature (said on the input itself)
+  expect(byKey['answer__27ba8d64-8b74-47f8-98e4-fd0e7085aeca']?.helpText).toBe(
+    'PNG, JPG, JPEG or PDF, up to 50 MB (5 MB on a self-hosted server). An image or PDF of the signature. ' +
+      'Replaces the current signature.',
+  );
   // said once, in the note: no answer input repeats it
   expect(fields.filter((f) => String(f.helpText).includes('keep the current answer'))).toHaveLength(1);
 });

@@ -45,7 +45,7 @@ export const createAnswerFields = (form: Form): CreateAnswerField[] => {
       .filter((block) => alwaysRequired(block) || keys.some((key) => key.id === block.id))
       .map(wholeAnswerKey),
   );
-  return answerInputFields(form, createNote(form, keys)).map(
+  return answerInputFields(form, createNote(form, keys), false).map(
     (field): CreateAnswerField => (required.has(field.key) ? { ...field, required: true } : field),
   );
 };

@@ -42,6 +42,21 @@ const HIDE_WHEN_RATED = {
   },
 };
 
+test("Create Submission's file inputs do not say they replace files; Update Submission's do", async () => {
+  const form13 = recorded('forms--get-form').find('GET', '/open/forms/13', 200).response.body;
+  const signature = 'answer__27ba8d64-8b74-47f8-98e4-fd0e7085aeca';
+  formScope(13, form13);
+  const created = (await run(createFields, { workspace_id: 6, form_id: 13 })) as Field[];
+  formScope(13, form13);
+  const updated = (await run(updateFields, { workspace_id: 6, form_id: 13, submission_id: 3 })) as Field[];
+  const help = (fields: Field[]) => fields.find((f) => f.key === signature)?.helpText;
+  expect([help(created), help(updated)]).toEqual([
+    'PNG, JPG, JPEG or PDF, up to 50 MB (5 MB on a self-hosted server). An image or PDF of the signature.',
+    'PNG, JPG, JPEG or PDF, up to 50 MB (5 MB on a self-hosted server). An image or PDF of the signature. ' +
+      'Replaces the current signature.',
+  ]);
+});
+
 describe('required in the editor', () => {
   test("form 1 (recorded): Full name and Email address, the questions it requires; Update Submission's: none", async () => {
     formScope(1, FORM_1);

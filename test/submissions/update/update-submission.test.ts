@@ -357,8 +357,12 @@ describe('input fields', () => {
     expect(answers[6]?.helpText).toBe(
       'A date-only question: the date part is kept as written in the value (no time zone conversion).',
     );
-    // the file input says what the question takes (no limit set: the workspace's, or the upload route's 5 MB)
-    expect(answers[9]?.helpText).toBe('Any file, up to 50 MB (5 MB on a self-hosted server).');
+    // the file input says what the question takes (no limit set: the workspace's, or the upload route's 5 MB),
+    // and that a file given replaces the question's files
+    expect(answers[9]?.helpText).toBe(
+      'Any file, up to 50 MB (5 MB on a self-hosted server). Replaces all the files this question has now (they ' +
+        'are not added to).',
+    );
     expect(answers[10]?.helpText).toBe('This question is hidden on the form.');
     expect(answers.every((f) => f.required === false)).toBe(true);
   });
