@@ -2,8 +2,12 @@
  * The definition Zapier's runtime clones and freezes on every cold call (issue 21): core's `definition`
  * command, minified, at most 1.5 KB per step on average, so a new step must stay lean too. Help texts
  * say what a user needs in the editor; the longer material is in the step's README section.
+ * The same built definition carries each step's throttle and lock (docs/decisions.md, "Throttle and lock").
  */
 import { appHandler } from '../harness/invoke';
+import { everyCase } from '../harness/step-cases';
+import { STEP_BUDGET_MS } from '../src/shared/budget';
+import { recorded } from './helpers/recorded';
 
 /** 1.5 KB per trigger, action and search (search-or-create pairs and the connection ride along). */
 const PER_STEP = 1536;
@@ -18,8 +22,11 @@ const LONGER_HELP: Record<string, string> = {
   'authentication.api_key': 'the link Zapier asks for and the five abilities to tick',
 };
 
-type Field = { key?: string; helpText?: string };
-type Step = { display: { hidden?: boolean }; operation: { inputFields?: unknown[] } };
+type Field = { key?: string; helpText?: string; required?: boolean };
+type Step = {
+  display: { hidden?: boolean };
+  operation: { type?: string; inputFields?: unknown[]; throttle?: unknown; lock?: unknown };
+};
 type Definition = { authentication: { fields: Field[] } } & Record<
   'triggers' | 'creates' | 'searches',
   Record<string, Step>
@@ -61,4 +68,162 @@ test(`no help text over ${HELP_TEXT} characters, except the ones listed with a r
   ];
   const long = texts.filter(([, text]) => (text ?? '').length > HELP_TEXT).map(([at]) => at);
   expect(long).toEqual(Object.keys(LONGER_HELP));
+});
+
+/** OpnForm's per-user limits as the real server answered them (X-RateLimit-Limit), and its window. */
+const limits = recorded('limits--rate-limit-429');
+const headerOf = (method: string, path: RegExp) =>
+  Number(limits.find(method, path, 200).response.headers['x-ratelimit-limit']);
+const OPNFORM = {
+  open: headerOf('GET', /^\/open\//),
+  external: headerOf('GET', /^\/external\//),
+  export: headerOf('POST', /\/submissions\/export$/),
+};
+
+/**
+ * Requests per run where the step's cases (the request table, docs/quality.md) do not show the most an
+ * ordinary run sends, or where another limit binds.
+ */
+const NOT_FROM_CASES: Record<string, { on: keyof typeof OPNFORM; requests: number; why: string }> = {
+  update_workspace: {
+    on: 'open',
+    requests: 2,
+    why: 'its case sends a name and an icon (1); one of them reads the other first',
+  },
+  invite_member: {
+    on: 'open',
+    requests: 2,
+    why: 'its case invites (1); an account added or already a member is read back',
+  },
+  export_submissions: {
+    on: 'export',
+    requests: 1,
+    why: 'one export POST per 1000 submissions: 10 a minute binds before /open (2 a run: 50)',
+  },
+  api_request: {
+    on: 'external',
+    requests: 1,
+    why: 'the user picks the path: the lower of /open and /external',
+  },
+};
+
+describe("throttle: every action and search keeps a burst of runs under OpnForm's limits", () => {
+  /** What a create or search draws: the most requests among its cases, on /open, unless listed above. */
+  const drawOf = (key: string) => {
+    const cases = everyCase().filter((c) => c.step.key === key);
+    return (
+      NOT_FROM_CASES[key] ?? {
+        on: 'open' as const,
+        requests: Math.max(...cases.map((c) => c.minimum)),
+        why: 'its cases',
+      }
+    );
+  };
+  const operations = () =>
+    KINDS.flatMap((kind) => Object.entries(definition[kind]).map(([key, step]) => ({ kind, key, step })));
+
+  test('the recorded limits are 100 on /open, 60 on /external and 10 exports, each a minute', () => {
+    expect(OPNFORM).toEqual({ open: 100, external: 60, export: 10 });
+    const retries = limits.exchanges.filter((e) => e.response.status === 429);
+    expect(retries.map((e) => Number(e.response.headers['retry-after']) <= 60)).toEqual(
+      retries.map(() => true),
+    );
+  });
+
+  test("every action and search has a throttle; no trigger has one (polls keep Zapier's schedule)", () => {
+    const throttled = operations().filter(({ step }) => step.operation.throttle !== undefined);
+    expect(throttled.map(({ kind, key }) => `${kind}.${key}`)).toEqual(
+      operations()
+        .filter(({ kind }) => kind !== 'triggers')
+        .map(({ kind, key }) => `${kind}.${key}`),
+    );
+    expect(throttled.length).toBeGreaterThan(25);
+  });
+
+  test('each limit is the OpnForm limit over the requests one run sends, per connection, a minute', () => {
+    const explained = operations()
+      .filter(({ kind }) => kind !== 'triggers')
+      .map(({ key, step }) => {
+        const { on, requests } = drawOf(key);
+        expect(Number.isFinite(requests) && requests > 0).toBe(true);
+        return [
+          key,
+          step.operation.throttle,
+          { window: 60, limit: Math.floor(OPNFORM[on] / requests), scope: ['auth'] },
+        ];
+      });
+    expect(explained.map(([key, actual]) => [key, actual])).toEqual(
+      explained.map(([key, , expected]) => [key, expected]),
+    );
+  });
+
+  test('steps on the same limit with the same request count share one window; no others do', () => {
+    const groups = new Map<string, Set<string>>();
+    const ownWindow: string[] = [];
+    for (const { kind, key, step } of operations().filter(({ kind }) => kind !== 'triggers')) {
+      const { on, requests } = drawOf(key);
+      const group = `${on} x${requests}`;
+      groups.set(group, (groups.get(group) ?? new Set()).add(JSON.stringify(step.operation.throttle)));
+      if ((step.operation.throttle as { scope?: string[] }).scope?.includes('action'))
+        ownWindow.push(`${kind}.${key}`);
+    }
+    expect(ownWindow).toEqual([]);
+    const configs = [...groups.values()].map((set) => [...set]);
+    expect(configs.map((c) => c.length)).toEqual(configs.map(() => 1));
+    expect(new Set(configs.flat()).size).toBe(groups.size);
+  });
+});
+
+describe('lock: the read-then-write steps run one at a time per object', () => {
+  const input = (field: string) => `{{bundle.inputData.${field}}}`;
+  const team = { key: `workspace-team-${input('workspace_id')}`, scope: ['user'], timeout: 30 };
+  /** The object each names; the team steps share one per workspace (each checks the last admin). */
+  const LOCKED = {
+    'creates.update_form': { key: `form-${input('form_id')}`, scope: ['user'], timeout: 30 },
+    'creates.update_submission': {
+      key: `submission-${input('submission_id')}`,
+      scope: ['user'],
+      timeout: 30,
+    },
+    'creates.update_webhook_integration': {
+      key: `webhook-integration-${input('webhook_integration_id')}`,
+      scope: ['user'],
+      timeout: 30,
+    },
+    'creates.update_workspace': { key: `workspace-${input('workspace_id')}`, scope: ['user'], timeout: 30 },
+    'creates.update_member_role': team,
+    'creates.remove_member': team,
+    'creates.leave_workspace': team,
+  };
+  const locked = () =>
+    KINDS.flatMap((kind) =>
+      Object.entries(definition[kind])
+        .filter(([, step]) => step.operation.lock !== undefined)
+        .map(([key, step]) => [`${kind}.${key}`, step] as const),
+    );
+
+  test('exactly these steps lock, each on the object it reads then writes, per Zapier user', () => {
+    expect(Object.fromEntries(locked().map(([at, step]) => [at, step.operation.lock]))).toEqual(LOCKED);
+  });
+
+  test('a lock key reads only required inputs of its step (an empty one would lock every run together)', () => {
+    const loose = locked().flatMap(([at, step]) => {
+      const required = new Set(
+        (step.operation.inputFields as Field[]).filter((f) => f.required === true).map((f) => f.key),
+      );
+      const { key } = step.operation.lock as { key: string };
+      return [...key.matchAll(/\{\{bundle\.inputData\.(\w+)\}\}/g)]
+        .map((m) => m[1])
+        .filter((field) => !required.has(field))
+        .map((field) => `${at}: ${field}`);
+    });
+    expect(loose).toEqual([]);
+  });
+
+  test("the timeout outlasts the step's budget and Zapier's 30 s, within the 180 s Zapier allows", () => {
+    for (const [, step] of locked()) {
+      const { timeout } = step.operation.lock as { timeout: number };
+      expect(timeout >= STEP_BUDGET_MS / 1000 && timeout >= 30 && timeout <= 180).toBe(true);
+    }
+  });
 });
