@@ -5,7 +5,7 @@ import { workspaceField } from '../inputs/fields';
 import { Flag, inputObject, WorkspaceId } from '../inputs/values';
 import { labelsOf, parseInput } from '../schemas/parse';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from './warning';
-import { type DeletedForm, deleteForms, FORMS_PER_RUN } from './workspace-forms';
+import { type DeletedForm, deleteForms, FORMS_PER_RUN, named } from './workspace-forms';
 
 const inputFields = defineInputFields([
   destructiveWarning(
@@ -66,7 +66,7 @@ const perform = (async (z, bundle) => {
     count = listed.meta?.total ?? listed.data.length;
     deleted = await deleteForms(z, bundle, id, listed.data, count, alreadyGone(id));
   }
-  const ofForms = `Its ${count} form${count === 1 ? ' was' : 's were'} deleted, but the workspace was not:`;
+  const ofForms = `Workspace ${id} was not deleted, but its forms were (${named(deleted)}):`;
   let reply: Awaited<ReturnType<typeof workspaces.remove>>;
   try {
     reply = await workspaces.remove(z, bundle, id);

@@ -24,7 +24,7 @@ export const FORM_DELETE_ROOM_MS = 2 * WRITE_RESERVE_MS;
 /** How many forms the error messages name one by one; the rest are counted. */
 const NAMED = 10;
 
-const named = (list: readonly DeletedForm[], total = list.length): string => {
+export const named = (list: readonly DeletedForm[], total = list.length): string => {
   if (total === 0) return 'none';
   const shown = list.slice(0, NAMED).map((f) => `form ${f.id} "${f.title}"`);
   const more = total - shown.length;

@@ -283,3 +283,22 @@ test('a bad confirmation value is refused before any request', async () => {
     message: 'Invalid input: Delete Its Forms Too (delete_with_forms) must be yes or no (true or false).',
   });
 });
+
+test('the forms went but the workspace DELETE failed: the error says the forms were deleted', async () => {
+  const scopes = [
+    formsOf14(TWO),
+    mine(),
+    deleteFormScope(22),
+    deleteFormScope(23),
+    api().delete('/open/workspaces/14').reply(500, { message: 'Server Error' }),
+  ];
+  const error = await failure(run(perform, { workspace_id: 14, delete_with_forms: true }));
+  expect(scopes.every((s) => s.isDone())).toBe(true);
+  expect(error).toMatchObject({
+    code: 'server_error',
+    message:
+      'Workspace 14 was not deleted, but its forms were (form 22 "Form in a workspace about to be deleted", form 23 ' +
+      '"Second form"): OpnForm had a temporary problem (HTTP 500). Try again in a few minutes; if it keeps ' +
+      'happening, check the status of your OpnForm server.',
+  });
+});
