@@ -1,20 +1,11 @@
 // Delete Form against the real server's recorded answers (forms--delete-form.json).
-import type nock from 'nock';
 import { App, failure, op, run } from '../helpers/app';
-import { api, recorded, recordedScope } from '../helpers/recorded';
+import { formReadScope, recorded, recordedScope } from '../helpers/recorded';
 
 const perform = op('creates.delete_form.operation.perform');
 const DELETE = recorded('forms--delete-form');
 const FORM_12 = { workspace_id: 6, form_id: '12' };
-/** The read before the delete: recorded form 13 of workspace 6 (forms--get-form #1) as form `id` of `workspaceId`. */
-const read = (id: number, workspaceId = 6) =>
-  api()
-    .get(`/open/forms/${id}`)
-    .reply(200, {
-      ...(recorded('forms--get-form').exchange(1).response.body as object),
-      id,
-      workspace_id: workspaceId,
-    } as nock.Body);
+const read = (id: number, workspaceId = 6) => formReadScope(id, workspaceId);
 const GONE =
   'Form 12 is not there (any more): it was already deleted, or never existed. Nothing was deleted.';
 
