@@ -71,3 +71,22 @@ export const conflict = (z: ZObject, message: string): Error => userError(z, mes
 
 /** A routine outcome that stops this run without counting as an error (see the rule above). */
 export const halt = (z: ZObject, message: string): Error => new z.errors.HaltedError(message);
+
+/**
+ * The same error (its class, code, status or delay kept) with its message rewritten by `reword`: for a
+ * step of several writes, to say what was done before the one that failed and what was not.
+ */
+export const reworded = (error: unknown, reword: (message: string) => string): unknown => {
+  if (!(error instanceof Error)) return error;
+  try {
+    const parsed = JSON.parse(error.message) as { message?: unknown };
+    if (parsed !== null && typeof parsed === 'object' && typeof parsed.message === 'string') {
+      error.message = JSON.stringify({ ...parsed, message: reword(parsed.message) });
+      return error;
+    }
+  } catch {
+    // a plain message (HaltedError, a programming error)
+  }
+  error.message = reword(error.message);
+  return error;
+};

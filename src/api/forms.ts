@@ -109,17 +109,20 @@ export const create = (
     quiet: (reply) => `form #${reply.form.id} created (${reply.form.properties?.length ?? 0} blocks)`,
   });
 
+/** A form that is not there when it is to be deleted (or something under it): the goal holds. */
+export const gone = (formId: number) =>
+  `Form ${formId} is not there (any more): it was already deleted, or never existed. Nothing was deleted.`;
+
 /**
  * `DELETE /open/forms/{id}` (forms-write): OpnForm's message ("Form was deleted.", forms--delete-form
  * #1). A second delete, or an id that never was, answers 404 (#2): the form is not there, which is the
  * goal, so the run halts (rule in src/errors.ts) rather than fails.
  */
 export const remove = async (z: ZObject, bundle: Bundle, formId: number): Promise<string | undefined> => {
-  const gone = `Form ${formId} is not there (any more): it was already deleted, or never existed. Nothing was deleted.`;
   const reply = await opnform(z, bundle).delete(path`/open/forms/${formId}`, {
     thing: 'form',
     abilities: ['forms-write'],
-    known: [{ status: 404, code: 'not_found', halt: true, message: gone }],
+    known: [{ status: 404, code: 'not_found', halt: true, message: gone(formId) }],
     schema: MessageReply(),
   });
   return reply?.message ?? undefined;

@@ -3,6 +3,8 @@ import { Absent, opnform } from '../http/client';
 import type { RequestContext } from '../http/failures';
 import { path } from '../http/path';
 import { MessageReply } from '../schemas/common';
+import { FormPage } from '../schemas/forms';
+import type { Schema } from '../schemas/parse';
 import {
   FormCount,
   LegacyWorkspaces,
@@ -64,9 +66,13 @@ const WRITE: Omit<RequestContext, 'thing'> = {
 };
 
 /** What each reader of the list needs: the 403 wording names these abilities and roles. */
-const LIST_NEEDS: Record<'leave' | 'change member' | 'list' | 'update', Omit<RequestContext, 'thing'>> = {
+const LIST_NEEDS: Record<
+  'leave' | 'change member' | 'delete' | 'list' | 'update',
+  Omit<RequestContext, 'thing'>
+> = {
   leave: LEAVE,
   'change member': GUARDED_MANAGE,
+  delete: GUARDED_MANAGE,
   list: { abilities: ['workspaces-read'] },
   update: { abilities: ['workspaces-read', 'workspaces-write'] },
 };
@@ -75,7 +81,8 @@ const LIST_NEEDS: Record<'leave' | 'change member' | 'list' | 'update', Omit<Req
  * `GET /open/workspaces`: the connected user's workspaces with their membership (`is_admin`,
  * `pivot`, embedded `users`). Read before leaving (`leave`: `workspaces-read` only), before a
  * member change (`change member`: the 403 wording also names `workspaces-write` and admin rights),
- * to find or poll workspaces (`list`) or before an update that keeps the name or icon (`update`).
+ * to find or poll workspaces (`list`), before an update that keeps the name or icon (`update`) or
+ * before deleting a workspace's forms (`delete`: admin and not the last workspace).
  */
 export const listMine = (
   z: ZObject,
@@ -118,7 +125,7 @@ export const update = (
   });
 
 /** OpnForm keeps every user in at least one workspace. */
-const LAST_WORKSPACE = 'You cannot delete your last workspace. Delete your account instead.';
+export const LAST_WORKSPACE = 'You cannot delete your last workspace. Delete your account instead.';
 
 /**
  * `DELETE /open/workspaces/{id}` (`workspaces-write` and the admin role; the server answers its admin
@@ -148,25 +155,41 @@ export const remove = async (
   return reply instanceof Absent ? undefined : { message: reply?.message };
 };
 
-/**
- * How many forms a workspace holds: `GET /open/workspaces/{id}/forms?per_page=1`, its `meta.total`.
- * `forbidden` where the server answers 403 (no `forms-read`, or not a member), `gone` on 404.
- */
+/** One page of a workspace's forms; `forbidden` on 403 (no `forms-read`, or not a member), `gone` on 404. */
+const formsOf = async <T>(
+  z: ZObject,
+  bundle: Bundle,
+  workspaceId: number,
+  perPage: number,
+  schema: Schema<T>,
+): Promise<T | 'forbidden' | 'gone'> => {
+  const reply = await opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/forms`, {
+    thing: 'workspace',
+    abilities: ['forms-read'],
+    query: { per_page: perPage },
+    schema,
+    absent: [403, 404],
+  });
+  if (reply instanceof Absent) return reply.status === 404 ? 'gone' : 'forbidden';
+  return reply;
+};
+
+/** How many forms a workspace holds: `GET /open/workspaces/{id}/forms?per_page=1`, its `meta.total`. */
 export const countForms = async (
   z: ZObject,
   bundle: Bundle,
   workspaceId: number,
 ): Promise<number | 'forbidden' | 'gone'> => {
-  const reply = await opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/forms`, {
-    thing: 'workspace',
-    abilities: ['forms-read'],
-    query: { per_page: 1 },
-    schema: FormCount(),
-    absent: [403, 404],
-  });
-  if (reply instanceof Absent) return reply.status === 404 ? 'gone' : 'forbidden';
-  return reply.meta.total;
+  const reply = await formsOf(z, bundle, workspaceId, 1, FormCount());
+  return typeof reply === 'string' ? reply : reply.meta.total;
 };
+
+/**
+ * The first `perPage` forms of a workspace (at most 100: a real server caps `per_page` there, recorded
+ * forms--list-workspace-forms #4) and how many it holds (`meta.total`).
+ */
+export const formsToDelete = (z: ZObject, bundle: Bundle, workspaceId: number, perPage: number) =>
+  formsOf(z, bundle, workspaceId, perPage, FormPage());
 
 /** `POST /open/workspaces/{id}/leave` (spec 204, real server 200 `{type, message}`): the message, if any. */
 export const leave = async (

@@ -3,6 +3,7 @@ import * as forms from '../api/forms';
 import { FormInput, formField, workspaceField } from '../inputs/fields';
 import { parseInput } from '../schemas/parse';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
+import { findFormToDeleteIn } from './in-workspace';
 
 const inputFields = defineInputFields([
   destructiveWarning('The share link stops working and its submissions can no longer be read.'),
@@ -11,11 +12,14 @@ const inputFields = defineInputFields([
 ]);
 
 /**
- * One request: `DELETE /open/forms/{id}`. OpnForm deletes softly, but only its own moderators can
- * restore a form (code reading), so for the user it is final. Already gone (404) halts.
+ * The form read first (`GET /open/forms/{id}`): one of another workspace than the chosen one is
+ * refused (OpnForm deletes any form the user may write, recorded). Then `DELETE /open/forms/{id}`.
+ * OpnForm deletes softly, but only its own moderators can restore a form (code reading), so for the
+ * user it is final. Already gone (404, at the read or the delete) halts.
  */
 const perform = (async (z, bundle) => {
-  const { form_id } = parseInput(z, FormInput(), bundle.inputData, inputFields);
+  const { workspace_id, form_id } = parseInput(z, FormInput(), bundle.inputData, inputFields);
+  await findFormToDeleteIn(z, bundle, form_id, workspace_id);
   const message = await forms.remove(z, bundle, form_id);
   return { id: form_id, deleted: true, message: message || 'Form was deleted.' };
 }) satisfies CreatePerform;
@@ -38,8 +42,12 @@ export const deleteForm = defineCreate({
 export const cases: import('../shared/step-case').StepCase[] = [
   {
     input: { workspace_id: '$workspaceId', form_id: '$draftFormId' },
-    minimum: 1,
-    why: 'delete (a second delete answers 404, which halts: the form is gone either way)',
-    review: { on: 'both: a form the reviewer created for it', evidence: ['forms--delete-form#1'] },
+    minimum: 2,
+    why: 'read the form (refuse one of another workspace) + delete (a 404 halts: the form is gone either way)',
+    writes: /^DELETE /,
+    review: {
+      on: 'both: a form the reviewer created for it',
+      evidence: ['forms--get-form#1', 'forms--delete-form#1'],
+    },
   },
 ];

@@ -4,6 +4,7 @@ import * as forms from '../api/forms';
 import { formField, workspaceField } from '../inputs/fields';
 import { FormId, inputObject, OptionalChoice, OptionalId, WorkspaceId } from '../inputs/values';
 import { labelsOf, parseInput } from '../schemas/parse';
+import { refuseOtherWorkspace } from './in-workspace';
 import { NEW_FORM_SAMPLE, NEW_VISIBILITIES, OptionalTitle, TITLE_MAX, visibilityField } from './new-blocks';
 import { formDetails } from './shape';
 
@@ -45,10 +46,11 @@ const SERVER_FIELDS = { title: label('title'), workspace_id: label('to_workspace
 const perform = (async (z, bundle) => {
   const input = parseInput(z, Input(), bundle.inputData, inputFields);
   const { slug: _slug, ...source } = await forms.readStored(z, bundle, input.form_id);
+  refuseOtherWorkspace(z, { ...source, id: input.form_id }, input.workspace_id, 'Nothing was copied.');
   const title = input.title ?? [...`Copy of ${source.title}`].slice(0, TITLE_MAX).join('');
   const visibility =
     input.visibility === 'original' ? source.visibility : (input.visibility ?? NEW_VISIBILITIES[0]);
-  const workspaceId = input.to_workspace_id ?? source.workspace_id ?? input.workspace_id;
+  const workspaceId = input.to_workspace_id ?? input.workspace_id;
   const body = { ...source, title, visibility, workspace_id: workspaceId };
   const reply = await forms.create(z, bundle, body, SERVER_FIELDS);
   return {

@@ -28,6 +28,7 @@ import { parseTimestamp } from '../shared/dates';
 import { checkRemoveSwitches, KEEP } from '../shared/switches';
 import { AmbiguousQuestion, findQuestionBlock, labelledBlocks } from './blocks';
 import { applyChoiceChange, isChoiceBlock, quoted, withOptions } from './choices';
+import { refuseOtherWorkspace } from './in-workspace';
 import { FORM_DETAILS_OUTPUT_FIELDS, FORM_DETAILS_SAMPLE, formDetails } from './shape';
 import { refuseIfChanged, verifySaved } from './update-form-checks';
 
@@ -315,6 +316,7 @@ const perform = (async (z, bundle) => {
   const input = parseInput(z, Input(), bundle.inputData, inputFields);
   checkInput(z, input);
   const form = await forms.readStored(z, bundle, input.form_id);
+  refuseOtherWorkspace(z, form, input.workspace_id, 'Nothing was changed.');
   const changes = changesFor(z, form, input, Date.now());
   const changed = UPDATABLE_KEYS.filter((key) => key in changes);
   const baseUrl = account.baseUrl(z, bundle);

@@ -5,6 +5,7 @@ import {
   type InferInputData,
 } from 'zapier-platform-core';
 import * as integrations from '../api/integrations';
+import { readFormIn } from '../forms/in-workspace';
 import { formField, workspaceField } from '../inputs/fields';
 import { FormId, inputObject, OptionalChoice, WorkspaceId } from '../inputs/values';
 import {
@@ -28,7 +29,8 @@ const Input = inputObject(() => ({
 }));
 
 /**
- * One POST with `integration_id: webhook`, the status (Active unless chosen) and only the members
+ * The form read (one of another workspace than the chosen one is refused: a webhook there would send
+ * its submissions where the user did not mean to), then one POST with `integration_id: webhook`, the status (Active unless chosen) and only the members
  * the user gave (a real server keeps `webhook_url`, `webhook_secret` and `webhook_headers` only).
  * Every value is checked first with the update step's rules; the secret and header values never
  * reach the output, the log or an error (the output says whether a secret is set, and its last 4).
@@ -43,6 +45,7 @@ const perform = (async (z, bundle) => {
     ...(input.webhook_secret === undefined ? [] : [input.webhook_secret]),
     ...Object.values(input.webhook_headers ?? {}),
   ];
+  await readFormIn(z, bundle, input.form_id, input.workspace_id, 'Nothing was created.');
   const reply = await integrations.create(
     z,
     bundle,
@@ -82,11 +85,11 @@ export const cases: import('../shared/step-case').StepCase[] = [
       webhook_url: 'https://hooks.example.com/opnform/case',
       webhook_secret: 'case-secret-0123456789',
     },
-    minimum: 1,
-    why: 'create (every value checked before it; no read comes first)',
+    minimum: 2,
+    why: 'read the form (refuse one of another workspace; every value is checked before it) + create',
     review: {
       on: 'both (Cloud refuses private addresses: a public https URL)',
-      evidence: ['integrations--create#0'],
+      evidence: ['forms--get-form#5', 'integrations--create#0'],
     },
   },
 ];

@@ -1,6 +1,7 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
 import * as integrations from '../api/integrations';
 import { halt, invalidInput, notFound } from '../errors';
+import { readFormIn } from '../forms/in-workspace';
 import { formField, webhookIntegrationField, workspaceField } from '../inputs/fields';
 import { FormId, inputObject, WebhookIntegrationId, WorkspaceId } from '../inputs/values';
 import { labelsOf, parseInput } from '../schemas/parse';
@@ -29,14 +30,17 @@ const alreadyGone = (id: number, formId: number) =>
   'another form. Nothing to delete.';
 
 /**
- * Reads the form's integrations first (one request): the id must be a webhook of this form, so a
+ * Reads the form first (one of another workspace than the chosen one is refused), then the form's
+ * integrations: the id must be a webhook of this form, so a
  * mapped id never deletes another Zap's subscription or a Slack integration; an id that is not
  * there halts without a DELETE. Then one DELETE; its 404 (deleted in between) halts too. Without the
  * list (a 404: no such form, or a server without the list route) the kind cannot be checked, so
  * nothing is deleted: OpnForm's DELETE removes an integration of any kind.
  */
 const perform = (async (z, bundle) => {
-  const { form_id, webhook_integration_id: id } = parseInput(z, Input(), bundle.inputData, inputFields);
+  const input = parseInput(z, Input(), bundle.inputData, inputFields);
+  const { form_id, webhook_integration_id: id } = input;
+  await readFormIn(z, bundle, form_id, input.workspace_id, 'Nothing was deleted.');
   const list = await integrations.list(z, bundle, form_id);
   if (list === undefined) {
     throw notFound(
@@ -100,9 +104,14 @@ export const cases: import('../shared/step-case').StepCase[] = [
       form_id: '$closedFormId',
       webhook_integration_id: '$spareWebhookIntegrationId',
     },
-    minimum: 2,
-    why: "the form's integrations (a webhook of this form, never another Zap's hook) + delete",
+    minimum: 3,
+    why:
+      "the form (refuse one of another workspace) + the form's integrations (a webhook of this form, never " +
+      "another Zap's hook) + delete",
     writes: /^DELETE /,
-    review: { on: 'both', evidence: ['integrations--list#0', 'integrations--delete#1'] },
+    review: {
+      on: 'both',
+      evidence: ['forms--get-form#5', 'integrations--list#0', 'integrations--delete#1'],
+    },
   },
 ];

@@ -7,6 +7,7 @@ import {
 } from 'zapier-platform-core';
 import * as integrations from '../api/integrations';
 import { invalidInput, notFound, userError } from '../errors';
+import { readFormIn } from '../forms/in-workspace';
 import { formField, webhookIntegrationField, workspaceField } from '../inputs/fields';
 import {
   Flag,
@@ -128,7 +129,7 @@ const findWebhook = (z: ZObject, list: readonly FormIntegration[], id: number, f
 };
 
 /**
- * Reads the integration first and sends its whole `data` back with only the given changes, so
+ * Reads the form (one of another workspace than the chosen one is refused), then the integration, and sends its whole `data` back with only the given changes, so
  * nothing the user left empty is lost (a real server replaces `data` and requires `status`);
  * unknown members such as the trigger conditions travel back untouched. The secret never reaches
  * the output or an error message: the output says whether one is set and shows its last 4 characters.
@@ -139,6 +140,7 @@ const perform = (async (z, bundle) => {
   const { form_id, webhook_integration_id: id } = input;
   const secrets = input.webhook_secret === undefined ? [] : [input.webhook_secret];
 
+  await readFormIn(z, bundle, form_id, input.workspace_id, 'Nothing was changed.');
   const list = await integrations.list(z, bundle, form_id, secrets);
   if (list === undefined) checkComplete(z, input);
   const current = list === undefined ? undefined : findWebhook(z, list, id, form_id);
@@ -193,9 +195,14 @@ export const cases: import('../shared/step-case').StepCase[] = [
       webhook_integration_id: '$webhookIntegrationId',
       status: 'inactive',
     },
-    minimum: 2,
-    why: 'read the current settings + update (the server replaces data wholesale)',
+    minimum: 3,
+    why:
+      'read the form (refuse one of another workspace) + read the current settings + update (the server ' +
+      'replaces data wholesale)',
     writes: /^PUT /,
-    review: { on: 'both', evidence: ['integrations--list#0', 'integrations--update#1'] },
+    review: {
+      on: 'both',
+      evidence: ['forms--get-form#5', 'integrations--list#0', 'integrations--update#1'],
+    },
   },
 ];

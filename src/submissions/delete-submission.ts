@@ -1,5 +1,6 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
 import * as submissions from '../api/submissions';
+import { findFormToDeleteIn } from '../forms/in-workspace';
 import { formField, refuseUnrealSubmissionId, submissionField, workspaceField } from '../inputs/fields';
 import { FormId, inputObject, SubmissionId, WorkspaceId } from '../inputs/values';
 import { parseInput } from '../schemas/parse';
@@ -31,13 +32,16 @@ const inputFields = defineInputFields([
 ]);
 
 /**
- * One request: `DELETE /open/forms/{form}/submissions/{id}`. There is no single-submission read for
- * tokens, so the id is checked only for being a real one (not a made-up test id or a public UUID);
- * OpnForm refuses another form's submission itself (404, which halts like an already-deleted one).
+ * The form read first (`GET /open/forms/{form}`): one of another workspace than the chosen one is
+ * refused, one not there halts. Then `DELETE /open/forms/{form}/submissions/{id}`. There is no
+ * single-submission read for tokens, so the id is checked only for being a real one (not a made-up
+ * test id or a public UUID); OpnForm refuses another form's submission itself (404, which halts like
+ * an already-deleted one).
  */
 const perform = (async (z, bundle) => {
   refuseUnrealSubmissionId(z, bundle.inputData?.submission_id);
-  const { form_id, submission_id } = parseInput(z, Input(), bundle.inputData, inputFields);
+  const { workspace_id, form_id, submission_id } = parseInput(z, Input(), bundle.inputData, inputFields);
+  await findFormToDeleteIn(z, bundle, form_id, workspace_id);
   const message = await submissions.remove(z, bundle, form_id, submission_id);
   const output: DeleteSubmissionOutput = {
     id: submission_id,
@@ -69,8 +73,10 @@ export const deleteSubmission = defineCreate({
 export const cases: import('../shared/step-case').StepCase[] = [
   {
     input: { workspace_id: '$workspaceId', form_id: '$formId', submission_id: '$spareSubmissionId' },
-    minimum: 1,
-    why: "delete (OpnForm itself refuses another form's submission: 404, which halts like one already gone)",
-    review: { on: 'both', evidence: ['submissions--delete#2'] },
+    minimum: 2,
+    why:
+      "read the form (refuse one of another workspace) + delete (OpnForm itself refuses another form's " +
+      'submission: 404, which halts like one already gone)',
+    review: { on: 'both', evidence: ['forms--get-form#1', 'submissions--delete#2'] },
   },
 ];

@@ -1,21 +1,26 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
 import * as workspaces from '../api/workspaces';
-import { conflict, halt } from '../errors';
+import { conflict, halt, reworded } from '../errors';
 import { workspaceField } from '../inputs/fields';
 import { Flag, inputObject, WorkspaceId } from '../inputs/values';
 import { labelsOf, parseInput } from '../schemas/parse';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from './warning';
+import { type DeletedForm, deleteForms, FORMS_PER_RUN, named } from './workspace-forms';
 
 const inputFields = defineInputFields([
-  destructiveWarning('Its forms stop working and its members lose it; nobody can restore it.'),
+  destructiveWarning(
+    'Its members lose it; with Delete Its Forms Too, its forms and their submissions go first. Nobody can restore them.',
+  ),
   workspaceField,
   {
     key: 'delete_with_forms',
-    label: 'Delete Even With Forms',
+    label: 'Delete Its Forms Too',
     type: 'boolean',
     required: false,
     default: 'false',
-    helpText: 'No refuses a workspace that still holds forms.',
+    helpText:
+      'Yes deletes every form of the workspace first (their submissions and integrations with them), then the ' +
+      'workspace. No refuses a workspace that still holds forms.',
   },
 ]);
 const Input = inputObject(() => ({ workspace_id: WorkspaceId(), delete_with_forms: Flag() }));
@@ -25,39 +30,55 @@ const CONFIRM = `set ${labelsOf(inputFields).delete_with_forms} (delete_with_for
 const alreadyGone = (id: number) =>
   `Workspace ${id} is not there (any more): already deleted, or never existed. Nothing was deleted.`;
 
+/** Both choices need the list: No to check that there are none, Yes to delete them first. */
+const refusedList = (id: number) =>
+  `OpnForm refused to list the forms of workspace ${id} (403: the token lacks "forms-read", or the connected ` +
+  'user is not a member), so the step cannot check that it holds none or delete them first. Nothing was deleted.';
+
 /**
- * Unless confirmed, the workspace's forms are counted first (`meta.total` of one page): OpnForm
- * deletes a workspace that holds forms and leaves them unreachable (recorded). Then one DELETE.
+ * OpnForm deletes a workspace that holds forms and leaves them, their submissions and integrations
+ * in its database where nobody can reach them (recorded #25-#29). So the forms are read first: No
+ * counts them (`meta.total` of one page) and refuses unless there are none; Yes lists them (100 at
+ * most) and deletes each (./workspace-forms.ts) before the workspace. Then one DELETE.
  */
 const perform = (async (z, bundle) => {
   const { workspace_id: id, delete_with_forms } = parseInput(z, Input(), bundle.inputData, inputFields);
-  let count: number | null = null;
+  let count: number;
+  let deleted: DeletedForm[] = [];
   if (!delete_with_forms) {
     const counted = await workspaces.countForms(z, bundle, id);
     if (counted === 'gone') throw halt(z, alreadyGone(id));
     if (counted === 'forbidden') {
-      throw conflict(
-        z,
-        `OpnForm refused to count the forms of workspace ${id} (403: the token lacks "forms-read", or the ` +
-          `connected user is not a member), so the step cannot check that it holds none. To delete it ` +
-          `anyway, ${CONFIRM}. Nothing was deleted.`,
-      );
+      throw conflict(z, refusedList(id));
     }
     if (counted > 0) {
       throw conflict(
         z,
-        `Workspace ${id} still holds ${counted} form${counted === 1 ? '' : 's'}: deleting it would leave ` +
-          `them unreachable. Move or delete them first, or ${CONFIRM}. Nothing was deleted.`,
+        `Workspace ${id} still holds ${counted} form${counted === 1 ? '' : 's'}: deleting it alone would leave ` +
+          `them unreachable. Move or delete them first, or ${CONFIRM} to delete them with it. Nothing was deleted.`,
       );
     }
     count = counted;
+  } else {
+    const listed = await workspaces.formsToDelete(z, bundle, id, FORMS_PER_RUN);
+    if (listed === 'gone') throw halt(z, alreadyGone(id));
+    if (listed === 'forbidden') throw conflict(z, refusedList(id));
+    count = listed.meta?.total ?? listed.data.length;
+    deleted = await deleteForms(z, bundle, id, listed.data, count, alreadyGone(id));
   }
-  const reply = await workspaces.remove(z, bundle, id);
+  const ofForms = `Workspace ${id} was not deleted, but its forms were (${named(deleted)}):`;
+  let reply: Awaited<ReturnType<typeof workspaces.remove>>;
+  try {
+    reply = await workspaces.remove(z, bundle, id);
+  } catch (error) {
+    throw deleted.length === 0 ? error : reworded(error, (message) => `${ofForms} ${message}`);
+  }
   if (reply === undefined) throw halt(z, alreadyGone(id));
   return {
     id,
     deleted: true,
     forms_count: count,
+    deleted_forms: deleted,
     message: reply.message ?? 'Workspace successfully deleted.',
   };
 }) satisfies CreatePerform;
@@ -67,15 +88,22 @@ export const deleteWorkspace = defineCreate({
   noun: 'Workspace',
   display: {
     label: 'Delete Workspace',
-    description: `Deletes a workspace; its forms become unreachable. Returns its ID and form count. ${DESTRUCTIVE_NOTE}`,
+    description: `Deletes a workspace, and first its forms if you choose. Returns its ID, form count and deleted forms. ${DESTRUCTIVE_NOTE}`,
   },
   operation: {
     inputFields,
     perform,
-    sample: { id: 7, deleted: true, forms_count: 0, message: 'Workspace successfully deleted.' },
+    sample: {
+      id: 7,
+      deleted: true,
+      forms_count: 1,
+      deleted_forms: [{ id: 42, title: 'Contact Us' }],
+      message: 'Workspace successfully deleted.',
+    },
     outputFields: [
       { key: 'id', label: 'Workspace ID', type: 'integer' },
       { key: 'forms_count', label: 'Forms It Held', type: 'integer' },
+      { key: 'deleted_forms[]id', label: 'Deleted Form ID', type: 'integer' },
     ],
   },
 });

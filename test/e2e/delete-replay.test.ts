@@ -20,7 +20,7 @@ const sent = () =>
     .map((r) => `${r.method} ${r.path}`);
 
 describe('delete_submission', () => {
-  test('deletes with one request; the submission is gone; a second delete halts, nothing else changes', async () => {
+  test('the form read, then one DELETE; the submission is gone; a second delete halts, nothing else changes', async () => {
     const { workspaceId, formId } = sandbox().ids;
     const [id] = ofForm(formId).slice(-1);
     const before = ofForm(formId).length;
@@ -28,7 +28,7 @@ describe('delete_submission', () => {
     await expect(
       runOn(sandbox(), DELETE, { workspace_id: workspaceId, form_id: formId, submission_id: id }),
     ).resolves.toEqual({ id, form_id: formId, deleted: true, message: 'Record successfully removed.' });
-    expect(sent()).toEqual([`DELETE /open/forms/${formId}/submissions/${id}`]);
+    expect(sent()).toEqual([`GET /open/forms/${formId}`, `DELETE /open/forms/${formId}/submissions/${id}`]);
     expect(ofForm(formId)).not.toContain(id);
     await expect(
       runOn(sandbox(), DELETE, { workspace_id: workspaceId, form_id: formId, submission_id: id }),

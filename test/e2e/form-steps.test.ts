@@ -68,9 +68,13 @@ describe.each(MODES)('%s mode', (mode) => {
     expect(copy.id).not.toBe(created.id);
     expect(copy.slug).not.toBe(created.slug);
 
-    for (const id of [copy.id, created.id]) {
+    // each from its own workspace: the copy's is the other one (another would be refused)
+    for (const [id, workspace_id] of [
+      [copy.id, s.ids.otherWorkspaceId],
+      [created.id, s.ids.workspaceId],
+    ]) {
       const deleted = await runOn<Json>(s, 'creates.delete_form.operation.perform', {
-        workspace_id: s.ids.workspaceId,
+        workspace_id,
         form_id: id,
       });
       expect(deleted).toEqual({ id, deleted: true, message: 'Form was deleted.' });

@@ -110,6 +110,7 @@ describe.each(MODES)('%s mode', (mode) => {
       s.resetRequests();
       const out = await update({ status: 'inactive' });
       expect(s.requests().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+        `GET /open/forms/${s.ids.formId} 200`,
         `GET /open/forms/${s.ids.formId}/integrations 200`,
         `PUT /open/forms/${s.ids.formId}/integrations/${s.ids.webhookIntegrationId} 200`,
       ]);

@@ -3,7 +3,7 @@
 // confirmation, a read-only token, already deleted).
 import { type Sandbox, startSandbox } from '../../sandbox/server';
 import { failure } from '../helpers/app';
-import { MODES, modeOptions, runOn, type TokenName } from './helpers';
+import { call, MODES, modeOptions, REQUIRED_FORM_BODY, runOn, type TokenName } from './helpers';
 
 interface Ws {
   id: number;
@@ -84,6 +84,7 @@ describe.each(MODES)('%s mode', (mode) => {
       id,
       deleted: true,
       forms_count: 0,
+      deleted_forms: [],
       message: 'Workspace successfully deleted.',
     });
     expect(sent()).toEqual([
@@ -113,6 +114,91 @@ describe.each(MODES)('%s mode', (mode) => {
     );
     expect(sent()).toEqual([`GET /open/workspaces/${s.ids.workspaceId}/forms?per_page=1 200`]);
     expect(s.state.workspaces.some((w) => w.id === s.ids.workspaceId)).toBe(true);
+  });
+
+  /** What the sandbox holds outside one workspace: its forms, their submissions and integrations. */
+  const outside = (workspaceId: number) => {
+    const formIds = new Set(s.state.forms.filter((f) => f.workspace_id !== workspaceId).map((f) => f.id));
+    return JSON.stringify({
+      forms: s.state.forms.filter((f) => formIds.has(f.id)),
+      submissions: s.state.submissions.filter((x) => formIds.has(x.form_id)),
+      integrations: s.state.integrations.filter((i) => formIds.has(i.form_id)),
+    });
+  };
+
+  test('Delete Its Forms Too: the forms, their submissions and webhooks go first, then the workspace; nothing else is touched', async () => {
+    const ws = await step<Ws>('creates.create_workspace.operation.perform', { name: 'Doomed' });
+    const formIds: number[] = [];
+    for (const title of ['Doomed A', 'Doomed B']) {
+      const made = await call(s, 'POST', '/open/forms', {
+        body: { ...REQUIRED_FORM_BODY, workspace_id: ws.id, title },
+      });
+      expect(made.status).toBe(200);
+      formIds.push(made.json.form.id);
+      const submitted = await call(s, 'POST', `/__sandbox/forms/${made.json.form.id}/submit`, {
+        token: null,
+        body: { answers: { 'c29fee32-b629-46bf-afb4-1c3f7cde1ff9': `answer to ${title}` } },
+      });
+      expect(submitted.status).toBe(201);
+    }
+    await step('creates.create_webhook_integration.operation.perform', {
+      workspace_id: ws.id,
+      form_id: formIds[0],
+      webhook_url: 'https://hooks.example.com/doomed',
+    });
+    if (mode === 'production') await call(s, 'POST', '/__sandbox/worker/run', { token: null });
+    const before = outside(ws.id);
+
+    s.resetRequests();
+    const out = await step<Ws & { forms_count: number; deleted_forms: Array<{ id: number; title: string }> }>(
+      'creates.delete_workspace.operation.perform',
+      { workspace_id: ws.id, delete_with_forms: true },
+    );
+    expect({ ...out, deleted_forms: [...out.deleted_forms].sort((a, b) => a.id - b.id) }).toEqual({
+      id: ws.id,
+      deleted: true,
+      forms_count: 2,
+      deleted_forms: [
+        { id: formIds[0], title: 'Doomed A' },
+        { id: formIds[1], title: 'Doomed B' },
+      ],
+      message: 'Workspace successfully deleted.',
+    });
+    expect(sent().filter((line) => line.startsWith('DELETE '))).toHaveLength(3);
+    expect(sent().at(-1)).toBe(`DELETE /open/workspaces/${ws.id} 200`);
+
+    // read back: nothing of the workspace is reachable, and nothing was left behind as an orphan
+    for (const id of formIds) {
+      for (const path of [
+        `/open/forms/${id}`,
+        `/open/forms/${id}/submissions`,
+        `/open/forms/${id}/integrations`,
+      ]) {
+        expect((await call(s, 'GET', path)).status).toBe(404);
+      }
+    }
+    expect((await call(s, 'GET', '/open/workspaces')).json.map((w: { id: number }) => w.id)).not.toContain(
+      ws.id,
+    );
+    expect(s.state.forms.filter((f) => f.workspace_id === ws.id)).toEqual([]);
+    expect(s.state.integrations.filter((i) => formIds.includes(i.form_id))).toEqual([]);
+    expect(outside(ws.id)).toBe(before);
+  });
+
+  test('Delete Form with a form of another workspace than the chosen one: refused, the form stays', async () => {
+    const error = await failure(
+      step('creates.delete_form.operation.perform', {
+        workspace_id: s.ids.otherWorkspaceId,
+        form_id: s.ids.draftFormId,
+      }),
+    );
+    expect(error.message).toBe(
+      `Invalid input: Form (form_id) ${s.ids.draftFormId} is in workspace ${s.ids.workspaceId}, not in the chosen ` +
+        `Workspace (workspace_id) ${s.ids.otherWorkspaceId}. Choose workspace ${s.ids.workspaceId}, or a form of ` +
+        `workspace ${s.ids.otherWorkspaceId}. Nothing was deleted.`,
+    );
+    expect(sent()).toEqual([`GET /open/forms/${s.ids.draftFormId} 200`]);
+    expect(s.state.forms.some((f) => f.id === s.ids.draftFormId)).toBe(true);
   });
 
   test('a read-only token: nothing is created or updated, the ability is named', async () => {

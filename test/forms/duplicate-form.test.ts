@@ -208,3 +208,15 @@ test("the form's password travels in the read and the copy's body, never into Za
   expect(logs.filter((line) => line.includes(PASSWORD))).toEqual([]);
   expect(JSON.stringify(results)).not.toContain(PASSWORD);
 });
+
+test('a source form of another workspace than the chosen one: refused naming both after the read; no copy', async () => {
+  const read = recordedScope(READ());
+  const error = await failure(run(perform, { workspace_id: 8, form_id: 23, to_workspace_id: 10 }));
+  expect(read.isDone()).toBe(true);
+  expect(error).toMatchObject({
+    code: 'invalid_input',
+    message:
+      'Invalid input: Form (form_id) 23 is in workspace 10, not in the chosen Workspace (workspace_id) 8. Choose ' +
+      'workspace 10, or a form of workspace 8. Nothing was copied.',
+  });
+});

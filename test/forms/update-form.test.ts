@@ -331,3 +331,15 @@ describe('checked against the form as read (the read only, no update)', () => {
     );
   });
 });
+
+test('a form of another workspace than the chosen one: refused naming both after the read; no save', async () => {
+  const get = recordedScope(READ());
+  const error = await failure(run(perform, { workspace_id: 8, form_id: 6, visibility: 'closed' }));
+  expect(get.isDone()).toBe(true);
+  expect(error).toMatchObject({
+    code: 'invalid_input',
+    message:
+      'Invalid input: Form (form_id) 6 is in workspace 6, not in the chosen Workspace (workspace_id) 8. Choose ' +
+      'workspace 6, or a form of workspace 8. Nothing was changed.',
+  });
+});

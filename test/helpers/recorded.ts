@@ -175,3 +175,16 @@ export const recordedScope = (ex: RecordedExchange, override: RequestOverride = 
         : interceptor;
   return withQuery.reply(response.status, response.body as nock.Body, response.headers);
 };
+
+/**
+ * The form read a step sends to check that the form is in the chosen workspace: the recorded form 13
+ * of workspace 6 (`forms--get-form` #1) answered as form `formId` of `workspaceId`.
+ */
+export const formReadScope = (formId: number | string, workspaceId: number | string) =>
+  api()
+    .get(`/open/forms/${formId}`)
+    .reply(200, {
+      ...(recorded('forms--get-form').exchange(1).response.body as object),
+      id: Number(formId),
+      workspace_id: Number(workspaceId),
+    } as nock.Body);

@@ -259,6 +259,7 @@ describe('form routes: the form read on the error path names the workspace', () 
 
   test('Delete Submission by an admin whose token lacks forms-write (recorded): the role allows it, so the ability', async () => {
     const scopes = [
+      formRead(6, FORM_6), // the step's own read (is the form in the chosen workspace?)
       recordedScope(recorded('submissions--delete').exchange(1)),
       standing(ownWorkspaces),
       formRead(6, FORM_6),
@@ -270,7 +271,7 @@ describe('form routes: the form read on the error path names the workspace', () 
         submission_id: 2063,
       }),
     );
-    expect(scopes.map((s) => s.isDone())).toEqual([true, true, true]);
+    expect(scopes.map((s) => s.isDone())).toEqual([true, true, true, true]);
     expect(error.message).toBe(
       'OpnForm refused this step (403): "This action is unauthorized." The connected user\'s role in the workspace ' +
         `"Zapier WS (corpus)" (admin) allows this step, so the access token lacks the "forms-write" ability. ${NEW_TOKEN_IT}`,

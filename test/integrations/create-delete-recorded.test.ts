@@ -2,7 +2,7 @@
 // (integrations--create, integrations--delete, integrations--list).
 import nock from 'nock';
 import { failure, op, run } from '../helpers/app';
-import { api, recorded, recordedScope } from '../helpers/recorded';
+import { api, formReadScope, recorded, recordedScope } from '../helpers/recorded';
 
 const create = op('creates.create_webhook_integration.operation.perform');
 const remove = op('creates.delete_webhook_integration.operation.perform');
@@ -18,6 +18,7 @@ afterEach(() => nock.cleanAll());
 
 describe('Create Webhook Integration', () => {
   test('a URL alone sends exactly the recorded minimal body (status Active by default)', async () => {
+    formReadScope(6, 6);
     const scope = recordedScope(CREATE.exchange(0));
     const out = await run(create, {
       ...FORM,
@@ -39,6 +40,7 @@ describe('Create Webhook Integration', () => {
   });
 
   test('secret and headers: sent as typed, the answer echoes the secret, the output never shows it', async () => {
+    formReadScope(6, 6);
     const ex = CREATE.exchange(1);
     const recordedBody = ex.request.body as { data: Record<string, unknown> };
     const { unknown_member: _dropped, ...data } = recordedBody.data;
@@ -68,6 +70,7 @@ describe('Create Webhook Integration', () => {
   });
 
   test('an https URL where nothing listens is accepted (the server does not contact it on save)', async () => {
+    formReadScope(6, 6);
     const scope = recordedScope(CREATE.exchange(2));
     const out = await run(create, {
       ...FORM,
@@ -138,6 +141,7 @@ describe('Create Webhook Integration', () => {
   });
 
   test("the server's 422 (reached only if a server's rules are stricter) names the input", async () => {
+    formReadScope(6, 6);
     // the recorded "secret too short" answer, given to a request the step thinks valid
     const scope = recordedScope(CREATE.exchange(5), { body: () => true });
     const error = await failure(
@@ -154,6 +158,7 @@ describe('Create Webhook Integration', () => {
   });
 
   test('a server echoing the new webhook URL (a capability URL) in its error: the URL is hidden', async () => {
+    formReadScope(6, 6);
     const url = 'https://hooks.example.net/hooks/cap-7Yh2Kq9Lm3?token=QsX81vPa';
     const scope = api()
       .post('/open/forms/6/integrations')
@@ -172,6 +177,7 @@ describe('Create Webhook Integration', () => {
   });
 
   test('a token without manage-integrations (recorded 403) is told which ability', async () => {
+    formReadScope(6, 6);
     const scope = recordedScope(CREATE.exchange(17));
     const error = await failure(
       run(create, { ...FORM, webhook_url: 'https://hooks.example.net/hooks/webhook-minimal' }),
@@ -181,8 +187,8 @@ describe('Create Webhook Integration', () => {
     expect(error.message).toContain('"manage-integrations" ability');
   });
 
-  test("another user's form (recorded 403) is a clear refusal", async () => {
-    const scope = recordedScope(CREATE.exchange(18));
+  test("another user's form (recorded 403 on its read) is a clear refusal, nothing created", async () => {
+    const scope = recordedScope(recorded('forms--get-form').exchange(4), { path: '/open/forms/9' });
     const error = await failure(
       run(create, {
         workspace_id: '6',
@@ -197,6 +203,7 @@ describe('Create Webhook Integration', () => {
 
 describe('Delete Webhook Integration', () => {
   test('the list (is it a webhook of this form?) then the recorded DELETE', async () => {
+    formReadScope(6, 6);
     const list = recordedScope(LIST.exchange(0));
     const del = recordedScope(DELETE.exchange(1));
     const out = await run(remove, { ...FORM, webhook_integration_id: '19' });
@@ -212,6 +219,7 @@ describe('Delete Webhook Integration', () => {
   });
 
   test('deleted in between (recorded 404 on the DELETE): a halt, not an error', async () => {
+    formReadScope(6, 6);
     const list = recordedScope(LIST.exchange(0));
     const del = recordedScope(DELETE.exchange(2));
     const error = await failure(run(remove, { ...FORM, webhook_integration_id: 19 }));
@@ -225,6 +233,7 @@ describe('Delete Webhook Integration', () => {
   });
 
   test("an id not in the form's list halts without a DELETE (recorded #5: another form's id is 404)", async () => {
+    formReadScope(13, 6);
     expect(DELETE.exchange(5).response.status).toBe(404);
     const list = api().get('/open/forms/13/integrations').reply(200, []);
     const error = await failure(run(remove, { workspace_id: 6, form_id: 13, webhook_integration_id: 17 }));
@@ -234,6 +243,7 @@ describe('Delete Webhook Integration', () => {
   });
 
   test('a Zapier hook row is refused before any DELETE (it belongs to another Zap)', async () => {
+    formReadScope(6, 6);
     const list = recordedScope(UPDATE.exchange(10));
     const error = await failure(run(remove, { ...FORM, webhook_integration_id: 20 }));
     expect(list.isDone()).toBe(true);
@@ -245,6 +255,7 @@ describe('Delete Webhook Integration', () => {
   });
 
   test('no list (404: no such form, or a server without the route): refused, nothing deleted', async () => {
+    formReadScope(6, 6);
     const list = api().get('/open/forms/6/integrations').reply(404, { message: 'Not Found' });
     const error = await failure(run(remove, { ...FORM, webhook_integration_id: 19 }));
     expect(list.isDone()).toBe(true);
@@ -260,6 +271,7 @@ describe('Delete Webhook Integration', () => {
   });
 
   test('a token without manage-integrations (recorded 403 on the list) is told which ability; nothing deleted', async () => {
+    formReadScope(6, 6);
     const list = recordedScope(LIST.exchange(1));
     const error = await failure(run(remove, { ...FORM, webhook_integration_id: 19 }));
     expect(list.isDone()).toBe(true);
@@ -267,3 +279,21 @@ describe('Delete Webhook Integration', () => {
     expect(error.message).toContain('"manage-integrations" ability');
   });
 });
+
+test.each([
+  ['create', create, { webhook_url: 'https://hooks.example.net/hooks/webhook-minimal' }, 'created'],
+  ['delete', remove, { webhook_integration_id: 19 }, 'deleted'],
+] as const)(
+  '%s on a form of another workspace than the chosen one: refused naming both, before any write',
+  async (_step, perform, input, done) => {
+    const read = formReadScope(6, 7);
+    const error = await failure(run(perform, { ...FORM, ...input }));
+    expect(read.isDone()).toBe(true);
+    expect(error).toMatchObject({
+      code: 'invalid_input',
+      message:
+        'Invalid input: Form (form_id) 6 is in workspace 7, not in the chosen Workspace (workspace_id) 6. Choose ' +
+        `workspace 7, or a form of workspace 6. Nothing was ${done}.`,
+    });
+  },
+);

@@ -1,3 +1,6 @@
+import { formReadScope } from '../helpers/recorded';
+import { api } from '../helpers/scopes';
+
 /** A form with one webhook integration (secret, two headers, trigger conditions) and one Slack one. */
 export const FORM_ID = 42;
 export const WEBHOOK_ID = 12;
@@ -33,4 +36,13 @@ export const BASE_INPUT = {
   workspace_id: '7',
   form_id: String(FORM_ID),
   webhook_integration_id: String(WEBHOOK_ID),
+};
+
+/**
+ * The API scope of a webhook step, after the form read every one of them sends first (is the form in
+ * the chosen workspace?): form 42 of workspace 7, as `BASE_INPUT` chooses.
+ */
+export const afterFormRead = (formId: number | string = FORM_ID, workspaceId: number | string = 7) => {
+  formReadScope(formId, workspaceId);
+  return api();
 };

@@ -10,6 +10,7 @@ import App from '../../index';
 import { authData, BASE, TOKEN } from '../helpers/app';
 import { api } from '../helpers/scopes';
 import {
+  afterFormRead,
   BASE_INPUT,
   CURRENT_SECRET,
   CURRENT_TOKEN_HEADER,
@@ -42,8 +43,13 @@ const invoke = async (method: string, inputData: Record<string, unknown>) => {
   return { logs, result };
 };
 
+/** The form read every webhook step sends first (is the form in the chosen workspace?). */
+const FORM_READ =
+  `200 GET /open/forms/${FORM_ID}: form #${FORM_ID} read (28 blocks) (bodies kept out of this log: they may ` +
+  'hold webhook secrets, header values or URLs)';
+
 test('an update logs no secret, no header value and no integration URL; a masked summary instead', async () => {
-  const scope = api()
+  const scope = afterFormRead()
     .get(`/open/forms/${FORM_ID}/integrations`)
     .reply(200, [webhookIntegration(), slackIntegration])
     .put(`/open/forms/${FORM_ID}/integrations/${WEBHOOK_ID}`)
@@ -60,10 +66,12 @@ test('an update logs no secret, no header value and no integration URL; a masked
 
   const http = logs.filter((log) => log.data.request_via_client === true);
   expect(http.map((log) => log.message)).toEqual([
+    `200 GET ${BASE}/open/forms/${FORM_ID}`,
     `200 GET ${BASE}/open/forms/${FORM_ID}/integrations`,
     `200 PUT ${BASE}/open/forms/${FORM_ID}/integrations/${WEBHOOK_ID}`,
   ]);
   expect(http.map((log) => [log.data.request_data ?? null, log.data.response_content])).toEqual([
+    [null, '<probably streaming data>'],
     [null, '<probably streaming data>'],
     ['<streaming data>', '<probably streaming data>'],
   ]);
@@ -84,6 +92,7 @@ test('an update logs no secret, no header value and no integration URL; a masked
   }
   const summaries = logs.filter((log) => log.data.log_type === 'console').map((log) => log.message.trim());
   expect(summaries).toEqual([
+    FORM_READ,
     `200 GET /open/forms/${FORM_ID}/integrations: 2 integrations: #12 webhook https://hooks.example.com/********, ` +
       '#13 slack (bodies kept out of this log: they may hold webhook secrets, header values or URLs)',
     `200 PUT /open/forms/${FORM_ID}/integrations/${WEBHOOK_ID}: webhook integration #12 saved (status active, ` +
@@ -119,7 +128,7 @@ test('loading the webhook dropdown logs no header value and no other integration
 });
 
 test('a create logs no secret and no header value; a masked summary instead', async () => {
-  const scope = api()
+  const scope = afterFormRead()
     .post(`/open/forms/${FORM_ID}/integrations`)
     .reply(200, (_uri, body) => ({
       type: 'success',
@@ -136,6 +145,7 @@ test('a create logs no secret and no header value; a masked summary instead', as
   expect(scope.isDone()).toBe(true);
   const http = logs.filter((log) => log.data.request_via_client === true);
   expect(http.map((log) => [log.data.request_data ?? null, log.data.response_content])).toEqual([
+    [null, '<probably streaming data>'],
     ['<streaming data>', '<probably streaming data>'],
   ]);
   const everything = JSON.stringify(logs) + JSON.stringify(result);
@@ -144,6 +154,7 @@ test('a create logs no secret and no header value; a masked summary instead', as
   }
   const summaries = logs.filter((log) => log.data.log_type === 'console').map((log) => log.message.trim());
   expect(summaries).toEqual([
+    FORM_READ,
     `200 POST /open/forms/${FORM_ID}/integrations: webhook integration #30 created (status active, ` +
       'https://hooks.example.com/********, secret set, headers: X-Team, X-Api-Token) (bodies kept out of this ' +
       'log: they may hold webhook secrets, header values or URLs)',
@@ -151,7 +162,7 @@ test('a create logs no secret and no header value; a masked summary instead', as
 });
 
 test('a delete logs no integration URL or credential (the list is read quietly)', async () => {
-  const scope = api()
+  const scope = afterFormRead()
     .get(`/open/forms/${FORM_ID}/integrations`)
     .reply(200, [webhookIntegration(), slackIntegration])
     .delete(`/open/forms/${FORM_ID}/integrations/${WEBHOOK_ID}`)

@@ -2,7 +2,7 @@
 // recorded answers (integrations--list, integrations--update).
 import nock from 'nock';
 import { failure, op, run } from '../helpers/app';
-import { recorded, recordedScope } from '../helpers/recorded';
+import { formReadScope, recorded, recordedScope } from '../helpers/recorded';
 
 const update = op('creates.update_webhook_integration.operation.perform');
 const dropdown = op('triggers.webhook_integration_list.operation.perform');
@@ -36,6 +36,7 @@ describe('Webhook Integration dropdown', () => {
 
 describe('Update Webhook Integration', () => {
   test('a status change sends exactly the recorded "done right" PUT: current data and logic back, status changed', async () => {
+    formReadScope(6, 6);
     const list = recordedScope(LIST.exchange(0));
     const put = recordedScope(UPDATE.exchange(1)); // matches the recorded request body exactly
     const out = await run(update, {
@@ -71,6 +72,7 @@ describe('Update Webhook Integration', () => {
       data: { ...(row.data as Record<string, unknown>), webhook_secret: rotated },
       logic: row.logic,
     };
+    formReadScope(6, 6);
     const list = recordedScope(LIST.exchange(0));
     const ex = UPDATE.exchange(4);
     ex.request.body = sent;
@@ -92,6 +94,7 @@ describe('Update Webhook Integration', () => {
   });
 
   test('the id of a zapier row is refused before any PUT (the real server would silently turn it into a webhook)', async () => {
+    formReadScope(6, 6);
     const list = recordedScope(UPDATE.exchange(10));
     const error = await failure(
       run(update, { workspace_id: 6, form_id: 6, webhook_integration_id: 20, status: 'inactive' }),
@@ -105,6 +108,7 @@ describe('Update Webhook Integration', () => {
   });
 
   test('an id that is not on the form (the server would answer 404) is reported before any PUT', async () => {
+    formReadScope(6, 6);
     const list = recordedScope(LIST.exchange(0));
     const error = await failure(
       run(update, { workspace_id: 6, form_id: 6, webhook_integration_id: 999999, status: 'active' }),
@@ -115,6 +119,7 @@ describe('Update Webhook Integration', () => {
   });
 
   test("the server's recorded 422 names the input; the secret is not repeated", async () => {
+    formReadScope(6, 6);
     const list = recordedScope(LIST.exchange(0));
     // the recorded 422 of a PUT without data, as the answer to whatever the step sends
     const put = recordedScope(UPDATE.exchange(0), { body: () => true });

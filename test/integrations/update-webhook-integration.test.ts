@@ -1,6 +1,7 @@
 import { failure, op, run } from '../helpers/app';
-import { api } from '../helpers/scopes';
+import { formReadScope } from '../helpers/recorded';
 import {
+  afterFormRead,
   BASE_INPUT,
   CURRENT_SECRET,
   CURRENT_TOKEN_HEADER,
@@ -26,7 +27,7 @@ const echo = (_uri: string, body: Record<string, unknown>) => ({
 /** Lists the form's integrations and records the PUT body. */
 const server = (list: unknown[] = [webhookIntegration(), slackIntegration]) => {
   const sent: { body?: Record<string, unknown> } = {};
-  const scope = api()
+  const scope = afterFormRead()
     .get(LIST)
     .reply(200, list)
     .put(ONE, (body) => {
@@ -162,7 +163,7 @@ describe('no lost settings', () => {
   });
 
   test('a reply without data shows what was sent, still without the secret', async () => {
-    const scope = api()
+    const scope = afterFormRead()
       .get(LIST)
       .reply(200, [webhookIntegration()])
       .put(ONE)
@@ -185,7 +186,7 @@ describe('no lost settings', () => {
 
 describe('when the current settings cannot be read (server without the integration list: 404)', () => {
   test('a partial update is refused before the PUT, naming what is missing', async () => {
-    const scope = api().get(LIST).reply(404, { message: '' });
+    const scope = afterFormRead().get(LIST).reply(404, { message: '' });
     const error = await failure(
       run(perform, { ...BASE_INPUT, status: 'inactive', webhook_secret: NEW_SECRET }),
     );
@@ -205,7 +206,7 @@ describe('when the current settings cannot be read (server without the integrati
 
   test('with every setting given, exactly those are sent', async () => {
     const sent: { body?: unknown } = {};
-    const scope = api()
+    const scope = afterFormRead()
       .get(LIST)
       .reply(404, { message: '' })
       .put(ONE, (body) => {
@@ -232,7 +233,7 @@ describe('when the current settings cannot be read (server without the integrati
 
 describe('errors', () => {
   test('an integration id that is not on the form: 404 wording, no PUT', async () => {
-    const scope = api().get(LIST).reply(200, [slackIntegration]);
+    const scope = afterFormRead().get(LIST).reply(200, [slackIntegration]);
     const error = await failure(run(perform, BASE_INPUT));
     expect(scope.isDone()).toBe(true);
     expect(error).toEqual({
@@ -245,7 +246,7 @@ describe('errors', () => {
   });
 
   test('an integration that is not a webhook is refused, no PUT', async () => {
-    const scope = api().get(LIST).reply(200, [slackIntegration]);
+    const scope = afterFormRead().get(LIST).reply(200, [slackIntegration]);
     const error = await failure(run(perform, { ...BASE_INPUT, webhook_integration_id: '13' }));
     expect(scope.isDone()).toBe(true);
     expect(error.message).toBe(
@@ -255,7 +256,7 @@ describe('errors', () => {
   });
 
   test('server 422 field errors are shown per field, named like the inputs, secret hidden', async () => {
-    const scope = api()
+    const scope = afterFormRead()
       .get(LIST)
       .reply(200, [webhookIntegration()])
       .put(ONE)
@@ -289,7 +290,7 @@ describe('errors', () => {
   });
 
   test('403 names the manage-integrations ability', async () => {
-    api().get(LIST).reply(403, { message: 'This action is unauthorized.' });
+    afterFormRead().get(LIST).reply(403, { message: 'This action is unauthorized.' });
     const error = await failure(run(perform, BASE_INPUT));
     expect(error).toMatchObject({ code: 'forbidden', status: 403 });
     expect(error.message).toBe(
@@ -301,7 +302,11 @@ describe('errors', () => {
   });
 
   test('a 404 on the PUT says the webhook integration was not found', async () => {
-    api().get(LIST).reply(200, [webhookIntegration()]).put(ONE).reply(404, { message: 'No query results' });
+    afterFormRead()
+      .get(LIST)
+      .reply(200, [webhookIntegration()])
+      .put(ONE)
+      .reply(404, { message: 'No query results' });
     const error = await failure(run(perform, BASE_INPUT));
     expect(error.message).toBe(
       'Webhook integration not found in OpnForm (404). Check that the webhook integration still exists on that form.',
@@ -309,11 +314,23 @@ describe('errors', () => {
   });
 
   test('an unexpected list shape fails clearly without repeating any stored value', async () => {
-    api()
+    afterFormRead()
       .get(LIST)
       .reply(200, [{ id: 'twelve', integration_id: 'webhook', data: { webhook_secret: CURRENT_SECRET } }]);
     const error = await failure(run(perform, BASE_INPUT));
     expect(error.code).toBe('bad_response');
     expect(error.message).not.toContain(CURRENT_SECRET);
+  });
+});
+
+test('a form of another workspace than the chosen one: refused naming both, no list read, no PUT', async () => {
+  const read = formReadScope(FORM_ID, 9);
+  const error = await failure(run(perform, { ...BASE_INPUT, status: 'inactive' }));
+  expect(read.isDone()).toBe(true);
+  expect(error).toMatchObject({
+    code: 'invalid_input',
+    message:
+      'Invalid input: Form (form_id) 42 is in workspace 9, not in the chosen Workspace (workspace_id) 7. Choose ' +
+      'workspace 9, or a form of workspace 7. Nothing was changed.',
   });
 });

@@ -1,6 +1,5 @@
 import { op, run } from '../helpers/app';
-import { api } from '../helpers/scopes';
-import { BASE_INPUT, currentData, FORM_ID, WEBHOOK_ID, webhookIntegration } from './fixtures';
+import { afterFormRead, BASE_INPUT, currentData, FORM_ID, WEBHOOK_ID, webhookIntegration } from './fixtures';
 import { useRefused } from './refused';
 
 const perform = op('creates.update_webhook_integration.operation.perform');
@@ -138,7 +137,7 @@ describe('webhook headers', () => {
     const ten = Object.fromEntries(
       Array.from({ length: 10 }, (_, i) => [`X-${i}${'n'.repeat(252)}`, `${i}${'v'.repeat(254)}`]),
     );
-    const scope = api()
+    const scope = afterFormRead()
       .get(`/open/forms/${FORM_ID}/integrations`)
       .reply(200, [webhookIntegration()])
       .put(

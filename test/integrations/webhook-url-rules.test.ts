@@ -5,8 +5,7 @@
  */
 import { maskUrl } from '../../src/api/integrations';
 import { op, run } from '../helpers/app';
-import { api } from '../helpers/scopes';
-import { BASE_INPUT, FORM_ID, WEBHOOK_ID, webhookIntegration } from './fixtures';
+import { afterFormRead, BASE_INPUT, FORM_ID, WEBHOOK_ID, webhookIntegration } from './fixtures';
 import { useRefused } from './refused';
 
 const perform = op('creates.update_webhook_integration.operation.perform');
@@ -191,7 +190,7 @@ describe('webhook URL', () => {
   });
 
   test.each(GOOD_URLS)('accepts %j and sends it normalised', async (typed, sent) => {
-    const scope = api()
+    const scope = afterFormRead()
       .get(`/open/forms/${FORM_ID}/integrations`)
       .reply(200, [webhookIntegration()])
       .put(`/open/forms/${FORM_ID}/integrations/${WEBHOOK_ID}`, (body) => body.data.webhook_url === sent)

@@ -15,6 +15,7 @@ import { useSandbox } from '../e2e/helpers';
 import { BASE, TOKEN } from '../helpers/app';
 import { api } from '../helpers/scopes';
 import {
+  afterFormRead,
   BASE_INPUT,
   CURRENT_SECRET,
   CURRENT_TOKEN_HEADER,
@@ -103,7 +104,7 @@ const SECRETS = [TOKEN, PLAIN_TOKEN, NEW_SECRET, CURRENT_SECRET, HEADER_VALUE, C
 describe.each([400, 402, 403, 409, 422])('a server echoing every secret with %i', (status) => {
   test('on the write of Update Webhook Integration: no secret in the error or the logs', async () => {
     const s = sandbox();
-    const scope = api()
+    const scope = afterFormRead()
       .get(`/open/forms/${FORM_ID}/integrations`)
       .reply(200, [webhookIntegration()])
       .put(`/open/forms/${FORM_ID}/integrations/${WEBHOOK_ID}`)

@@ -1,7 +1,7 @@
 // Delete Submission against the real server's recorded answers (submissions--delete.json).
 import nock from 'nock';
 import { App, failure, op, run } from '../helpers/app';
-import { recorded, recordedScope } from '../helpers/recorded';
+import { formReadScope, recorded, recordedScope } from '../helpers/recorded';
 
 const perform = op('creates.delete_submission.operation.perform');
 const DELETE = recorded('submissions--delete');
@@ -14,7 +14,8 @@ const GONE = {
 
 afterEach(() => nock.cleanAll());
 
-test('one request, DELETE /open/forms/6/submissions/2063 as recorded; the output says which was deleted', async () => {
+test('the form read, then DELETE /open/forms/6/submissions/2063 as recorded; the output says which was deleted', async () => {
+  formReadScope(6, 6);
   const scope = recordedScope(DELETE.find('DELETE', '/open/forms/6/submissions/2063', 200));
   await expect(run(perform, { workspace_id: 6, form_id: '6', submission_id: ' 2063' })).resolves.toEqual({
     id: 2063,
@@ -26,6 +27,7 @@ test('one request, DELETE /open/forms/6/submissions/2063 as recorded; the output
 });
 
 test('a second delete of the same submission (404, empty message): the goal holds, so the run halts', async () => {
+  formReadScope(6, 6);
   const scope = recordedScope(DELETE.exchange(3));
   expect(DELETE.exchange(3).comment).toBe('Again.');
   expect(await failure(run(perform, { workspace_id: 6, form_id: 6, submission_id: 2063 }))).toEqual(GONE);
@@ -33,12 +35,14 @@ test('a second delete of the same submission (404, empty message): the goal hold
 });
 
 test("another form's submission answers the same 404: the same halt, nothing deleted", async () => {
+  formReadScope(6, 6);
   const scope = recordedScope(DELETE.find('DELETE', '/open/forms/6/submissions/1049', 404));
   expect(await failure(run(perform, { workspace_id: 6, form_id: 6, submission_id: 1049 }))).toEqual(GONE);
   expect(scope.isDone()).toBe(true);
 });
 
 test('a token without forms-write (403): an error naming the ability', async () => {
+  formReadScope(6, 6);
   const scope = recordedScope(DELETE.exchange(1));
   expect(DELETE.exchange(1).comment).toBe('Token without forms-write.');
   const error = await failure(run(perform, { workspace_id: 6, form_id: 6, submission_id: 2063 }));
@@ -52,11 +56,33 @@ test('a token without forms-write (403): an error naming the ability', async () 
   );
 });
 
-test("another user's form (403): an error, not a halt", async () => {
-  const scope = recordedScope(DELETE.find('DELETE', '/open/forms/9/submissions/1035', 403));
+test("another user's form (403 at its read): an error, not a halt; no DELETE", async () => {
+  const scope = recordedScope(recorded('forms--get-form').exchange(4), { path: '/open/forms/9' });
   const error = await failure(run(perform, { workspace_id: 6, form_id: 9, submission_id: 1035 }));
   expect(scope.isDone()).toBe(true);
   expect(error).toMatchObject({ name: 'AppError', code: 'forbidden', status: 403 });
+});
+
+test('a form of another workspace than the chosen one: refused naming both, no DELETE sent', async () => {
+  const read = formReadScope(6, 7);
+  const error = await failure(run(perform, { workspace_id: 8, form_id: 6, submission_id: 2063 }));
+  expect(read.isDone()).toBe(true);
+  expect(error).toMatchObject({
+    code: 'invalid_input',
+    message:
+      'Invalid input: Form (form_id) 6 is in workspace 7, not in the chosen Workspace (workspace_id) 8. Choose ' +
+      'workspace 7, or a form of workspace 8. Nothing was deleted.',
+  });
+});
+
+test('a form no longer there (recorded 404 at its read): a halt, no DELETE', async () => {
+  const read = recordedScope(recorded('forms--delete-form').exchange(3));
+  expect(await failure(run(perform, { workspace_id: 6, form_id: 12, submission_id: 2063 }))).toEqual({
+    name: 'HaltedError',
+    message:
+      'Form 12 is not there (any more): it was already deleted, or never existed. Nothing was deleted.',
+  });
+  expect(read.isDone()).toBe(true);
 });
 
 test.each([

@@ -42,6 +42,7 @@ export const FORM = {
   slug: 'contact-us',
   title: 'Contact Us',
   visibility: 'public',
+  workspace_id: 7,
   properties: BLOCKS,
 };
 

@@ -1,4 +1,5 @@
 import type nock from 'nock';
+import { clock } from '../../src/shared/budget';
 import { failure, op, run } from '../helpers/app';
 import { api, recorded, recordedScope } from '../helpers/recorded';
 
@@ -15,7 +16,7 @@ const empty = (workspaceId: number) => {
     .query({ per_page: '1' })
     .reply(200, { ...body, data: [], meta: { ...body.meta, total: 0, from: null, to: null } } as nock.Body);
 };
-const CONFIRM = 'set Delete Even With Forms (delete_with_forms) to Yes';
+const CONFIRM = 'set Delete Its Forms Too (delete_with_forms) to Yes';
 
 test('an empty workspace: its forms counted (0), then deleted (recorded #20)', async () => {
   const count = empty(15);
@@ -24,6 +25,7 @@ test('an empty workspace: its forms counted (0), then deleted (recorded #20)', a
     id: 15,
     deleted: true,
     forms_count: 0,
+    deleted_forms: [],
     message: 'Workspace successfully deleted.',
   });
   expect(count.isDone() && del.isDone()).toBe(true);
@@ -36,45 +38,201 @@ test('a workspace with forms is refused, naming the count; nothing deleted (OpnF
   expect(error).toMatchObject({
     code: 'conflict',
     message:
-      'Workspace 6 still holds 3 forms: deleting it would leave them unreachable. Move or delete them first, ' +
-      `or ${CONFIRM}. Nothing was deleted.`,
+      'Workspace 6 still holds 3 forms: deleting it alone would leave them unreachable. Move or delete them ' +
+      `first, or ${CONFIRM} to delete them with it. Nothing was deleted.`,
   });
 });
 
-test('the count refused (no forms-read, recorded 403): refused, telling the user to confirm', async () => {
+test('the count refused (no forms-read, recorded 403): refused, nothing deleted', async () => {
   const count = recordedScope(forms.exchange(7), COUNT);
   const error = await failure(run(perform, { workspace_id: 6 }));
   expect(count.isDone()).toBe(true);
   expect(error).toMatchObject({
     code: 'conflict',
     message:
-      'OpnForm refused to count the forms of workspace 6 (403: the token lacks "forms-read", or the connected ' +
-      `user is not a member), so the step cannot check that it holds none. To delete it anyway, ${CONFIRM}. ` +
-      'Nothing was deleted.',
+      'OpnForm refused to list the forms of workspace 6 (403: the token lacks "forms-read", or the connected ' +
+      'user is not a member), so the step cannot check that it holds none or delete them first. Nothing was deleted.',
   });
 });
 
-test('confirmed: no count, one DELETE; forms_count is null', async () => {
-  const del = recordedScope(rec.exchange(25));
+/** Workspace 14's forms as one page of up to 100 (recorded page of workspace 6, its items and total replaced). */
+const LISTED = { query: { per_page: '100' } };
+const formsOf = (workspaceId: number, items: Array<{ id: number; title: string }>, total = items.length) => {
+  const body = forms.exchange(0).response.body as { data: Array<Record<string, unknown>>; meta: object };
+  const [first] = body.data;
+  return api()
+    .get(`/open/workspaces/${workspaceId}/forms`)
+    .query(LISTED.query)
+    .reply(200, {
+      ...body,
+      data: items.map((f) => ({ ...first, ...f, workspace_id: workspaceId })),
+      meta: { ...body.meta, total, per_page: 100 },
+    } as nock.Body);
+};
+const formsOf14 = (items: Array<{ id: number; title: string }>, total = items.length) =>
+  formsOf(14, items, total);
+/** The user's workspaces (recorded #30) with workspace 14 beside the home one, the user's role there. */
+const mine = (role: 'admin' | 'user' = 'admin', withHome = true) => {
+  const home = (rec.exchange(30).response.body as Array<Record<string, unknown>>)[0];
+  const ws14 = { ...home, id: 14, name: 'Rec WS A', is_admin: role === 'admin', pivot: { role } };
+  return api()
+    .get('/open/workspaces')
+    .reply(200, (withHome ? [home, ws14] : [ws14]) as nock.Body);
+};
+const FORM_DELETED = recorded('forms--delete-form').exchange(1).response.body as nock.Body;
+const deleteFormScope = (id: number, status = 200) =>
+  api()
+    .delete(`/open/forms/${id}`)
+    .reply(status, status === 200 ? FORM_DELETED : { message: 'This action is unauthorized.' });
+const TWO = [
+  { id: 22, title: 'Form in a workspace about to be deleted' },
+  { id: 23, title: 'Second form' },
+];
+
+test('confirmed with forms: they are listed, the role checked, each deleted, then the workspace (#25)', async () => {
+  const scopes = [
+    formsOf14(TWO),
+    mine(),
+    deleteFormScope(22),
+    deleteFormScope(23),
+    recordedScope(rec.exchange(25)),
+  ];
   await expect(run(perform, { workspace_id: 14, delete_with_forms: true })).resolves.toEqual({
     id: 14,
     deleted: true,
-    forms_count: null,
+    forms_count: 2,
+    deleted_forms: TWO,
     message: 'Workspace successfully deleted.',
   });
-  expect(del.isDone()).toBe(true);
+  expect(scopes.every((s) => s.isDone())).toBe(true);
+});
+
+test('confirmed on an empty workspace: its list (0), then the DELETE; no role read', async () => {
+  const scopes = [formsOf14([]), recordedScope(rec.exchange(25))];
+  await expect(run(perform, { workspace_id: 14, delete_with_forms: true })).resolves.toEqual({
+    id: 14,
+    deleted: true,
+    forms_count: 0,
+    deleted_forms: [],
+    message: 'Workspace successfully deleted.',
+  });
+  expect(scopes.every((s) => s.isDone())).toBe(true);
+});
+
+test('a form delete fails: the workspace is not deleted; the error names the forms gone and those left', async () => {
+  const three = [...TWO, { id: 24, title: 'Third' }];
+  const scopes = [formsOf14(three), mine(), deleteFormScope(22), deleteFormScope(23, 403)];
+  const error = await failure(run(perform, { workspace_id: 14, delete_with_forms: true }));
+  expect(scopes.every((s) => s.isDone())).toBe(true);
+  expect(error).toMatchObject({ code: 'forbidden', status: 403 });
+  expect(error.message).toMatch(
+    /^Workspace 14 was not deleted: deleting its form 23 "Second form" failed\. OpnForm refused this step \(403\)/,
+  );
+  expect(error.message).toMatch(
+    / Deleted: form 22 "Form in a workspace about to be deleted"\. Still there: form 23 "Second form", form 24 "Third"\.$/,
+  );
+});
+
+test('a form already deleted in between counts as deleted (its 404 halts nothing)', async () => {
+  const scopes = [
+    formsOf14(TWO),
+    mine(),
+    recordedScope(recorded('forms--delete-form').exchange(2), { path: '/open/forms/22' }),
+    deleteFormScope(23),
+    recordedScope(rec.exchange(25)),
+  ];
+  await expect(run(perform, { workspace_id: 14, delete_with_forms: true })).resolves.toMatchObject({
+    forms_count: 2,
+    deleted_forms: TWO,
+  });
+  expect(scopes.every((s) => s.isDone())).toBe(true);
+});
+
+test.each([
+  [
+    'not an admin',
+    () => mine('user'),
+    'The connected user is not an admin of workspace 14 "Rec WS A": only its admins can delete it, so none of ' +
+      "its forms was deleted either. Ask an admin of it, or connect an admin's account. Nothing was deleted.",
+  ],
+  [
+    'the last workspace',
+    () => mine('admin', false),
+    'The workspace 14 "Rec WS A" is the connected user\'s last workspace, which OpnForm refuses to delete ("You ' +
+      'cannot delete your last workspace. Delete your account instead."), so none of its forms was deleted ' +
+      'either. Nothing was deleted.',
+  ],
+])('confirmed, but %s: refused before any DELETE', async (_what, workspacesScope, message) => {
+  const scopes = [formsOf14(TWO), workspacesScope()];
+  const error = await failure(run(perform, { workspace_id: 14, delete_with_forms: true }));
+  expect(scopes.every((s) => s.isDone())).toBe(true);
+  expect(error).toMatchObject({ code: 'forbidden', status: 403, message });
+});
+
+test('confirmed, but the list is refused (no forms-read, recorded 403): nothing deleted', async () => {
+  const list = recordedScope(forms.exchange(7), { query: { per_page: 100 } });
+  const error = await failure(run(perform, { workspace_id: 6, delete_with_forms: true }));
+  expect(list.isDone()).toBe(true);
+  expect(error).toMatchObject({
+    code: 'conflict',
+    message:
+      'OpnForm refused to list the forms of workspace 6 (403: the token lacks "forms-read", or the connected ' +
+      'user is not a member), so the step cannot check that it holds none or delete them first. Nothing was deleted.',
+  });
+});
+
+describe('the step budget (controlled time)', () => {
+  const realNow = clock.now;
+  afterEach(() => {
+    clock.now = realNow;
+  });
+
+  test('the forms stop before the budget runs short: no workspace DELETE, the rest named for a replay', async () => {
+    let now = 1_000_000;
+    clock.now = () => now;
+    // each form delete "takes" 5 s: after two, less than two write reserves are left
+    const slow = (id: number) =>
+      api()
+        .delete(`/open/forms/${id}`)
+        .reply(() => {
+          now += 5_000;
+          return [200, FORM_DELETED];
+        });
+    const three = [...TWO, { id: 24, title: 'Third' }];
+    const scopes = [formsOf14(three, 3), mine(), slow(22), slow(23)];
+    const error = await failure(run(perform, { workspace_id: 14, delete_with_forms: true }));
+    expect(scopes.every((s) => s.isDone())).toBe(true);
+    expect(error).toMatchObject({
+      code: 'out_of_time',
+      status: 504,
+      message:
+        "Workspace 14 was not deleted yet: it holds 3 forms, and one run of this step deletes at most 100 and must end within Zapier's 30 seconds. " +
+        'Deleted: form 22 "Form in a workspace about to be deleted", form 23 "Second form". Still there: form 24 ' +
+        '"Third". Run the step again (replay this run): it continues with the forms still there, then deletes the ' +
+        'workspace.',
+    });
+  });
+});
+
+test('more forms than one run lists: the listed ones go, the workspace stays, the rest are counted', async () => {
+  const scopes = [formsOf14(TWO, 102), mine(), deleteFormScope(22), deleteFormScope(23)];
+  const error = await failure(run(perform, { workspace_id: 14, delete_with_forms: true }));
+  expect(scopes.every((s) => s.isDone())).toBe(true);
+  expect(error.message).toContain(
+    'Deleted: form 22 "Form in a workspace about to be deleted", form 23 "Second form". Still there: 100 more forms.',
+  );
 });
 
 const GONE = (id: number) =>
   `Workspace ${id} is not there (any more): already deleted, or never existed. Nothing was deleted.`;
 
 test('already deleted (recorded DELETE 404): a halt', async () => {
-  const del = recordedScope(rec.exchange(21));
+  const scopes = [formsOf(15, []), recordedScope(rec.exchange(21))];
   expect(await failure(run(perform, { workspace_id: 15, delete_with_forms: 'yes' }))).toMatchObject({
     name: 'HaltedError',
     message: GONE(15),
   });
-  expect(del.isDone()).toBe(true);
+  expect(scopes.every((s) => s.isDone())).toBe(true);
 });
 
 test('an unknown workspace at the count (recorded 404): a halt, no DELETE', async () => {
@@ -88,16 +246,18 @@ test('an unknown workspace at the count (recorded 404): a halt, no DELETE', asyn
 
 test("the user's last workspace (recorded #31): OpnForm's refusal as it said it", async () => {
   const del = recordedScope(rec.exchange(31));
+  const list = formsOf(10, []);
   expect(await failure(run(perform, { workspace_id: 10, delete_with_forms: true }))).toMatchObject({
     code: 'forbidden',
     message:
       'OpnForm refused (403): "You cannot delete your last workspace. Delete your account instead." Every user ' +
       'keeps one workspace. Nothing was deleted.',
   });
-  expect(del.isDone()).toBe(true);
+  expect(del.isDone() && list.isDone()).toBe(true);
 });
 
 test('a member who is not an admin (recorded #17): the role is named after one read of the standing', async () => {
+  const list = formsOf14([]);
   const del = recordedScope(rec.exchange(17));
   const home = (rec.exchange(30).response.body as Array<Record<string, unknown>>)[0];
   const standing = api()
@@ -106,7 +266,7 @@ test('a member who is not an admin (recorded #17): the role is named after one r
       { ...home, id: 14, name: 'Rec WS A', is_admin: false, pivot: { role: 'user' } },
     ] as nock.Body);
   const error = await failure(run(perform, { workspace_id: 14, delete_with_forms: true }));
-  expect(del.isDone() && standing.isDone()).toBe(true);
+  expect(del.isDone() && standing.isDone() && list.isDone()).toBe(true);
   expect(error).toMatchObject({
     code: 'forbidden',
     message:
@@ -120,6 +280,25 @@ test('a member who is not an admin (recorded #17): the role is named after one r
 test('a bad confirmation value is refused before any request', async () => {
   expect(await failure(run(perform, { workspace_id: 14, delete_with_forms: 'maybe' }))).toMatchObject({
     code: 'invalid_input',
-    message: 'Invalid input: Delete Even With Forms (delete_with_forms) must be yes or no (true or false).',
+    message: 'Invalid input: Delete Its Forms Too (delete_with_forms) must be yes or no (true or false).',
+  });
+});
+
+test('the forms went but the workspace DELETE failed: the error says the forms were deleted', async () => {
+  const scopes = [
+    formsOf14(TWO),
+    mine(),
+    deleteFormScope(22),
+    deleteFormScope(23),
+    api().delete('/open/workspaces/14').reply(500, { message: 'Server Error' }),
+  ];
+  const error = await failure(run(perform, { workspace_id: 14, delete_with_forms: true }));
+  expect(scopes.every((s) => s.isDone())).toBe(true);
+  expect(error).toMatchObject({
+    code: 'server_error',
+    message:
+      'Workspace 14 was not deleted, but its forms were (form 22 "Form in a workspace about to be deleted", form 23 ' +
+      '"Second form"): OpnForm had a temporary problem (HTTP 500). Try again in a few minutes; if it keeps ' +
+      'happening, check the status of your OpnForm server.',
   });
 });

@@ -372,3 +372,17 @@ describe('input fields', () => {
     await expect(run(answerFields, { form_id: '{{123__form_id}}' })).resolves.toEqual([]);
   });
 });
+
+test('a form of another workspace than the chosen one: refused naming both after the form read; no list, no PUT', async () => {
+  const form = api()
+    .get(`/open/forms/${FORM_ID}`)
+    .reply(200, { ...FORM, workspace_id: 9 });
+  const error = await failure(run(perform, input({ 'answer__f-name': 'Grace Hopper' })));
+  expect(form.isDone()).toBe(true);
+  expect(error).toMatchObject({
+    code: 'invalid_input',
+    message:
+      'Invalid input: Form (form_id) 42 is in workspace 9, not in the chosen Workspace (workspace_id) 7. Choose ' +
+      'workspace 9, or a form of workspace 7. Nothing was changed.',
+  });
+});
