@@ -13,6 +13,9 @@ export const getOrAbsent = async <T>(
   apiPath: ApiPath,
   call: Call<T>,
 ): Promise<T | undefined> => {
-  const answer = await opnform(z, bundle).get(apiPath, { ...call, absent: [404] });
+  const answer = await opnform(z, bundle).get(apiPath, {
+    ...call,
+    statuses: { ...call.statuses, absent: [404] },
+  });
   return answer instanceof Absent ? undefined : answer;
 };

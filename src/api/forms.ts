@@ -1,5 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { READ_FORM } from '../http/abilities';
+import { type Need, READ_FORM } from '../http/abilities';
 import { opnform } from '../http/client';
 import { path } from '../http/path';
 import { MessageReply } from '../schemas/common';
@@ -12,8 +12,7 @@ import { getOrAbsent } from './absent';
  * of Zapier's log (the log gets the id and the number of blocks instead).
  */
 const formRead = <T extends { id: number; properties?: readonly unknown[] | null }>(schema: Schema<T>) => ({
-  thing: 'form' as const,
-  ...READ_FORM,
+  need: READ_FORM,
   schema,
   quiet: (form: T) => `form #${form.id} read (${form.properties?.length ?? 0} blocks)`,
 });
@@ -26,11 +25,16 @@ export const read = (z: ZObject, bundle: Bundle, formId: number | string): Promi
 export const find = (z: ZObject, bundle: Bundle, ref: string): Promise<Form | undefined> =>
   getOrAbsent(z, bundle, path`/open/forms/${ref}`, formRead(Form()));
 
+/** Listing a workspace's forms: `forms-read`. */
+const LIST: Need = { thing: 'workspace', abilities: ['forms-read'] };
+
+/** Creating, changing and deleting forms: `forms-write`. */
+const WRITE: Need = { thing: 'form', abilities: ['forms-write'] };
+
 /** `GET /external/zapier/forms?workspace_id=`: every form of a workspace, drafts included (no paging). */
 export const listNames = (z: ZObject, bundle: Bundle, workspaceId: number) =>
   opnform(z, bundle).get(path`/external/zapier/forms`, {
-    thing: 'workspace',
-    abilities: ['forms-read'],
+    need: LIST,
     query: { workspace_id: workspaceId },
     schema: LegacyForms(),
   });
@@ -44,8 +48,7 @@ export const listPage = (
   perPage: number,
 ): Promise<FormPage> =>
   opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/forms`, {
-    thing: 'workspace',
-    abilities: ['forms-read'],
+    need: LIST,
     query: { page, per_page: perPage },
     schema: FormPage(),
   });
@@ -68,11 +71,10 @@ export const update = (
   fields: Readonly<Record<string, string>>,
 ) =>
   opnform(z, bundle).put(path`/open/forms/${formId}`, {
-    thing: 'form',
-    abilities: ['forms-write'],
+    need: WRITE,
     body,
     schema: FormUpdateReply(),
-    fields,
+    statuses: { fields },
     quiet: (reply) => `form #${reply.form.id} saved (${reply.message ?? 'Form updated.'})`,
   });
 
@@ -89,11 +91,10 @@ export const create = (
   fields: Readonly<Record<string, string>>,
 ) =>
   opnform(z, bundle).post(path`/open/forms`, {
-    thing: 'form',
-    abilities: ['forms-write'],
+    need: WRITE,
     body,
     schema: FormUpdateReply(),
-    fields,
+    statuses: { fields },
     quiet: (reply) => `form #${reply.form.id} created (${reply.form.properties?.length ?? 0} blocks)`,
   });
 
@@ -105,9 +106,8 @@ export const create = (
 export const remove = async (z: ZObject, bundle: Bundle, formId: number): Promise<string | undefined> => {
   const gone = `Form ${formId} is not there (any more): it was already deleted, or never existed. Nothing was deleted.`;
   const reply = await opnform(z, bundle).delete(path`/open/forms/${formId}`, {
-    thing: 'form',
-    abilities: ['forms-write'],
-    known: [{ status: 404, code: 'not_found', halt: true, message: gone }],
+    need: WRITE,
+    statuses: { known: [{ status: 404, code: 'not_found', halt: true, message: gone }] },
     schema: MessageReply(),
   });
   return reply?.message ?? undefined;

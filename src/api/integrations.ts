@@ -1,5 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import type { Thing } from '../http/abilities';
+import type { Need, Thing } from '../http/abilities';
 import { ANSWER_LIMITS } from '../http/answer-size';
 import { Absent, opnform } from '../http/client';
 import { path } from '../http/path';
@@ -13,6 +13,9 @@ import {
   IntegrationUpdateReply,
 } from '../schemas/integrations';
 import { getOrAbsent } from './absent';
+
+/** Every integration endpoint: `manage-integrations`, about one webhook integration. */
+const MANAGE: Need = { thing: 'webhook integration', abilities: ['manage-integrations'] };
 
 /** What every output and log shows instead of a credential. */
 export const MASK = '********';
@@ -80,8 +83,7 @@ export const list = async (
   redact: readonly string[] = [],
 ): Promise<FormIntegration[] | undefined> => {
   const list = await getOrAbsent(z, bundle, path`/open/forms/${formId}/integrations`, {
-    thing: 'form',
-    abilities: ['manage-integrations'],
+    need: { ...MANAGE, thing: 'form' },
     schema: FormIntegrations(),
     redact,
     quiet: listSummary,
@@ -117,11 +119,10 @@ const savingCall = (
   options: SaveOptions,
   verb: 'created' | 'saved',
 ) => ({
-  thing,
-  abilities: ['manage-integrations' as const],
+  need: { ...MANAGE, thing },
   body,
   schema: IntegrationUpdateReply(),
-  fields: SERVER_FIELDS,
+  statuses: { fields: SERVER_FIELDS },
   redact: options.redact,
   quiet: savedLog(verb, options.summary),
 });
@@ -154,10 +155,9 @@ export const remove = async (
   integrationId: number,
 ): Promise<{ message: string | null | undefined } | undefined> => {
   const reply = await opnform(z, bundle).delete(path`/open/forms/${formId}/integrations/${integrationId}`, {
-    thing: 'webhook integration',
-    abilities: ['manage-integrations'],
+    need: MANAGE,
     schema: MessageReply(),
-    absent: [404],
+    statuses: { absent: [404] },
   });
   return reply instanceof Absent ? undefined : { message: reply?.message };
 };
@@ -182,8 +182,7 @@ export const listEvents = (
   redact: readonly string[] = [],
 ): Promise<IntegrationEvent[] | undefined> =>
   getOrAbsent(z, bundle, path`/open/forms/${formId}/integrations/${integrationId}/events`, {
-    thing: 'webhook integration',
-    abilities: ['manage-integrations'],
+    need: MANAGE,
     schema: IntegrationEvents(),
     redact,
     quiet: eventSummary,

@@ -166,8 +166,7 @@ export const downloadFile = async (
       throw (
         options.failure?.(response.status) ??
         failureFor(z, response.status, undefined, response.headers.get('retry-after'), {
-          thing: 'file',
-          abilities: [],
+          need: { thing: 'file', abilities: [] },
         })
       );
     }

@@ -103,9 +103,8 @@ const answerOf = async (
   const body = parseJson(await response.text().catch(() => ''));
   if (response.status >= 300)
     throw failureFor(z, response.status, body, response.headers.get('retry-after'), {
-      thing: 'file',
-      abilities: [],
-      fields,
+      need: { thing: 'file', abilities: [] },
+      statuses: { fields },
     });
   return body;
 };
