@@ -1,11 +1,10 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { type Need, READ_FORM } from '../http/abilities';
-import { opnform } from '../http/client';
+import { Absent, opnform } from '../http/client';
 import { path } from '../http/path';
 import { MessageReply } from '../schemas/common';
 import { Form, FormPage, FormUpdateReply, LegacyForms, StoredForm } from '../schemas/forms';
 import type { Schema } from '../schemas/parse';
-import { getOrAbsent } from './absent';
 
 /**
  * The read of one form. Quiet: a form's read holds its access password (`password`), which stays out
@@ -22,8 +21,13 @@ export const read = (z: ZObject, bundle: Bundle, formId: number | string): Promi
   opnform(z, bundle).get(path`/open/forms/${formId}`, formRead(Form()));
 
 /** `GET /open/forms/{slug}` by slug, UUID or id: `undefined` when no form matches (404). */
-export const find = (z: ZObject, bundle: Bundle, ref: string): Promise<Form | undefined> =>
-  getOrAbsent(z, bundle, path`/open/forms/${ref}`, formRead(Form()));
+export const find = async (z: ZObject, bundle: Bundle, ref: string): Promise<Form | undefined> => {
+  const form = await opnform(z, bundle).get(path`/open/forms/${ref}`, {
+    ...formRead(Form()),
+    statuses: { absent: [404] },
+  });
+  return form instanceof Absent ? undefined : form;
+};
 
 /** Listing a workspace's forms: `forms-read`. */
 const LIST: Need = { thing: 'workspace', abilities: ['forms-read'] };

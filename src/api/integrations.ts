@@ -12,7 +12,6 @@ import {
   IntegrationEvents,
   IntegrationUpdateReply,
 } from '../schemas/integrations';
-import { getOrAbsent } from './absent';
 
 /** Every integration endpoint: `manage-integrations`, about one webhook integration. */
 const MANAGE: Need = { thing: 'webhook integration', abilities: ['manage-integrations'] };
@@ -82,13 +81,15 @@ export const list = async (
   formId: number,
   redact: readonly string[] = [],
 ): Promise<FormIntegration[] | undefined> => {
-  const list = await getOrAbsent(z, bundle, path`/open/forms/${formId}/integrations`, {
+  const list = await opnform(z, bundle).get(path`/open/forms/${formId}/integrations`, {
     need: { ...MANAGE, thing: 'form' },
     schema: FormIntegrations(),
+    statuses: { absent: [404] },
     redact,
     quiet: listSummary,
   });
-  for (const integration of list ?? []) rememberSecrets(bundle, credentialsOf(integration));
+  if (list instanceof Absent) return undefined;
+  for (const integration of list) rememberSecrets(bundle, credentialsOf(integration));
   return list;
 };
 
@@ -174,20 +175,26 @@ const eventSummary = (events: readonly IntegrationEvent[]) => {
  * form). Failure messages repeat the hook URL: the answer stays out of Zapier's HTTP log and `redact`
  * (the integration's credentials) is hidden from any error.
  */
-export const listEvents = (
+export const listEvents = async (
   z: ZObject,
   bundle: Bundle,
   formId: number,
   integrationId: number,
   redact: readonly string[] = [],
-): Promise<IntegrationEvent[] | undefined> =>
-  getOrAbsent(z, bundle, path`/open/forms/${formId}/integrations/${integrationId}/events`, {
-    need: MANAGE,
-    schema: IntegrationEvents(),
-    redact,
-    quiet: eventSummary,
-    maxBytes: ANSWER_LIMITS.eventLog,
-  });
+): Promise<IntegrationEvent[] | undefined> => {
+  const events = await opnform(z, bundle).get(
+    path`/open/forms/${formId}/integrations/${integrationId}/events`,
+    {
+      need: MANAGE,
+      schema: IntegrationEvents(),
+      statuses: { absent: [404] },
+      redact,
+      quiet: eventSummary,
+      maxBytes: ANSWER_LIMITS.eventLog,
+    },
+  );
+  return events instanceof Absent ? undefined : events;
+};
 
 /**
  * `PUT /open/forms/{id}/integrations/{integration}` with the whole integration. Bodies stay out of

@@ -22,8 +22,6 @@ import {
   unsubscribeHook,
 } from './submission-hook';
 
-export { SEEN_TTL_SECONDS } from './submission-hook';
-
 /**
  * The hook trigger's item: a submission, when Zapier received it, whether it is an edit of one this
  * Zap saw before (null when that cannot be told), a note kept for older Zaps (always null now), and

@@ -21,8 +21,6 @@ import { checkboxWord, FILE_TYPES, NUMBER_TYPES, SHAPE_METADATA_KEYS } from './a
 import { submissionFile } from './files';
 import type { AnswerDate, AnswerFile, FormRef, SubmissionOutput, SubmissionStatus } from './output-types';
 
-export type { SubmissionOutput } from './output-types';
-
 /** How answers are shaped: what the form says about its date questions, and whether dates become ISO text. */
 interface ShapeContext {
   dates: DateQuestions;

@@ -5,7 +5,7 @@ import { type HookCatcher, startHookCatcher } from '../../harness/hook-catcher';
 import type { Sandbox } from '../../sandbox/server';
 import { submissionFile } from '../../src/submissions/files';
 import { partialClock } from '../../src/submissions/new-partial-submission';
-import type { SubmissionOutput } from '../../src/submissions/shape';
+import type { SubmissionOutput } from '../../src/submissions/output-types';
 import { App, type BundleExtra, failure, op, run } from '../helpers/app';
 import { withCache } from '../submissions/cache';
 import { MODES, modeOptions, useSandbox } from './helpers';
