@@ -14,9 +14,9 @@ import { lazy } from '../schemas/lazy';
 import { parseInput } from '../schemas/parse';
 import type { Submission } from '../schemas/submissions';
 import { parseTimestamp } from '../shared/dates';
-import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
-import { shapeSubmission } from './shape';
-import { listPageOf, transferList } from './transfer';
+import { SUBMISSION_SAMPLE, submissionOutputFields } from './output/output-fields';
+import { shapeSubmission } from './output/shape';
+import { listPageOf, transferList } from './reading/transfer';
 
 /** Submissions per poll: OpnForm's maximum page, and about what Zapier takes from one poll. */
 export const PARTIAL_PAGE_SIZE = 100;
@@ -89,7 +89,7 @@ export const lastSavedMs = (item: Submission): number | undefined => {
  * user sees the newest partial submissions at once.
  *
  * Transfer (`canPaginate`): Zapier's page N is the list's page N + 1, 100 a page in a bulk read,
- * without the idle wait (src/submissions/transfer.ts); an empty page ends the transfer.
+ * without the idle wait (src/submissions/reading/transfer.ts); an empty page ends the transfer.
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
   const { form_id, idle_minutes } = parseInput(z, Input(), bundle.inputData, inputFields);

@@ -1,5 +1,5 @@
 import { newSubmission } from '../../src/submissions/new-submission';
-import { SEEN_TTL_SECONDS } from '../../src/submissions/submission-hook';
+import { SEEN_TTL_SECONDS } from '../../src/submissions/reading/submission-hook';
 import { failure, op, run } from '../helpers/app';
 import { api, apiJson } from '../helpers/scopes';
 import { withCache } from './cache';
