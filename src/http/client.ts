@@ -7,13 +7,12 @@ import type {
   ZObject,
 } from 'zapier-platform-core';
 import { badResponse, userError } from '../errors';
-import { isLoopbackHost } from '../net/addresses';
+import { isLoopbackHost, publicAgent } from '../net/addresses';
 import { describeShapeError, type Schema } from '../schemas/parse';
 import { answeredOf, countAnswered, READ_RESERVE_MS, remainingMs, WRITE_RESERVE_MS } from '../shared/budget';
 import { USER_AGENT } from '../version';
 import { ANSWER_LIMITS, AnswerTooLarge, answerTooLarge, answerView } from './answer-size';
 import { BaseUrlError, developmentMode, normalizeBaseUrl } from './base-url';
-import { publicAgent } from './download';
 import {
   failureFor,
   forbiddenNeedsStanding,

@@ -1,6 +1,5 @@
 import type { HttpResponse } from 'zapier-platform-core';
-import { FormWorkspace } from '../schemas/forms';
-import { OpenWorkspaceList, type Workspace } from '../schemas/workspaces';
+import { FormWorkspace, OpenWorkspaceList, type Workspace } from '../schemas/workspaces';
 import { READ_FORM } from './abilities';
 import {
   type ForbiddenTarget,
