@@ -9,7 +9,7 @@ import type { ZObject } from 'zapier-platform-core';
 import { createAppTester } from 'zapier-platform-core';
 import App from '../index';
 import { DeliveryPayload } from '../src/schemas/zapier';
-import { shapeDelivery } from '../src/submissions/shape';
+import { shapeDelivery } from '../src/submissions/output/shape';
 import { median } from './stats';
 
 // core's own dehydrator, so file answers cost what they cost in production

@@ -29,9 +29,8 @@ export const missingApiHint = (base: string): string | undefined => {
 export const validate = (z: ZObject, bundle: Bundle) => {
   const hint = missingApiHint(baseUrlOf(z, bundle));
   return opnform(z, bundle).get(path`/external/zapier/validate`, {
-    thing: 'account',
-    abilities: [],
-    known: hint === undefined ? [] : [{ status: 404, code: 'not_found', message: hint }],
+    need: { thing: 'account', abilities: [] },
+    statuses: { known: hint === undefined ? [] : [{ status: 404, code: 'not_found', message: hint }] },
     schema: ValidateReply(),
   });
 };

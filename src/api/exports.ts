@@ -49,10 +49,9 @@ export const readStatus = async (
     if (statusPath === undefined) continue;
     requests += 1;
     const reply = await opnform(z, bundle).get(statusPath(formId, jobId), {
-      thing: 'export job',
-      abilities: ['forms-read'],
+      need: { thing: 'export job', abilities: ['forms-read'] },
       schema: ExportJobStatus(),
-      absent: [404],
+      statuses: { absent: [404] },
     });
     if (!(reply instanceof Absent)) return { kind: 'status', status: reply, via: index, requests };
     if (JOB_MISSING.test(reply.message ?? '')) missing = true;
@@ -83,8 +82,7 @@ export const request = async (
   submissionIds?: readonly number[],
 ): Promise<ExportAnswer> => {
   const response = await opnform(z, bundle).raw('POST', path`/open/forms/${formId}/submissions/export`, {
-    thing: 'form',
-    abilities: ['forms-read'],
+    need: { thing: 'form', abilities: ['forms-read'] },
     body: {
       columns: Object.fromEntries(columns.map((key) => [key, true])),
       ...(submissionIds === undefined ? {} : { submissionIds }),

@@ -1,19 +1,17 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { READ_FORM } from '../http/abilities';
-import { opnform } from '../http/client';
+import { type Need, READ_FORM } from '../http/abilities';
+import { Absent, opnform } from '../http/client';
 import { path } from '../http/path';
 import { MessageReply } from '../schemas/common';
 import { Form, FormPage, FormUpdateReply, LegacyForms, StoredForm } from '../schemas/forms';
 import type { Schema } from '../schemas/parse';
-import { getOrAbsent } from './absent';
 
 /**
  * The read of one form. Quiet: a form's read holds its access password (`password`), which stays out
  * of Zapier's log (the log gets the id and the number of blocks instead).
  */
 const formRead = <T extends { id: number; properties?: readonly unknown[] | null }>(schema: Schema<T>) => ({
-  thing: 'form' as const,
-  ...READ_FORM,
+  need: READ_FORM,
   schema,
   quiet: (form: T) => `form #${form.id} read (${form.properties?.length ?? 0} blocks)`,
 });
@@ -23,14 +21,24 @@ export const read = (z: ZObject, bundle: Bundle, formId: number | string): Promi
   opnform(z, bundle).get(path`/open/forms/${formId}`, formRead(Form()));
 
 /** `GET /open/forms/{slug}` by slug, UUID or id: `undefined` when no form matches (404). */
-export const find = (z: ZObject, bundle: Bundle, ref: string): Promise<Form | undefined> =>
-  getOrAbsent(z, bundle, path`/open/forms/${ref}`, formRead(Form()));
+export const find = async (z: ZObject, bundle: Bundle, ref: string): Promise<Form | undefined> => {
+  const form = await opnform(z, bundle).get(path`/open/forms/${ref}`, {
+    ...formRead(Form()),
+    statuses: { absent: [404] },
+  });
+  return form instanceof Absent ? undefined : form;
+};
+
+/** Listing a workspace's forms: `forms-read`. */
+const LIST: Need = { thing: 'workspace', abilities: ['forms-read'] };
+
+/** Creating, changing and deleting forms: `forms-write`. */
+const WRITE: Need = { thing: 'form', abilities: ['forms-write'] };
 
 /** `GET /external/zapier/forms?workspace_id=`: every form of a workspace, drafts included (no paging). */
 export const listNames = (z: ZObject, bundle: Bundle, workspaceId: number) =>
   opnform(z, bundle).get(path`/external/zapier/forms`, {
-    thing: 'workspace',
-    abilities: ['forms-read'],
+    need: LIST,
     query: { workspace_id: workspaceId },
     schema: LegacyForms(),
   });
@@ -41,8 +49,7 @@ export const listNames = (z: ZObject, bundle: Bundle, workspaceId: number) =>
  */
 export const listAll = (z: ZObject, bundle: Bundle) =>
   opnform(z, bundle).get(path`/open/forms`, {
-    thing: 'form',
-    abilities: ['forms-read'],
+    need: READ_FORM,
     schema: LegacyForms(),
     quiet: (all) => `${all.length} forms listed`,
   });
@@ -56,8 +63,7 @@ export const listPage = (
   perPage: number,
 ): Promise<FormPage> =>
   opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/forms`, {
-    thing: 'workspace',
-    abilities: ['forms-read'],
+    need: LIST,
     query: { page, per_page: perPage },
     schema: FormPage(),
   });
@@ -80,11 +86,10 @@ export const update = (
   fields: Readonly<Record<string, string>>,
 ) =>
   opnform(z, bundle).put(path`/open/forms/${formId}`, {
-    thing: 'form',
-    abilities: ['forms-write'],
+    need: WRITE,
     body,
     schema: FormUpdateReply(),
-    fields,
+    statuses: { fields },
     quiet: (reply) => `form #${reply.form.id} saved (${reply.message ?? 'Form updated.'})`,
   });
 
@@ -101,11 +106,10 @@ export const create = (
   fields: Readonly<Record<string, string>>,
 ) =>
   opnform(z, bundle).post(path`/open/forms`, {
-    thing: 'form',
-    abilities: ['forms-write'],
+    need: WRITE,
     body,
     schema: FormUpdateReply(),
-    fields,
+    statuses: { fields },
     quiet: (reply) => `form #${reply.form.id} created (${reply.form.properties?.length ?? 0} blocks)`,
   });
 
@@ -120,9 +124,8 @@ export const gone = (formId: number) =>
  */
 export const remove = async (z: ZObject, bundle: Bundle, formId: number): Promise<string | undefined> => {
   const reply = await opnform(z, bundle).delete(path`/open/forms/${formId}`, {
-    thing: 'form',
-    abilities: ['forms-write'],
-    known: [{ status: 404, code: 'not_found', halt: true, message: gone(formId) }],
+    need: WRITE,
+    statuses: { known: [{ status: 404, code: 'not_found', halt: true, message: gone(formId) }] },
     schema: MessageReply(),
   });
   return reply?.message ?? undefined;

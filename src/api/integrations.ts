@@ -1,5 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import type { Thing } from '../http/abilities';
+import type { Need, Thing } from '../http/abilities';
 import { ANSWER_LIMITS } from '../http/answer-size';
 import { Absent, opnform } from '../http/client';
 import { path } from '../http/path';
@@ -12,7 +12,9 @@ import {
   IntegrationEvents,
   IntegrationUpdateReply,
 } from '../schemas/integrations';
-import { getOrAbsent } from './absent';
+
+/** Every integration endpoint: `manage-integrations`, about one webhook integration. */
+const MANAGE: Need = { thing: 'webhook integration', abilities: ['manage-integrations'] };
 
 /** What every output and log shows instead of a credential. */
 export const MASK = '********';
@@ -79,14 +81,15 @@ export const list = async (
   formId: number,
   redact: readonly string[] = [],
 ): Promise<FormIntegration[] | undefined> => {
-  const list = await getOrAbsent(z, bundle, path`/open/forms/${formId}/integrations`, {
-    thing: 'form',
-    abilities: ['manage-integrations'],
+  const list = await opnform(z, bundle).get(path`/open/forms/${formId}/integrations`, {
+    need: { ...MANAGE, thing: 'form' },
     schema: FormIntegrations(),
+    statuses: { absent: [404] },
     redact,
     quiet: listSummary,
   });
-  for (const integration of list ?? []) rememberSecrets(bundle, credentialsOf(integration));
+  if (list instanceof Absent) return undefined;
+  for (const integration of list) rememberSecrets(bundle, credentialsOf(integration));
   return list;
 };
 
@@ -117,11 +120,10 @@ const savingCall = (
   options: SaveOptions,
   verb: 'created' | 'saved',
 ) => ({
-  thing,
-  abilities: ['manage-integrations' as const],
+  need: { ...MANAGE, thing },
   body,
   schema: IntegrationUpdateReply(),
-  fields: SERVER_FIELDS,
+  statuses: { fields: SERVER_FIELDS },
   redact: options.redact,
   quiet: savedLog(verb, options.summary),
 });
@@ -154,10 +156,9 @@ export const remove = async (
   integrationId: number,
 ): Promise<{ message: string | null | undefined } | undefined> => {
   const reply = await opnform(z, bundle).delete(path`/open/forms/${formId}/integrations/${integrationId}`, {
-    thing: 'webhook integration',
-    abilities: ['manage-integrations'],
+    need: MANAGE,
     schema: MessageReply(),
-    absent: [404],
+    statuses: { absent: [404] },
   });
   return reply instanceof Absent ? undefined : { message: reply?.message };
 };
@@ -174,21 +175,26 @@ const eventSummary = (events: readonly IntegrationEvent[]) => {
  * form). Failure messages repeat the hook URL: the answer stays out of Zapier's HTTP log and `redact`
  * (the integration's credentials) is hidden from any error.
  */
-export const listEvents = (
+export const listEvents = async (
   z: ZObject,
   bundle: Bundle,
   formId: number,
   integrationId: number,
   redact: readonly string[] = [],
-): Promise<IntegrationEvent[] | undefined> =>
-  getOrAbsent(z, bundle, path`/open/forms/${formId}/integrations/${integrationId}/events`, {
-    thing: 'webhook integration',
-    abilities: ['manage-integrations'],
-    schema: IntegrationEvents(),
-    redact,
-    quiet: eventSummary,
-    maxBytes: ANSWER_LIMITS.eventLog,
-  });
+): Promise<IntegrationEvent[] | undefined> => {
+  const events = await opnform(z, bundle).get(
+    path`/open/forms/${formId}/integrations/${integrationId}/events`,
+    {
+      need: MANAGE,
+      schema: IntegrationEvents(),
+      statuses: { absent: [404] },
+      redact,
+      quiet: eventSummary,
+      maxBytes: ANSWER_LIMITS.eventLog,
+    },
+  );
+  return events instanceof Absent ? undefined : events;
+};
 
 /**
  * `PUT /open/forms/{id}/integrations/{integration}` with the whole integration. Bodies stay out of

@@ -1,13 +1,14 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import type { Need } from '../http/abilities';
 import { opnform } from '../http/client';
-import type { KnownFailure, RequestContext } from '../http/failures';
+import type { KnownFailure } from '../http/failures';
 import { path } from '../http/path';
 import { MessageReply } from '../schemas/common';
 import { type Invite, InviteList } from '../schemas/invites';
 import { MANAGE_MEMBERS } from './members';
 
 /** Listing invites: `workspaces-write` and admin rights (`workspaces-read` is not needed). */
-export const READ_INVITES: Omit<RequestContext, 'thing'> = MANAGE_MEMBERS;
+export const READ_INVITES: Need = MANAGE_MEMBERS;
 
 const ACCEPTED: KnownFailure = {
   said: 'Invite already accepted.',
@@ -55,8 +56,7 @@ export const CANCEL_FAILURES: readonly KnownFailure[] = [
 /** `GET /open/workspaces/{id}/invites`: every invite (pending, accepted, expired), a bare array. */
 export const list = (z: ZObject, bundle: Bundle, workspaceId: number): Promise<Invite[]> =>
   opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/invites`, {
-    thing: 'workspace',
-    ...READ_INVITES,
+    need: READ_INVITES,
     schema: InviteList(),
   });
 
@@ -75,9 +75,8 @@ const inviteCall =
     const client = opnform(z, bundle);
     const send = action === 'resend' ? client.post : client.delete;
     const reply = await send(path`/open/workspaces/${workspaceId}/invites/${inviteId}/${action}`, {
-      thing: 'invite',
-      ...MANAGE_MEMBERS,
-      known: action === 'resend' ? RESEND_FAILURES : CANCEL_FAILURES,
+      need: { ...MANAGE_MEMBERS, thing: 'invite' },
+      statuses: { known: action === 'resend' ? RESEND_FAILURES : CANCEL_FAILURES },
       schema: MessageReply(),
     });
     return reply?.message;

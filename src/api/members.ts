@@ -1,6 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import type { Need } from '../http/abilities';
 import { opnform } from '../http/client';
-import type { KnownFailure, RequestContext } from '../http/failures';
+import type { KnownFailure } from '../http/failures';
 import { path } from '../http/path';
 import { MessageReply } from '../schemas/common';
 import { AddMemberReply, type Member, MemberList, type MemberRole } from '../schemas/members';
@@ -11,15 +12,17 @@ import { AddMemberReply, type Member, MemberList, type MemberRole } from '../sch
  * `workspace-users-*` abilities are never checked by the server, so they are never asked for.
  */
 /** Listing members: `workspaces-read` (any member, readonly ones too). */
-export const READ_MEMBERS: Omit<RequestContext, 'thing'> = {
+export const READ_MEMBERS: Need = {
+  thing: 'workspace',
   abilities: ['workspaces-read'],
-  member: true,
+  role: 'member',
 };
 
 /** Adding members, role changes, removals, listing, resending and cancelling invites: admins only. */
-export const MANAGE_MEMBERS: Omit<RequestContext, 'thing'> = {
+export const MANAGE_MEMBERS: Need = {
+  thing: 'workspace',
   abilities: ['workspaces-write'],
-  admin: true,
+  role: 'admin',
 };
 
 /**
@@ -58,8 +61,7 @@ export const NOT_A_MEMBER_ON_ROLE_CHANGE: readonly KnownFailure[] = [
 /** `GET /open/workspaces/{id}/users`: every member, no paging (a bare array). */
 export const list = (z: ZObject, bundle: Bundle, workspaceId: number): Promise<Member[]> =>
   opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/users`, {
-    thing: 'workspace',
-    ...READ_MEMBERS,
+    need: READ_MEMBERS,
     schema: MemberList(),
   });
 
@@ -73,9 +75,8 @@ const changeMember = async (
   body?: unknown,
 ): Promise<string | null | undefined> => {
   const reply = await opnform(z, bundle)[method](apiPath, {
-    thing: 'member',
-    ...MANAGE_MEMBERS,
-    known,
+    need: { ...MANAGE_MEMBERS, thing: 'member' },
+    statuses: { known },
     schema: MessageReply(),
     ...(body === undefined ? {} : { body }),
   });
@@ -147,10 +148,8 @@ export const add = (
   role: MemberRole,
 ): Promise<AddMemberReply> =>
   opnform(z, bundle).post(path`/open/workspaces/${workspaceId}/users/add`, {
-    thing: 'workspace',
-    ...MANAGE_MEMBERS,
-    known: ADD_MEMBER_FAILURES,
-    fields: { email: 'Email (email)', role: 'Role (role)' },
+    need: MANAGE_MEMBERS,
+    statuses: { known: ADD_MEMBER_FAILURES, fields: { email: 'Email (email)', role: 'Role (role)' } },
     body: { email, role },
     schema: AddMemberReply(),
   });

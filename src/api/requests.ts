@@ -63,23 +63,24 @@ export const send = async (z: ZObject, bundle: Bundle, input: RequestInput): Pro
   const apiPath = pathOf(input.path);
   const line = `${input.method} ${apiPath}`;
   const answer = await client.exchange(input.method, apiPath, {
-    thing: 'API',
-    abilities: [],
-    known: [
-      {
-        status: 404,
-        code: 'not_found',
-        message: `OpnForm has nothing at ${line} (404). Check the path and the ids in it: OpnForm's API paths for tokens start with /open/.`,
-      },
-      {
-        status: 403,
-        said: INVALID_ABILITY,
-        code: 'forbidden',
-        message:
-          'OpnForm refused this request (403): "Invalid ability provided." The access token lacks an ability this ' +
-          'path needs: create a new token with it ticked in OpnForm (Settings > Access Tokens) and reconnect.',
-      },
-    ],
+    need: { thing: 'API', abilities: [] },
+    statuses: {
+      known: [
+        {
+          status: 404,
+          code: 'not_found',
+          message: `OpnForm has nothing at ${line} (404). Check the path and the ids in it: OpnForm's API paths for tokens start with /open/.`,
+        },
+        {
+          status: 403,
+          said: INVALID_ABILITY,
+          code: 'forbidden',
+          message:
+            'OpnForm refused this request (403): "Invalid ability provided." The access token lacks an ability this ' +
+            'path needs: create a new token with it ticked in OpnForm (Settings > Access Tokens) and reconnect.',
+        },
+      ],
+    },
     query: input.query,
     json: input.body?.text,
     stopOnError: input.stop_on_error,

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Bundle, RawHttpResponse, ZObject } from 'zapier-platform-core';
 import { fileExpired, userError } from '../errors';
-import { READ_FORM } from '../http/abilities';
+import { type Need, READ_FORM } from '../http/abilities';
 import { ANSWER_LIMITS } from '../http/answer-size';
 import { Absent, baseUrlOf, opnform } from '../http/client';
 import { downloadFile } from '../http/download';
@@ -23,12 +23,14 @@ export const PARTIAL_PLAN_MESSAGE =
   "and this form's workspace is not on a plan that includes them. Upgrade the workspace to Pro in OpnForm, " +
   'or use the New Submission trigger for completed submissions.';
 
+/** Changing and deleting a submission: `forms-write`. */
+const WRITE: Need = { thing: 'submission', abilities: ['forms-write'] };
+
 const listPath = (formId: number) => path`/open/forms/${formId}/submissions`;
 
 const pageCall = (page: number, perPage: number, query: PageQuery) => ({
-  thing: 'form' as const,
   // the submissions list takes forms-read OR manage-integrations (submissions--list.json)
-  ...READ_FORM,
+  need: READ_FORM,
   query: { page, per_page: perPage, search: query.search, status: query.status },
   schema: SubmissionPage(),
   maxBytes: ANSWER_LIMITS.submissionPage,
@@ -62,7 +64,7 @@ export const searchPage = async (
 ): Promise<SubmissionPage | undefined> => {
   const reply = await opnform(z, bundle).get(listPath(formId), {
     ...pageCall(page, perPage, query),
-    absent: [500],
+    statuses: { absent: [500] },
   });
   return reply instanceof Absent ? undefined : reply;
 };
@@ -70,13 +72,12 @@ export const searchPage = async (
 /** A page of partial submissions (the newest: page 1); 402 means the workspace's plan has no partial submissions. */
 export const listPartialPage = (z: ZObject, bundle: Bundle, formId: number, perPage: number, page = 1) =>
   opnform(z, bundle).get(listPath(formId), {
-    thing: 'form',
     // the submissions list takes forms-read OR manage-integrations (submissions--list.json)
-    ...READ_FORM,
+    need: READ_FORM,
     query: { status: 'partial', per_page: perPage, page },
     schema: SubmissionPage(),
     maxBytes: ANSWER_LIMITS.submissionPage,
-    known: [{ status: 402, code: 'payment_required', message: PARTIAL_PLAN_MESSAGE }],
+    statuses: { known: [{ status: 402, code: 'payment_required', message: PARTIAL_PLAN_MESSAGE }] },
   });
 
 /** `PUT /open/forms/{id}/submissions/{submissionId}` (replaces every answer with `body`). */
@@ -89,11 +90,10 @@ export const update = (
   fields: Readonly<Record<string, string>>,
 ) =>
   opnform(z, bundle).put(path`/open/forms/${formId}/submissions/${submissionId}`, {
-    thing: 'submission',
-    abilities: ['forms-write'],
+    need: WRITE,
     body,
     schema: UpdateReply(),
-    fields,
+    statuses: { fields },
   });
 
 /** Why the public answer endpoint refused an answer with 403 (recorded `submissions--public-create-refused`). */
@@ -128,12 +128,10 @@ export const answer = async (
   password?: string,
 ): Promise<PublicAnswerReply | AnswerRefused> => {
   const reply = await opnform(z, bundle).post(path`/forms/${slug}/answer`, {
-    thing: 'form',
-    abilities: [],
+    need: { thing: 'form', abilities: [] },
     body,
     schema: PublicAnswerReply(),
-    fields,
-    absent: [403],
+    statuses: { fields, absent: [403] },
     ...(password === undefined
       ? { respondent: {} }
       : {
@@ -192,9 +190,10 @@ export const remove = async (
   submissionId: number,
 ): Promise<string | undefined> => {
   const reply = await opnform(z, bundle).delete(path`/open/forms/${formId}/submissions/${submissionId}`, {
-    thing: 'submission',
-    abilities: ['forms-write'],
-    known: [{ said: '', status: 404, code: 'not_found', halt: true, message: SUBMISSION_ALREADY_GONE }],
+    need: WRITE,
+    statuses: {
+      known: [{ said: '', status: 404, code: 'not_found', halt: true, message: SUBMISSION_ALREADY_GONE }],
+    },
     schema: MessageReply(),
   });
   return reply?.message ?? undefined;

@@ -4,12 +4,16 @@
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { badResponse } from '../errors';
+import type { Need } from '../http/abilities';
 import { Absent, opnform } from '../http/client';
 import { path } from '../http/path';
 import { downloadInTime } from '../http/timed-download';
 import { postUpload, putPresigned, type SpooledFile, UPLOAD_RESERVE_MS } from '../http/upload';
 import { describeShapeError } from '../schemas/parse';
 import { FeatureFlags, SignedStorageReply, UploadReply } from '../schemas/uploads';
+
+/** A public route about files: no ability (no token is sent). */
+const PUBLIC: Need = { thing: 'file', abilities: [] };
 
 /**
  * `GET /content/feature-flags` (#1): whether the server stores uploads locally (`POST /upload-file`)
@@ -18,10 +22,9 @@ import { FeatureFlags, SignedStorageReply, UploadReply } from '../schemas/upload
  */
 export const storesLocally = async (z: ZObject, bundle: Bundle): Promise<boolean> => {
   const flags = await opnform(z, bundle).get(path`/content/feature-flags`, {
-    thing: 'file',
-    abilities: [],
+    need: PUBLIC,
     respondent: {},
-    absent: [404, 500, 502, 503],
+    statuses: { absent: [404, 500, 502, 503] },
     schema: FeatureFlags(),
   });
   return flags instanceof Absent || flags.storage?.local !== false;
@@ -51,10 +54,9 @@ export const uploadS3 = async (
   fields: Readonly<Record<string, string>>,
 ): Promise<string> => {
   const signed = await opnform(z, bundle).post(path`/vapor/signed-storage-url`, {
-    thing: 'file',
-    abilities: [],
+    need: PUBLIC,
     respondent: {},
-    fields,
+    statuses: { fields },
     body: {
       bucket: '',
       content_type: file.contentType,

@@ -1,6 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import type { Need } from '../http/abilities';
 import { Absent, opnform } from '../http/client';
-import type { RequestContext } from '../http/failures';
+import type { KnownFailure } from '../http/failures';
 import { path } from '../http/path';
 import { MessageReply } from '../schemas/common';
 import { FormPage } from '../schemas/forms';
@@ -14,9 +15,10 @@ import {
 } from '../schemas/workspaces';
 
 /** Leaving: `workspaces-read` only (a read-only token performs this write), any member. */
-export const LEAVE: Omit<RequestContext, 'thing'> = {
+export const LEAVE: Need = {
+  thing: 'workspace',
   abilities: ['workspaces-read'],
-  member: true,
+  role: 'member',
 };
 
 /**
@@ -24,16 +26,19 @@ export const LEAVE: Omit<RequestContext, 'thing'> = {
  * connected user is, the admins) to refuse removing or demoting that user or the last admin, then
  * write (`workspaces-write`, admins only).
  */
-export const GUARDED_MANAGE: Omit<RequestContext, 'thing'> = {
+export const GUARDED_MANAGE: Need = {
+  thing: 'workspace',
   abilities: ['workspaces-read', 'workspaces-write'],
-  admin: true,
+  role: 'admin',
 };
+
+/** Listing the connected user's workspaces: `workspaces-read`. */
+const READ: Need = { thing: 'workspace', abilities: ['workspaces-read'] };
 
 /** `GET /external/zapier/workspaces`: every workspace of the connected user as `{id, name}` (no paging). */
 export const listNames = (z: ZObject, bundle: Bundle): Promise<Array<{ id: number; name: string }>> =>
   opnform(z, bundle).get(path`/external/zapier/workspaces`, {
-    thing: 'workspace',
-    abilities: ['workspaces-read'],
+    need: READ,
     schema: LegacyWorkspaces(),
   });
 
@@ -45,36 +50,32 @@ const NEW_TOKEN =
  * cannot update this workspace." for a non-member or read-only member; create needs none), so its
  * "This action is unauthorized." can only mean the ability (recorded #4, #5, #12, #13).
  */
-const WRITE: Omit<RequestContext, 'thing'> = {
-  abilities: ['workspaces-write'],
-  known: [
-    {
-      said: 'This action is unauthorized.',
-      status: 403,
-      code: 'forbidden',
-      message: `OpnForm refused this step (403): the access token lacks the "workspaces-write" ability: ${NEW_TOKEN}`,
-    },
-    {
-      said: 'You cannot update this workspace.',
-      status: 403,
-      code: 'forbidden',
-      message:
-        'OpnForm refused this step (403): "You cannot update this workspace." The connected user is not a ' +
-        'member of it, or is read-only there: ask one of its admins. A new token does not help. Nothing was changed.',
-    },
-  ],
-};
+const WRITE: Need = { thing: 'workspace', abilities: ['workspaces-write'] };
+
+const WRITE_FAILURES: readonly KnownFailure[] = [
+  {
+    said: 'This action is unauthorized.',
+    status: 403,
+    code: 'forbidden',
+    message: `OpnForm refused this step (403): the access token lacks the "workspaces-write" ability: ${NEW_TOKEN}`,
+  },
+  {
+    said: 'You cannot update this workspace.',
+    status: 403,
+    code: 'forbidden',
+    message:
+      'OpnForm refused this step (403): "You cannot update this workspace." The connected user is not a ' +
+      'member of it, or is read-only there: ask one of its admins. A new token does not help. Nothing was changed.',
+  },
+];
 
 /** What each reader of the list needs: the 403 wording names these abilities and roles. */
-const LIST_NEEDS: Record<
-  'leave' | 'change member' | 'delete' | 'list' | 'update',
-  Omit<RequestContext, 'thing'>
-> = {
+const LIST_NEEDS: Record<'leave' | 'change member' | 'delete' | 'list' | 'update', Need> = {
   leave: LEAVE,
   'change member': GUARDED_MANAGE,
   delete: GUARDED_MANAGE,
-  list: { abilities: ['workspaces-read'] },
-  update: { abilities: ['workspaces-read', 'workspaces-write'] },
+  list: READ,
+  update: { thing: 'workspace', abilities: ['workspaces-read', 'workspaces-write'] },
 };
 
 /**
@@ -90,8 +91,7 @@ export const listMine = (
   purpose: keyof typeof LIST_NEEDS,
 ): Promise<Workspace[]> =>
   opnform(z, bundle).get(path`/open/workspaces`, {
-    thing: 'workspace',
-    ...LIST_NEEDS[purpose],
+    need: LIST_NEEDS[purpose],
     schema: OpenWorkspaceList(),
   });
 
@@ -101,8 +101,8 @@ export const listMine = (
  */
 export const create = (z: ZObject, bundle: Bundle, body: { name: string; emoji?: string }) =>
   opnform(z, bundle).post(path`/open/workspaces/create`, {
-    thing: 'workspace',
-    ...WRITE,
+    need: WRITE,
+    statuses: { known: WRITE_FAILURES },
     body,
     schema: WorkspaceReply(),
   });
@@ -118,8 +118,8 @@ export const update = (
   body: { name: string; emoji?: string },
 ) =>
   opnform(z, bundle).put(path`/open/workspaces/${workspaceId}`, {
-    thing: 'workspace',
-    ...WRITE,
+    need: WRITE,
+    statuses: { known: WRITE_FAILURES },
     body,
     schema: WorkspaceReply(),
   });
@@ -138,19 +138,19 @@ export const remove = async (
   workspaceId: number,
 ): Promise<{ message: string | null | undefined } | undefined> => {
   const reply = await opnform(z, bundle).delete(path`/open/workspaces/${workspaceId}`, {
-    thing: 'workspace',
-    abilities: ['workspaces-write'],
-    admin: true,
+    need: { thing: 'workspace', abilities: ['workspaces-write'], role: 'admin' },
     schema: MessageReply(),
-    absent: [404],
-    known: [
-      {
-        said: LAST_WORKSPACE,
-        status: 403,
-        code: 'forbidden',
-        message: `OpnForm refused (403): "${LAST_WORKSPACE}" Every user keeps one workspace. Nothing was deleted.`,
-      },
-    ],
+    statuses: {
+      absent: [404],
+      known: [
+        {
+          said: LAST_WORKSPACE,
+          status: 403,
+          code: 'forbidden',
+          message: `OpnForm refused (403): "${LAST_WORKSPACE}" Every user keeps one workspace. Nothing was deleted.`,
+        },
+      ],
+    },
   });
   return reply instanceof Absent ? undefined : { message: reply?.message };
 };
@@ -164,11 +164,10 @@ const formsOf = async <T>(
   schema: Schema<T>,
 ): Promise<T | 'forbidden' | 'gone'> => {
   const reply = await opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/forms`, {
-    thing: 'workspace',
-    abilities: ['forms-read'],
+    need: { thing: 'workspace', abilities: ['forms-read'] },
     query: { per_page: perPage },
     schema,
-    absent: [403, 404],
+    statuses: { absent: [403, 404] },
   });
   if (reply instanceof Absent) return reply.status === 404 ? 'gone' : 'forbidden';
   return reply;
@@ -199,8 +198,7 @@ export const leave = async (
 ): Promise<string | null | undefined> =>
   (
     await opnform(z, bundle).post(path`/open/workspaces/${workspaceId}/leave`, {
-      thing: 'workspace',
-      ...LEAVE,
+      need: LEAVE,
       schema: MessageReply(),
     })
   )?.message;

@@ -3,17 +3,20 @@
  * abilities, answer schema and what its special statuses mean.
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import type { Need } from '../http/abilities';
 import { Absent, opnform } from '../http/client';
 import { path } from '../http/path';
 import { AnyReply } from '../schemas/zapier';
 
 const HOOK_PATH = path`/external/zapier/webhook`;
 
+/** Subscribing and unsubscribing a form's hook: `manage-integrations`. */
+const HOOKS: Need = { thing: 'form', abilities: ['manage-integrations'] };
+
 /** Subscribes a hook URL to a form's submissions (OpnForm answers `[]`: no hook id). */
 export const subscribe = async (z: ZObject, bundle: Bundle, hookUrl: string, formId: number) => {
   await opnform(z, bundle).post(HOOK_PATH, {
-    thing: 'form',
-    abilities: ['manage-integrations'],
+    need: HOOKS,
     body: { hookUrl, form_id: formId },
     schema: AnyReply(),
   });
@@ -32,11 +35,10 @@ export const unsubscribe = async (
   formId: number,
 ): Promise<{ formGone: boolean }> => {
   const reply = await opnform(z, bundle).delete(HOOK_PATH, {
-    thing: 'form',
-    abilities: ['manage-integrations'],
+    need: HOOKS,
     body: { hookUrl, form_id: formId },
     schema: AnyReply(),
-    absent: [404, 422],
+    statuses: { absent: [404, 422] },
   });
   return { formGone: reply instanceof Absent };
 };

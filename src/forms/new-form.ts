@@ -1,4 +1,4 @@
-import { defineInputFields, defineTrigger } from 'zapier-platform-core';
+import { type Bundle, defineInputFields, defineTrigger, type ZObject } from 'zapier-platform-core';
 import * as account from '../api/account';
 import * as forms from '../api/forms';
 import { WorkspaceInput, workspaceField } from '../inputs/fields';
@@ -6,7 +6,6 @@ import type { FormSummary } from '../schemas/forms';
 import { parseInput } from '../schemas/parse';
 import { dateMs, isoDateTime } from '../shared/dates';
 import { isLastPage } from '../shared/paging';
-import { pollingPerform } from '../shared/perform';
 import { FORM_SUMMARY_OUTPUT_FIELDS, FORM_SUMMARY_SAMPLE, formSummary } from './shape';
 
 /** Largest page the API serves. */
@@ -26,7 +25,7 @@ const Input = WorkspaceInput;
  * Pages are read (built by hand, `per_page` 100) until that set holds enough forms, the list ends,
  * or MAX_PAGES is reached; only forms whose place is certain are returned.
  */
-const perform = pollingPerform(async (z, bundle) => {
+const perform = async (z: ZObject, bundle: Bundle) => {
   const { workspace_id } = parseInput(z, Input(), bundle.inputData, inputFields);
   const baseUrl = account.baseUrl(z, bundle);
   const byId = new Map<number, FormSummary>();
@@ -53,7 +52,7 @@ const perform = pollingPerform(async (z, bundle) => {
       created_at: isoDateTime(form.created_at),
       updated_at: isoDateTime(form.updated_at),
     }));
-});
+};
 
 export const newForm = defineTrigger({
   key: 'new_form',
@@ -62,7 +61,8 @@ export const newForm = defineTrigger({
   operation: {
     type: 'polling',
     inputFields,
-    perform,
+    // core types polling results as `id: string`; OpnForm ids are integers (Zapier takes either)
+    perform: perform as never,
     canPaginate: false,
     sample: {
       ...FORM_SUMMARY_SAMPLE,

@@ -35,21 +35,30 @@ export const CONNECTOR_ABILITIES: readonly Ability[] = [
   'manage-integrations',
 ];
 
-/** What a request needs of the token: every ability listed, or (`anyOf`) any one of them. */
-export interface AbilityNeed {
+/**
+ * What an endpoint needs, said once per endpoint family: what it is about (`thing`: the 404 and
+ * shape-error wording), the token's abilities (every one listed, or with `anyOf` any one of them) and
+ * the connected user's role in the workspace (the 403 wording tells a missing ability from a role).
+ */
+export interface Need {
+  thing: Thing;
   abilities: readonly Ability[];
   /** Any one of `abilities` is enough (the server's policy accepts either). */
   anyOf?: boolean;
-  /** Any member of the workspace may do it (no admin rights needed). */
-  member?: boolean;
+  /**
+   * Who may do it: `admin` (an admin of the workspace), `member` (any member, read-only ones too), or
+   * (the default) `editor`: any member but a read-only one.
+   */
+  role?: 'admin' | 'editor' | 'member';
 }
 
 /**
  * Reading a full form, listing its submissions and exporting them: `forms-read` OR
  * `manage-integrations` (FormPolicy::view; recorded in `forms--get-form`, `limits--abilities-403`).
  */
-export const READ_FORM: AbilityNeed = {
+export const READ_FORM: Need = {
+  thing: 'form',
   abilities: ['forms-read', 'manage-integrations'],
   anyOf: true,
-  member: true,
+  role: 'member',
 };

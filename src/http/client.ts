@@ -7,18 +7,18 @@ import type {
   ZObject,
 } from 'zapier-platform-core';
 import { badResponse, userError } from '../errors';
-import { isLoopbackHost } from '../net/addresses';
+import { isLoopbackHost, publicAgent } from '../net/addresses';
 import { describeShapeError, type Schema } from '../schemas/parse';
 import { answeredOf, countAnswered, READ_RESERVE_MS, remainingMs, WRITE_RESERVE_MS } from '../shared/budget';
 import { USER_AGENT } from '../version';
 import { ANSWER_LIMITS, AnswerTooLarge, answerTooLarge, answerView } from './answer-size';
 import { BaseUrlError, developmentMode, normalizeBaseUrl } from './base-url';
-import { publicAgent } from './download';
 import {
   failureFor,
   forbiddenNeedsStanding,
   parseJson,
   type RequestContext,
+  type Statuses,
   serverMessage,
 } from './failures';
 import { type ApiPath, joinUrl, type Query } from './path';
@@ -28,6 +28,11 @@ import { outOfTime, unreachable } from './unanswered';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * One request of an API module, nine options: what the endpoint needs (`need`: thing, abilities,
+ * role), what its error statuses mean (`statuses`), the secrets of the call (`redact`), the answer's
+ * `schema`, `query`, `body`, and when needed `quiet`, `respondent` and `maxBytes`.
+ */
 export interface Call<T> extends RequestContext {
   /** Checks the JSON answer; extra fields are tolerated, a wrong shape fails clearly. */
   schema: Schema<T>;
@@ -52,8 +57,8 @@ export interface Call<T> extends RequestContext {
 
 /** A call whose endpoint defines error statuses that mean "nothing there": it answers `T | Absent`. */
 export interface AbsentCall<T> extends Call<T> {
-  /** Error statuses answered as an `Absent` instead of thrown (for example 404 when unsubscribing). */
-  absent: readonly number[];
+  /** `absent`: error statuses answered as an `Absent` instead of thrown (for example 404 when unsubscribing). */
+  statuses: Statuses & { absent: readonly number[] };
 }
 
 /** An error status the endpoint defines as "nothing there" (see `AbsentCall`), never thrown. */
@@ -261,7 +266,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       return view;
     } catch (error) {
       connection.abort();
-      if (error instanceof AnswerTooLarge) throw answerTooLarge(z, ctx.thing, error.limit, write);
+      if (error instanceof AnswerTooLarge) throw answerTooLarge(z, ctx.need.thing, error.limit, write);
       throw unreachable(z, host, error, timeout, write, secrets(ctx));
     }
   };
@@ -320,13 +325,13 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     } else if (response.data !== undefined) {
       body = response.data;
     } else {
-      throw notJson(z, call.thing, response.getHeader('content-type'), response.status);
+      throw notJson(z, call.need.thing, response.getHeader('content-type'), response.status);
     }
     const result = call.schema.safeParse(body, { reportInput: true });
     if (!result.success) {
       throw badResponse(
         z,
-        redact(describeShapeError(call.thing, result.error), secrets(call)),
+        redact(describeShapeError(call.need.thing, result.error), secrets(call)),
         response.status,
       );
     }
@@ -334,12 +339,8 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     return result.data;
   };
 
-  const request = async <T>(
-    method: Method,
-    apiPath: ApiPath,
-    call: Call<T> & { absent?: readonly number[] },
-  ) => {
-    const absent = call.absent ?? [];
+  const request = async <T>(method: Method, apiPath: ApiPath, call: Call<T>) => {
+    const absent = call.statuses?.absent ?? [];
     const response = (await send(method, apiPath, call, (s) => absent.includes(s), false)) as HttpResponse;
     if (absent.includes(response.status)) return new Absent(response.status, serverMessage(response.data));
     return checked(response, call);

@@ -1,9 +1,6 @@
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { Agent as HttpAgent } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
 import type { RawHttpResponse, ZObject } from 'zapier-platform-core';
 import { badResponse, type ErrorCode, userError } from '../errors';
-import { hostProblem, isLoopbackHost, isPublicAddress } from '../net/addresses';
+import { hostProblem, isLoopbackHost, publicAgent } from '../net/addresses';
 import { USER_AGENT } from '../version';
 import { developmentMode } from './base-url';
 import { failureFor } from './failures';
@@ -91,43 +88,6 @@ const loopbackAllowed = (connection?: string): boolean => {
   } catch {
     return false;
   }
-};
-
-type LookupCallback = (
-  error: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void;
-
-/**
- * A DNS lookup that refuses names resolving to a private, loopback, link-local or metadata address
- * (a public name pointed at 169.254.169.254 must not reach the metadata service from Zapier's workers).
- */
-export const publicLookup =
-  (allowLoopback: boolean, resolve: typeof dnsLookup = dnsLookup) =>
-  (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
-    resolve(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, '');
-      const list = addresses as unknown as LookupAddress[];
-      const bad = list.find(
-        (entry) => !isPublicAddress(entry.address) && !(allowLoopback && isLoopbackHost(entry.address)),
-      );
-      if (bad !== undefined || list.length === 0) {
-        const refused = Object.assign(new Error(`${hostname} resolves to a non-public address`), {
-          code: 'EADDRNOTPUBLIC',
-        });
-        return callback(refused, '');
-      }
-      if (options.all) return callback(null, list);
-      const first = list[0] as LookupAddress;
-      return callback(null, first.address, first.family);
-    });
-  };
-
-/** An agent whose DNS answers must be public addresses (loopback too when allowed). */
-export const publicAgent = (protocol: string, allowLoopback: boolean): HttpAgent | HttpsAgent => {
-  const lookup = publicLookup(allowLoopback);
-  return protocol === 'https:' ? new HttpsAgent({ lookup }) : new HttpAgent({ lookup });
 };
 
 /**
@@ -232,8 +192,7 @@ export const fetchFile = async (
         (options.input
           ? hostRefused(z, what, target.host, response.status, options.outcome ?? '')
           : failureFor(z, response.status, undefined, response.headers.get('retry-after'), {
-              thing: 'file',
-              abilities: [],
+              need: { thing: 'file', abilities: [] },
               publicRoute: 'the file link',
             }))
       );

@@ -1,6 +1,6 @@
 import type { ZObject } from 'zapier-platform-core';
 import { type ErrorCode, halt, userError } from '../errors';
-import type { Ability, Thing } from './abilities';
+import type { Need, Thing } from './abilities';
 import { tokenlessRefusal } from './public-routes';
 import { redact } from './secrets';
 
@@ -10,10 +10,7 @@ import { redact } from './secrets';
  * ignoring a final period, against the body's `message` and its field errors.
  */
 export interface KnownFailure {
-  /**
-   * The server's sentence; `''` matches an answer with no message (only at `status`); none: any answer
-   * at `status` (a plan limit's 402, a 404 of the endpoint's own).
-   */
+  /** The server's sentence; `''`: an answer with no message; none: any answer (both only at `status`). */
   said?: string;
   message: string;
   code: ErrorCode;
@@ -23,27 +20,31 @@ export interface KnownFailure {
   halt?: boolean;
 }
 
-/** What the HTTP layer knows about a request when its answer has to be explained to a user. */
-export interface RequestContext {
-  /** What the request is about: used for 404 wording. */
-  thing: Thing;
-  /** Abilities the token needs for this step: used for 403 wording. */
-  abilities: readonly Ability[];
-  /** Any one of `abilities` is enough (403 wording says "or"). */
-  anyOf?: boolean;
-  /** Whether the step also needs the connected user to be an admin of the workspace. */
-  admin?: boolean;
-  /** Whether any member may do it (no admin rights needed): 403 wording names membership instead. */
-  member?: boolean;
-  /** Server sentences that get their own message, whatever client-error status carries them. */
+/**
+ * What an endpoint's error statuses mean beyond the usual wording (404: the thing is not found, 403:
+ * the need explained, 422: the fields OpnForm names), in one table.
+ */
+export interface Statuses {
+  /** Error statuses answered as "nothing there" (an `Absent`) instead of thrown (src/http/client.ts). */
+  absent?: readonly number[];
+  /** Server sentences, or statuses, that get their own message (a halt for a routine outcome). */
   known?: readonly KnownFailure[];
   /** Names for the server's field paths in validation errors, e.g. `data.webhook_url` -> `Webhook URL (webhook_url)`. */
   fields?: Readonly<Record<string, string>>;
+}
+
+/** What the HTTP layer knows about a request when its answer has to be explained to a user. */
+export interface RequestContext {
+  /** What the endpoint is about and needs of the token and the user: the 404 and 403 wording. */
+  need: Need;
+  /** What its error statuses mean (`Statuses`). */
+  statuses?: Statuses;
   /** Values (secrets) that must never appear in an error message, even if the server repeats them. */
   redact?: readonly string[];
-  /** A request sent without the token (`POST /upload-file`, a file link): its 401 is not the token's. */
-  publicRoute?: string;
 }
+
+/** The HTTP layer's own addition: a route sent without the token (`POST /upload-file`, a file link). */
+export type FailureContext = RequestContext & { publicRoute?: string };
 
 const THING_HINTS: Record<Thing, string> = {
   account: 'Check the OpnForm URL in your connection.',
@@ -165,27 +166,26 @@ const ROLE_NAMES: Record<Membership['role'], string> = {
   readonly: 'a read-only member',
 };
 
-const them = (ctx: RequestContext) => (ctx.abilities.length === 1 || ctx.anyOf ? 'it' : 'them');
+const them = (need: Need) => (need.abilities.length === 1 || need.anyOf ? 'it' : 'them');
 
-const newToken = (ctx: RequestContext) =>
-  `A token's abilities cannot be changed: create a new token with ${them(ctx)} ticked in OpnForm ` +
+const newToken = (need: Need) =>
+  `A token's abilities cannot be changed: create a new token with ${them(need)} ticked in OpnForm ` +
   '(Settings > Access Tokens) and reconnect.';
 const NOT_THE_TOKEN = 'A new token does not help.';
 
-/** What a step needs of the connected user: an admin, any member but a read-only one, or any member. */
-const roleNeeded = (ctx: RequestContext): 'admin' | 'editor' | 'member' =>
-  ctx.admin ? 'admin' : ctx.member ? 'member' : 'editor';
+/** What a step needs of the connected user: an admin, any member but a read-only one (the default), or any member. */
+type RoleNeeded = NonNullable<Need['role']>;
 
-const allows = (role: Membership['role'], needed: ReturnType<typeof roleNeeded>) =>
+const allows = (role: Membership['role'], needed: RoleNeeded) =>
   needed === 'admin' ? role === 'admin' : needed === 'editor' ? role !== 'readonly' : true;
 
-const abilityText = (ctx: RequestContext): string => {
-  const names = ctx.abilities.map((a) => `"${a}"`);
-  const list = ctx.anyOf ? names.join(' or ') : names.join(', ');
-  return `the ${list} ${ctx.abilities.length === 1 || ctx.anyOf ? 'ability' : 'abilities'}`;
+const abilityText = (need: Need): string => {
+  const names = need.abilities.map((a) => `"${a}"`);
+  const list = need.anyOf ? names.join(' or ') : names.join(', ');
+  return `the ${list} ${need.abilities.length === 1 || need.anyOf ? 'ability' : 'abilities'}`;
 };
 
-const roleFix = (needed: ReturnType<typeof roleNeeded>, workspace: string) =>
+const roleFix = (needed: RoleNeeded, workspace: string) =>
   needed === 'admin'
     ? `This step needs an admin of ${workspace}: ask an admin of it to make the connected user an admin, or connect an admin's account.`
     : `This step needs a role that may change things ("user" or "admin"): ask an admin of ${workspace} to change the connected user's role.`;
@@ -197,24 +197,24 @@ const roleFix = (needed: ReturnType<typeof roleNeeded>, workspace: string) =>
  */
 export const forbiddenMessage = (
   body: unknown,
-  ctx: RequestContext,
+  need: Need,
   standing: Standing = { kind: 'unknown' },
   target: ForbiddenTarget = {},
 ): string => {
   const said = serverMessage(body);
   const head = `OpnForm refused this step (403)${said === undefined ? '' : `: ${quote(said)}`}`;
-  const needs = abilityText(ctx);
-  if (ctx.abilities.length === 0) return `${head} The connected user may lack permission for this step.`;
+  const needs = abilityText(need);
+  if (need.abilities.length === 0) return `${head} The connected user may lack permission for this step.`;
   if (said !== undefined && sentence(said) === sentence(INVALID_ABILITY)) {
-    return `${head} The access token lacks ${needs} this step needs. ${newToken(ctx)}`;
+    return `${head} The access token lacks ${needs} this step needs. ${newToken(need)}`;
   }
   if (!needsStanding(body)) return `${head} Check the workspace's plan and settings in OpnForm.`;
-  const needed = roleNeeded(ctx);
+  const needed = need.role ?? 'editor';
   if (standing.kind === 'no-workspaces-read') {
-    const only = ctx.abilities.length === 1 && ctx.abilities[0] === 'workspaces-read';
+    const only = need.abilities.length === 1 && need.abilities[0] === 'workspaces-read';
     return (
       `${head} The access token lacks the "workspaces-read" ability (it cannot even list the connected user's ` +
-      `workspaces)${only ? '' : `; this step needs ${needs}`}. ${newToken(only ? ctx : { ...ctx, abilities: ['workspaces-read', ...ctx.abilities], anyOf: false })}`
+      `workspaces)${only ? '' : `; this step needs ${needs}`}. ${newToken(only ? need : { ...need, abilities: ['workspaces-read', ...need.abilities], anyOf: false })}`
     );
   }
   if (standing.kind === 'memberships') {
@@ -233,7 +233,7 @@ export const forbiddenMessage = (
       }
       return (
         `${head} The connected user's role in ${workspace} (${membership.role}) allows this step, so the access ` +
-        `token lacks ${needs}. ${newToken(ctx)}`
+        `token lacks ${needs}. ${newToken(need)}`
       );
     }
     const limited = memberships.filter((m) => !allows(m.role, needed));
@@ -249,7 +249,7 @@ export const forbiddenMessage = (
         ? ''
         : ` or a workspace where the connected user is read-only (${limited.map((m) => `"${m.name}"`).join(', ')})`;
     return (
-      `${head} Either the access token lacks ${needs} (then create a new token with ${them(ctx)} ticked in ` +
+      `${head} Either the access token lacks ${needs} (then create a new token with ${them(need)} ticked in ` +
       'OpnForm, Settings > Access Tokens, and reconnect), or the form belongs to a workspace the connected user is not a ' +
       `member of${readOnlyIn} (then ask an admin of that workspace; a new token does not help).`
     );
@@ -261,14 +261,14 @@ export const forbiddenMessage = (
         ? 'is read-only in the workspace or not a member of it'
         : 'is not a member of the workspace';
   return (
-    `${head} Either the access token lacks ${needs} (then create a new token with ${them(ctx)} ticked in ` +
+    `${head} Either the access token lacks ${needs} (then create a new token with ${them(need)} ticked in ` +
     `OpnForm, Settings > Access Tokens, and reconnect), or the connected user ${role} (then ask an admin of the ` +
     'workspace; a new token does not help).'
   );
 };
 
-export const notFoundMessage = (ctx: RequestContext): string =>
-  `${capitalize(ctx.thing)} not found in OpnForm (404). ${THING_HINTS[ctx.thing]}`;
+export const notFoundMessage = (thing: Thing): string =>
+  `${capitalize(thing)} not found in OpnForm (404). ${THING_HINTS[thing]}`;
 
 export const validationMessage = (
   status: number,
@@ -316,14 +316,14 @@ export const retryAfterSeconds = (header: string | null | undefined, now = Date.
 export const knownFailure = (
   status: number,
   body: unknown,
-  ctx: RequestContext,
+  known: readonly KnownFailure[] = [],
 ): KnownFailure | undefined => {
-  if (ctx.known === undefined || status < 400 || status >= 500) return undefined;
-  const any = ctx.known.find((k) => k.said === undefined && k.status === status);
+  if (status < 400 || status >= 500) return undefined;
+  const any = known.find((k) => k.said === undefined && k.status === status);
   if (any !== undefined || [401, 402, 429].includes(status)) return any;
   const message = serverMessage(body);
   const said = [message, ...fieldErrorTexts(body)].filter((t): t is string => t !== undefined);
-  return ctx.known.find(
+  return known.find(
     (k) =>
       k.said !== undefined &&
       // a 403 is a policy refusal unless an entry names that status (a licence limit, say)
@@ -348,8 +348,8 @@ export const redacted = (text: string, secrets: readonly string[] = []): string 
 export const forbiddenNeedsStanding = (status: number, body: unknown, ctx: RequestContext): boolean =>
   status === 403 &&
   // a request that names no ability (API Request, the connection test) gets a message that uses no standing
-  ctx.abilities.length > 0 &&
-  knownFailure(status, body, ctx) === undefined &&
+  ctx.need.abilities.length > 0 &&
+  knownFailure(status, body, ctx.statuses?.known) === undefined &&
   needsStanding(body);
 
 /** A JSON body, or undefined when the text is not JSON. */
@@ -370,10 +370,11 @@ export const failureFor = (
   status: number,
   body: unknown,
   retryAfter: string | null,
-  ctx: RequestContext,
+  ctx: FailureContext,
   standing?: Standing,
   target?: ForbiddenTarget,
 ): Error => {
+  // a 401 to a request sent without the token is not the token's
   if (status === 401 && ctx.publicRoute !== undefined)
     return userError(z, tokenlessRefusal(ctx.publicRoute), 'forbidden', 401);
   if (status === 401) {
@@ -387,13 +388,13 @@ export const failureFor = (
   if (status === 429) return new z.errors.ThrottledError(THROTTLED_MESSAGE, retryAfterSeconds(retryAfter));
   const error = (message: string, code: ErrorCode) =>
     userError(z, redacted(message, ctx.redact), code, status);
-  const known = knownFailure(status, body, ctx);
+  const known = knownFailure(status, body, ctx.statuses?.known);
   if (status === 403 && known === undefined)
-    return error(forbiddenMessage(body, ctx, standing, target), 'forbidden');
+    return error(forbiddenMessage(body, ctx.need, standing, target), 'forbidden');
   if (known?.halt) return halt(z, redacted(known.message, ctx.redact));
   if (known !== undefined) return error(known.message, known.code);
-  if (status === 404) return error(notFoundMessage(ctx), 'not_found');
+  if (status === 404) return error(notFoundMessage(ctx.need.thing), 'not_found');
   if (status === 402) return error(paymentMessage(body), 'payment_required');
   if (status >= 500) return error(serverErrorMessage(status), 'server_error');
-  return error(validationMessage(status, body, ctx.fields), 'validation_failed');
+  return error(validationMessage(status, body, ctx.statuses?.fields), 'validation_failed');
 };

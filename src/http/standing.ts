@@ -1,6 +1,5 @@
 import type { HttpResponse } from 'zapier-platform-core';
-import { FormWorkspace } from '../schemas/forms';
-import { OpenWorkspaceList, type Workspace } from '../schemas/workspaces';
+import { FormWorkspace, OpenWorkspaceList, type Workspace } from '../schemas/workspaces';
 import { READ_FORM } from './abilities';
 import {
   type ForbiddenTarget,
@@ -39,7 +38,11 @@ const membershipOf = (w: Workspace): Membership => {
  */
 const readStanding = async (read: ErrorPathRead): Promise<Standing> => {
   try {
-    const reply = await read(STANDING_PATH, { thing: 'workspace', abilities: ['workspaces-read'] }, [403]);
+    const reply = await read(
+      STANDING_PATH,
+      { need: { thing: 'workspace', abilities: ['workspaces-read'] } },
+      [403],
+    );
     if (reply.status === 403) return { kind: 'no-workspaces-read' };
     const parsed = OpenWorkspaceList().safeParse(reply.data);
     if (!parsed.success) return { kind: 'unknown' };
@@ -59,7 +62,7 @@ const readFormWorkspace = async (read: ErrorPathRead, formId: number): Promise<n
   try {
     const reply = await read(
       path`/open/forms/${formId}`,
-      { thing: 'form', ...READ_FORM, quiet: () => `form #${formId}: its workspace` },
+      { need: READ_FORM, quiet: () => `form #${formId}: its workspace` },
       [403, 404],
     );
     const parsed = FormWorkspace().safeParse(reply.status === 200 ? reply.data : undefined);

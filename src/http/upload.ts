@@ -15,12 +15,11 @@ import { pipeline } from 'node:stream/promises';
 import FormData from 'form-data';
 import type { Bundle, RawHttpResponse, ZObject } from 'zapier-platform-core';
 import { badResponse, userError } from '../errors';
-import { hostProblem, isLoopbackHost } from '../net/addresses';
+import { hostProblem, isLoopbackHost, publicAgent } from '../net/addresses';
 import { remainingMs, WRITE_RESERVE_MS } from '../shared/budget';
 import { USER_AGENT } from '../version';
 import { developmentMode } from './base-url';
 import { baseUrlOf } from './client';
-import { publicAgent } from './download';
 import { failureFor, parseJson } from './failures';
 import { type ApiPath, joinUrl } from './path';
 import { publicRedirect } from './public-routes';
@@ -121,9 +120,8 @@ const answerOf = async (
   const body = parseJson(await response.text().catch(() => ''));
   if (response.status >= 300)
     throw failureFor(z, response.status, body, response.headers.get('retry-after'), {
-      thing: 'file',
-      abilities: [],
-      fields,
+      need: { thing: 'file', abilities: [] },
+      statuses: { fields },
       publicRoute: route,
     });
   return body;

@@ -6,7 +6,6 @@ import { FormId, inputObject, OptionalId, WorkspaceId } from '../inputs/values';
 import type { FormIntegration } from '../schemas/integrations';
 import { parseInput } from '../schemas/parse';
 import { remainingMs } from '../shared/budget';
-import { pollingPerform } from '../shared/perform';
 import { type Failure, failuresOf, newestFailuresFirst } from './failures';
 
 /** At most this many integrations are read per poll (one request each, after the list). */
@@ -70,7 +69,7 @@ const readAll = async (
  * integration. One integration: the list too (its kind and URL; a server without the list route
  * still gets the log read), then its log. Zapier deduplicates on the derived `id`.
  */
-const perform = pollingPerform(async (z, bundle) => {
+const perform = async (z: ZObject, bundle: Bundle) => {
   const { form_id, webhook_integration_id: chosen } = parseInput(z, Input(), bundle.inputData, inputFields);
   const list = await integrations.list(z, bundle, form_id);
   // every integration's credentials: a message may quote another integration's URL or secret
@@ -104,7 +103,7 @@ const perform = pollingPerform(async (z, bundle) => {
     0,
     MAX_FAILURES,
   );
-});
+};
 
 export const newWebhookDeliveryFailure = defineTrigger({
   key: 'new_webhook_delivery_failure',
@@ -117,7 +116,8 @@ export const newWebhookDeliveryFailure = defineTrigger({
   operation: {
     type: 'polling',
     inputFields,
-    perform,
+    // core types polling results as `id: string`; OpnForm ids are integers (Zapier takes either)
+    perform: perform as never,
     canPaginate: false,
     sample: {
       id: '19-202611231742-3f9a1c2b7d4e-0',

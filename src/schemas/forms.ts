@@ -64,9 +64,6 @@ export const Form = lazy(() =>
 );
 export type Form = Out<typeof Form>;
 
-/** The part of a form read that says where the form lives (a 403's error path reads only this). */
-export const FormWorkspace = lazy(() => z.looseObject({ workspace_id: z.number() }));
-
 /**
  * A form's `database_fields_update` (production-like `submissions--database-fields-update`): the field
  * ids a public answer is matched on to replace an existing submission; null or absent when the form

@@ -37,3 +37,6 @@ export const FormCount = lazy(() => z.looseObject({ meta: z.looseObject({ total:
 
 /** `GET /external/zapier/workspaces`: bare array `[{id, name}]`. */
 export const LegacyWorkspaces = lazy(() => z.array(z.looseObject({ id: z.number(), name: str() })));
+
+/** The part of a form read that says where the form lives (a 403's error path reads only this). */
+export const FormWorkspace = lazy(() => z.looseObject({ workspace_id: z.number() }));

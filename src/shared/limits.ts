@@ -34,25 +34,23 @@ const open = (requests: number): Draw => ({ on: 'open', requests });
 /** Every create and search, by key. */
 export const DRAWS: Record<string, Draw> = {
   // 1 request
-  delete_submission: open(1),
-  create_webhook_integration: open(1),
   create_form: open(1),
-  delete_form: open(1),
   create_workspace: open(1),
   find_member: open(1),
   find_invite: open(1),
   find_form: open(1),
   find_workspace: open(1),
   find_webhook_integration: open(1),
-  // 2: the read that guards a write, or a form and a page
+  // 2: the read that guards a write (a form in the chosen workspace), or a form and a page
+  delete_submission: open(2),
+  create_webhook_integration: open(2),
+  delete_form: open(2),
   invite_member: open(2), // 1 for an invitation; 2 when an account is added (its id and role)
   update_member_role: open(2),
   remove_member: open(2),
   leave_workspace: open(2),
   resend_invite: open(2),
   cancel_invite: open(2),
-  update_webhook_integration: open(2),
-  delete_webhook_integration: open(2),
   duplicate_form: open(2),
   delete_workspace: open(2),
   update_workspace: open(2), // 1 with both a name and an icon
@@ -60,6 +58,8 @@ export const DRAWS: Record<string, Draw> = {
   find_submission_by_id: open(2), // found on the first page
   find_export: open(2),
   // 3 and 4
+  update_webhook_integration: open(3), // the form, its integrations, the PUT
+  delete_webhook_integration: open(3), // the form, its integrations, the DELETE
   update_submission: open(3),
   create_submission: open(4), // 3 on a form with editable submissions
   update_form: open(4),

@@ -12,9 +12,9 @@ import {
 import { FormId, inputObject, WorkspaceId, wholeNumber } from '../inputs/values';
 import { lazy } from '../schemas/lazy';
 import { parseInput } from '../schemas/parse';
-import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output-fields';
-import { scanForId } from './pages';
-import { shapeSubmission } from './shape';
+import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output/output-fields';
+import { shapeSubmission } from './output/shape';
+import { scanForId } from './reading/pages';
 
 /** Pages of 100 (OpnForm's largest), at most 30: 3,000 submissions, 30 of the 100 list reads a minute allowed. */
 export const BY_ID_PAGE_SIZE = 100;

@@ -24,10 +24,10 @@ import type { Submission } from '../schemas/submissions';
 import { READ_RESERVE_MS, remainingMs } from '../shared/budget';
 import { parseTimestamp } from '../shared/dates';
 import { isLastPage } from '../shared/paging';
-import { createdAt, submissionStatus } from './answers';
-import { exactMatch, searchKeepsMatches } from './exact-match';
-import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
-import { shapeSubmission } from './shape';
+import { createdAt, submissionStatus } from './answers/answers';
+import { exactMatch, searchKeepsMatches } from './answers/exact-match';
+import { SUBMISSION_SAMPLE, submissionOutputFields } from './output/output-fields';
+import { shapeSubmission } from './output/shape';
 
 /**
  * Pages of 100, by default at most 5 (the 500 newest submissions that pass the server's pre-filter):

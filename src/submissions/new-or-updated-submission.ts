@@ -7,8 +7,14 @@ import {
   type WebhookTriggerPerformUnsubscribe,
 } from 'zapier-platform-core';
 import { formField, workspaceField } from '../inputs/fields';
-import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output-fields';
-import { type HookItem, listedItems, readDelivery, subscribeHook, unsubscribeHook } from './submission-hook';
+import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output/output-fields';
+import {
+  type HookItem,
+  listedItems,
+  readDelivery,
+  subscribeHook,
+  unsubscribeHook,
+} from './reading/submission-hook';
 
 // only the form builds the output fields (its questions); the workspace only fills the form list
 const inputFields = defineInputFields([workspaceField, { ...formField, altersDynamicFields: true }]);

@@ -1,4 +1,10 @@
-import { defineInputField, defineInputFields, defineTrigger } from 'zapier-platform-core';
+import {
+  type Bundle,
+  defineInputField,
+  defineInputFields,
+  defineTrigger,
+  type ZObject,
+} from 'zapier-platform-core';
 import * as v from 'zod/mini';
 import * as forms from '../api/forms';
 import * as submissions from '../api/submissions';
@@ -8,10 +14,9 @@ import { lazy } from '../schemas/lazy';
 import { parseInput } from '../schemas/parse';
 import type { Submission } from '../schemas/submissions';
 import { parseTimestamp } from '../shared/dates';
-import { pollingPerform } from '../shared/perform';
-import { SUBMISSION_SAMPLE, submissionOutputFields } from './output-fields';
-import { shapeSubmission } from './shape';
-import { listPageOf, transferList } from './transfer';
+import { SUBMISSION_SAMPLE, submissionOutputFields } from './output/output-fields';
+import { shapeSubmission } from './output/shape';
+import { listPageOf, transferList } from './reading/transfer';
 
 /** Submissions per poll: OpnForm's maximum page, and about what Zapier takes from one poll. */
 export const PARTIAL_PAGE_SIZE = 100;
@@ -84,9 +89,9 @@ export const lastSavedMs = (item: Submission): number | undefined => {
  * user sees the newest partial submissions at once.
  *
  * Transfer (`canPaginate`): Zapier's page N is the list's page N + 1, 100 a page in a bulk read,
- * without the idle wait (src/submissions/transfer.ts); an empty page ends the transfer.
+ * without the idle wait (src/submissions/reading/transfer.ts); an empty page ends the transfer.
  */
-const perform = pollingPerform(async (z, bundle) => {
+const perform = async (z: ZObject, bundle: Bundle) => {
   const { form_id, idle_minutes } = parseInput(z, Input(), bundle.inputData, inputFields);
   const limit = bundle.meta?.limit;
   const per_page =
@@ -108,7 +113,7 @@ const perform = pollingPerform(async (z, bundle) => {
   if (items.length === 0) return [];
   const form = await forms.read(z, bundle, form_id);
   return items.map((item) => ({ ...shapeSubmission(z, item, form), status: 'partial' as const }));
-});
+};
 
 export const newPartialSubmission = defineTrigger({
   key: 'new_partial_submission',
@@ -122,7 +127,8 @@ export const newPartialSubmission = defineTrigger({
   operation: {
     type: 'polling',
     inputFields,
-    perform,
+    // core types polling results as `id: string`; OpnForm ids are integers (Zapier takes either)
+    perform: perform as never,
     canPaginate: true,
     sample: {
       ...SUBMISSION_SAMPLE,

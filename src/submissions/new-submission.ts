@@ -11,8 +11,13 @@ import {
 import { formField, workspaceField } from '../inputs/fields';
 import { inputObject, YesNo } from '../inputs/values';
 import { parseInput } from '../schemas/parse';
-import { DELIVERY_MESSAGE, type LegacyOutput, legacyOfDelivery, legacyOfListed } from './legacy-output';
-import { newSubmissionOutputFields, SUBMISSION_SAMPLE } from './output-fields';
+import {
+  DELIVERY_MESSAGE,
+  type LegacyOutput,
+  legacyOfDelivery,
+  legacyOfListed,
+} from './output/legacy-output';
+import { newSubmissionOutputFields, SUBMISSION_SAMPLE } from './output/output-fields';
 import {
   HOOK_OUTPUT_FIELDS,
   type HookItem,
@@ -20,9 +25,7 @@ import {
   readDelivery,
   subscribeHook,
   unsubscribeHook,
-} from './submission-hook';
-
-export { SEEN_TTL_SECONDS } from './submission-hook';
+} from './reading/submission-hook';
 
 /**
  * The hook trigger's item: a submission, when Zapier received it, whether it is an edit of one this

@@ -1,15 +1,13 @@
-import { defineTrigger } from 'zapier-platform-core';
+import { type Bundle, defineTrigger, type ZObject } from 'zapier-platform-core';
 import * as workspaces from '../api/workspaces';
-import { pollingPerform } from '../shared/perform';
 import { shapeWorkspace, WORKSPACE_OUTPUT_FIELDS, WORKSPACE_SAMPLE } from './workspace-output';
 
 /**
  * Polls the user's workspaces (no paging, no order promised) newest id first; Zapier deduplicates on
  * `id`, so a workspace triggers once, whether created or joined.
  */
-const perform = pollingPerform(async (z, bundle) =>
-  (await workspaces.listMine(z, bundle, 'list')).sort((a, b) => b.id - a.id).map(shapeWorkspace),
-);
+const perform = async (z: ZObject, bundle: Bundle) =>
+  (await workspaces.listMine(z, bundle, 'list')).sort((a, b) => b.id - a.id).map(shapeWorkspace);
 
 export const newWorkspace = defineTrigger({
   key: 'new_workspace',
@@ -20,7 +18,8 @@ export const newWorkspace = defineTrigger({
   },
   operation: {
     type: 'polling',
-    perform,
+    // core types polling results as `id: string`; OpnForm ids are integers (Zapier takes either)
+    perform: perform as never,
     canPaginate: false,
     sample: WORKSPACE_SAMPLE,
     outputFields: WORKSPACE_OUTPUT_FIELDS,

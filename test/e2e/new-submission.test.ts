@@ -3,9 +3,9 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { type HookCatcher, startHookCatcher } from '../../harness/hook-catcher';
 import type { Sandbox } from '../../sandbox/server';
-import { submissionFile } from '../../src/submissions/files';
 import { partialClock } from '../../src/submissions/new-partial-submission';
-import type { SubmissionOutput } from '../../src/submissions/shape';
+import { submissionFile } from '../../src/submissions/output/files';
+import type { SubmissionOutput } from '../../src/submissions/output/output-types';
 import { App, type BundleExtra, failure, op, run } from '../helpers/app';
 import { withCache } from '../submissions/cache';
 import { MODES, modeOptions, useSandbox } from './helpers';

@@ -50,7 +50,10 @@ const serving = async (body: ReturnType<typeof endless>, headers: Record<string,
 };
 
 const readForm = (z: ZObject, bundle: Bundle) =>
-  opnform(z, bundle).get(path`/open/forms/${6}`, { thing: 'form', abilities: [], schema: MessageReply() });
+  opnform(z, bundle).get(path`/open/forms/${6}`, {
+    need: { thing: 'form', abilities: [] },
+    schema: MessageReply(),
+  });
 
 const TOO_LARGE_READ =
   "OpnForm's answer to this form request is larger than 5 MB, more than this step reads for it, so the " +
@@ -89,8 +92,7 @@ test("a write's answer over the limit says the change was sent", async () => {
   const error = await failure(
     run((z, bundle) =>
       opnform(z, bundle).put(path`/open/forms/${6}`, {
-        thing: 'form',
-        abilities: [],
+        need: { thing: 'form', abilities: [] },
         body: { title: 'x' },
         schema: MessageReply(),
       }),

@@ -27,7 +27,7 @@ const slow = (ms: number, body: unknown) => () => {
   return [200, body] as [number, unknown];
 };
 
-const CALL = { thing: 'form' as const, abilities: [], schema: MessageReply() };
+const CALL = { need: { thing: 'form' as const, abilities: [] }, schema: MessageReply() };
 
 /** Reads forms 1 and 2, then sends `last` with the same client. */
 const twoReadsThen =
@@ -87,7 +87,7 @@ test('each request may take at most what is left of the budget', async () => {
   startStep(bundle);
   now += 19_000;
   await expect(
-    client.get(path`/open/forms/${1}`, { thing: 'form', abilities: [], schema: MessageReply() }),
+    client.get(path`/open/forms/${1}`, { need: { thing: 'form', abilities: [] }, schema: MessageReply() }),
   ).rejects.toThrow(/did not answer within 6 seconds/);
   expect(timeout).toBe(STEP_BUDGET_MS - 19_000);
 });

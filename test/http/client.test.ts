@@ -9,16 +9,13 @@ import { api, apiJson } from '../helpers/scopes';
 
 const listWorkspaces = (z: ZObject, bundle: Bundle) =>
   opnform(z, bundle).get(path`/external/zapier/workspaces`, {
-    thing: 'workspace',
-    abilities: ['workspaces-read'],
+    need: { thing: 'workspace', abilities: ['workspaces-read'] },
     schema: LegacyWorkspaces(),
   });
 
 const resendInvite = (z: ZObject, bundle: Bundle) =>
   opnform(z, bundle).post(path`/open/workspaces/${7}/invites/${71}/resend`, {
-    thing: 'invite',
-    abilities: ['workspace-users-write', 'workspaces-write'],
-    admin: true,
+    need: { thing: 'invite', abilities: ['workspace-users-write', 'workspaces-write'], role: 'admin' },
     schema: MessageReply(),
   });
 
@@ -38,8 +35,7 @@ describe('requests', () => {
     const scope = apiJson().put('/open/forms/5/submissions/9', { a: 1 }).reply(200, { message: 'ok' });
     await run((z, bundle) =>
       opnform(z, bundle).put(path`/open/forms/${5}/submissions/${9}`, {
-        thing: 'submission',
-        abilities: ['forms-write'],
+        need: { thing: 'submission', abilities: ['forms-write'] },
         body: { a: 1 },
         schema: MessageReply(),
       }),
@@ -139,7 +135,7 @@ describe('failures become messages a user can act on', () => {
     api().get('/open/x').reply(404, { message: 'No query results for model [App\\Models\\Forms\\Form] 5' });
     const error = await failure(
       run((z, bundle) =>
-        opnform(z, bundle).get(path`/open/x`, { thing, abilities: [], schema: MessageReply() }),
+        opnform(z, bundle).get(path`/open/x`, { need: { thing, abilities: [] }, schema: MessageReply() }),
       ),
     );
     expect(error).toEqual({ name: 'AppError', code: 'not_found', status: 404, message });
@@ -276,11 +272,10 @@ describe('failures become messages a user can act on', () => {
     api().delete('/external/zapier/webhook').reply(404, { message: 'No query results' });
     const reply = await run((z, bundle) =>
       opnform(z, bundle).delete(path`/external/zapier/webhook`, {
-        thing: 'form',
-        abilities: ['manage-integrations'],
+        need: { thing: 'form', abilities: ['manage-integrations'] },
         schema: MessageReply(),
         body: { hookUrl: 'https://hooks.zapier.com/1', form_id: 5 },
-        absent: [404],
+        statuses: { absent: [404] },
       }),
     );
     expect(reply).toStrictEqual(new Absent(404, 'No query results'));

@@ -5,7 +5,8 @@
  */
 import type { LookupAddress } from 'node:dns';
 import type { Bundle, RawHttpResponse, ZObject } from 'zapier-platform-core';
-import { downloadFile, publicLookup } from '../../src/http/download';
+import { downloadFile } from '../../src/http/download';
+import { publicLookup } from '../../src/net/addresses';
 import { failure, run } from '../helpers/app';
 import { otherHost } from '../helpers/scopes';
 

@@ -182,7 +182,7 @@ test('another 403 sentence (a self-hosted licence limit) is shown as OpnForm sai
 });
 
 describe('form steps (the request names no workspace)', () => {
-  const ctx = { thing: 'form' as const, abilities: ['forms-write' as const] };
+  const need = { thing: 'form' as const, abilities: ['forms-write' as const] };
   const said = { message: 'This action is unauthorized.' };
 
   test('read-only in some workspaces: both causes, the read-only workspaces named', () => {
@@ -190,7 +190,7 @@ describe('form steps (the request names no workspace)', () => {
       { id: 6, name: 'Sales', role: 'admin' as const },
       { id: 7, name: 'Support', role: 'readonly' as const },
     ];
-    expect(forbiddenMessage(said, ctx, { kind: 'memberships', memberships })).toBe(
+    expect(forbiddenMessage(said, need, { kind: 'memberships', memberships })).toBe(
       'OpnForm refused this step (403): "This action is unauthorized." Either the access token lacks the ' +
         '"forms-write" ability (then create a new token with it ticked in OpnForm, Settings > Access Tokens, and ' +
         'reconnect), or the form belongs to a workspace the connected user is not a member of or a workspace where ' +
@@ -200,7 +200,7 @@ describe('form steps (the request names no workspace)', () => {
 
   test('read-only in every workspace: the role is named', () => {
     const memberships = [{ id: 7, name: 'Support', role: 'readonly' as const }];
-    expect(forbiddenMessage(said, ctx, { kind: 'memberships', memberships })).toBe(
+    expect(forbiddenMessage(said, need, { kind: 'memberships', memberships })).toBe(
       'OpnForm refused this step (403): "This action is unauthorized." The connected user is a read-only member of ' +
         'the workspace "Support". This step needs a role that may change things ("user" or "admin"): ask an admin ' +
         'of the workspace "Support" to change the connected user\'s role. A new token does not help.',

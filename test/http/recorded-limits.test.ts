@@ -13,8 +13,7 @@ import { recorded, recordedScope } from '../helpers/recorded';
 
 const listWorkspaces = (z: ZObject, bundle: Bundle) =>
   opnform(z, bundle).get(path`/external/zapier/workspaces`, {
-    thing: 'workspace',
-    abilities: ['workspaces-read'],
+    need: { thing: 'workspace', abilities: ['workspaces-read'] },
     schema: LegacyWorkspaces(),
   });
 

@@ -12,8 +12,7 @@ import { api } from '../helpers/scopes';
 
 const put = (body: unknown, query?: Record<string, string>) => (z: ZObject, bundle: Bundle) =>
   opnform(z, bundle).put(path`/open/forms/${5}/submissions/${9}`, {
-    thing: 'submission',
-    abilities: ['forms-write'],
+    need: { thing: 'submission', abilities: ['forms-write'] },
     body,
     query,
     schema: MessageReply(),

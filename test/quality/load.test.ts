@@ -3,7 +3,7 @@
  * 1000 deliveries through `new_submission` are all received and shaped right (none lost, none wrong).
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import type { SubmissionOutput } from '../../src/submissions/shape';
+import type { SubmissionOutput } from '../../src/submissions/output/output-types';
 import { useHookCatcher, useSandbox } from '../e2e/helpers';
 import { type BundleExtra, op, run } from '../helpers/app';
 import { withCache } from '../submissions/cache';

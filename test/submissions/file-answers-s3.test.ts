@@ -1,6 +1,6 @@
 import type nock from 'nock';
 import type { FormBlock } from '../../src/schemas/forms';
-import { fileHelp, limitBytes, uploadName } from '../../src/submissions/file-answers';
+import { fileHelp, limitBytes, uploadName } from '../../src/submissions/answers/file-answers';
 import { failure, run } from '../helpers/app';
 import { recordedScope } from '../helpers/recorded';
 import { otherHost, publicApi } from '../helpers/scopes';

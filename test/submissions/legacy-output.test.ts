@@ -3,7 +3,11 @@
 
 import type { Form } from '../../src/schemas/forms';
 import type { DeliveryPayload } from '../../src/schemas/zapier';
-import { DELIVERY_MESSAGE, legacyOfDelivery, legacyOfListed } from '../../src/submissions/legacy-output';
+import {
+  DELIVERY_MESSAGE,
+  legacyOfDelivery,
+  legacyOfListed,
+} from '../../src/submissions/output/legacy-output';
 
 const block = (id: string, type: string, extra: Record<string, unknown> = {}) => ({
   id,

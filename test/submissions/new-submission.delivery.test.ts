@@ -2,7 +2,7 @@
 // its dates under both date formats, and its output fields.
 import { createHash } from 'node:crypto';
 import { readPublicDefinition } from '../../scripts/breaking-change';
-import { DATE_QUESTIONS_TTL_SECONDS } from '../../src/submissions/delivery-dates';
+import { DATE_QUESTIONS_TTL_SECONDS } from '../../src/submissions/reading/delivery-dates';
 import { App, op, run } from '../helpers/app';
 import { recorded, recordedScope } from '../helpers/recorded';
 import { withCache } from './cache';

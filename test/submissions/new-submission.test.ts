@@ -1,4 +1,5 @@
-import { newSubmission, SEEN_TTL_SECONDS } from '../../src/submissions/new-submission';
+import { newSubmission } from '../../src/submissions/new-submission';
+import { SEEN_TTL_SECONDS } from '../../src/submissions/reading/submission-hook';
 import { failure, op, run } from '../helpers/app';
 import { api, apiJson } from '../helpers/scopes';
 import { withCache } from './cache';

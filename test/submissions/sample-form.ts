@@ -85,7 +85,7 @@ export const item = (
 export const CV_POINTER =
   'hydrate|||{"type":"file","method":"hydrators.submissionFile","bundle":{"url":"https://files.example.org/cv.pdf?sig=abc","name":"cv.pdf"}}|||hydrate';
 
-/** `item(id, answers)` in the shared submission output shape (src/submissions/shape.ts). */
+/** `item(id, answers)` in the shared submission output shape (src/submissions/output/shape.ts). */
 export const shaped = (id: number, answers: Record<string, unknown> = {}) => ({
   id,
   form_id: FORM_ID,

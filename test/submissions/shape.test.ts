@@ -1,15 +1,15 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { Submission } from '../../src/schemas/submissions';
 import { DeliveryPayload } from '../../src/schemas/zapier';
-import { submissionFile } from '../../src/submissions/files';
+import { submissionFile } from '../../src/submissions/output/files';
 import {
   answerOutputFields,
   formAnswerFields,
   SUBMISSION_OUTPUT_FIELDS,
   SUBMISSION_SAMPLE,
-} from '../../src/submissions/output-fields';
-import type { SubmissionOutput } from '../../src/submissions/output-types';
-import { shapeDelivery, shapeSubmission } from '../../src/submissions/shape';
+} from '../../src/submissions/output/output-fields';
+import type { SubmissionOutput } from '../../src/submissions/output/output-types';
+import { shapeDelivery, shapeSubmission } from '../../src/submissions/output/shape';
 import { failure, run, TOKEN } from '../helpers/app';
 import { api, otherHost } from '../helpers/scopes';
 import {

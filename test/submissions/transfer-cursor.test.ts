@@ -1,9 +1,9 @@
-// Transfer over a live list (src/submissions/transfer.ts): OpnForm's list is newest first and paged by
+// Transfer over a live list (src/submissions/reading/transfer.ts): OpnForm's list is newest first and paged by
 // offset, so a submission that arrives between two Zapier pages would be sent twice and one deleted
 // would make another be skipped. The cursor (`z.cursor`, one string per page) carries the lowest id
 // sent so far; repeats are dropped and a page is read again when the total fell.
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { transferList } from '../../src/submissions/transfer';
+import { transferList } from '../../src/submissions/reading/transfer';
 
 /** A live list, newest first (ids only), paged as OpnForm pages it; `reads` logs the pages asked for. */
 const liveList = (ids: number[]) => {

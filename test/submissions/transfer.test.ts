@@ -3,7 +3,7 @@
 import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { partialClock } from '../../src/submissions/new-partial-submission';
-import { TRANSFER_PAGE_SIZE } from '../../src/submissions/transfer';
+import { TRANSFER_PAGE_SIZE } from '../../src/submissions/reading/transfer';
 import { App, op, run } from '../helpers/app';
 import { fakeDateOnly } from '../helpers/clock';
 import { api, recorded, recordedScope } from '../helpers/recorded';

@@ -8,9 +8,9 @@ import type { ZObject } from 'zapier-platform-core';
 import { invalidInput } from '../../errors';
 import { answerableBlocks, blockName, distinctLabels, matrixRows } from '../../forms/blocks';
 import type { Form, FormBlock } from '../../schemas/forms';
-import { FILE_TYPES, KEPT_AS_IS_TYPES } from '../answer-facts';
-import { answerKey, hasRowInputs, isDateRange, matrixRowKey, rangeKey } from '../answer-inputs';
-import { type AnswerChanges, isEmptyInput } from '../answer-values';
+import { FILE_TYPES, KEPT_AS_IS_TYPES } from '../answers/answer-facts';
+import { answerKey, hasRowInputs, isDateRange, matrixRowKey, rangeKey } from '../answers/answer-inputs';
+import { type AnswerChanges, isEmptyInput } from '../answers/answer-values';
 
 const NOTHING = 'Nothing was submitted.';
 

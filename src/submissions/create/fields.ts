@@ -18,7 +18,7 @@ import {
   hasRowInputs,
   isDateRange,
   rangeKey,
-} from '../answer-inputs';
+} from '../answers/answer-inputs';
 import { alwaysRequired, CREATE_NOTE } from './body';
 import { matchBlocks, matchFieldIds, namesOf } from './upsert';
 

@@ -14,9 +14,9 @@
 import type { ZObject } from 'zapier-platform-core';
 import type { Form } from '../../schemas/forms';
 import type { Submission } from '../../schemas/submissions';
-import { SUBMISSION_SAMPLE } from '../output-fields';
-import type { OutputField, SubmissionOutput } from '../output-types';
-import { shapeSubmission } from '../shape';
+import { SUBMISSION_SAMPLE } from '../output/output-fields';
+import type { OutputField, SubmissionOutput } from '../output/output-types';
+import { shapeSubmission } from '../output/shape';
 import type { Located } from './locate';
 import type { Upsert } from './upsert';
 

@@ -16,8 +16,8 @@ import { answerableBlocks, blockName, distinctLabels } from '../../forms/blocks'
 import { type Form, type FormBlock, MatchFieldIds } from '../../schemas/forms';
 import type { Submission } from '../../schemas/submissions';
 import { isLastPage } from '../../shared/paging';
-import { KEPT_AS_IS_TYPES } from '../answer-facts';
-import { answerKey } from '../answer-inputs';
+import { KEPT_AS_IS_TYPES } from '../answers/answer-facts';
+import { answerKey } from '../answers/answer-inputs';
 
 const NOTHING = 'Nothing was submitted.';
 

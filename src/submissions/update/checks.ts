@@ -12,7 +12,7 @@ import { answerableBlocks, labelledBlocks } from '../../forms/blocks';
 import { flagOn } from '../../schemas/boolean';
 import type { Form, FormBlock } from '../../schemas/forms';
 import type { Submission } from '../../schemas/submissions';
-import { currentAnswers, submissionStatus } from '../answers';
+import { currentAnswers, submissionStatus } from '../answers/answers';
 
 const refuse = (z: ZObject, message: string, code: ErrorCode): never => {
   throw userError(z, message, code, 400);

@@ -14,12 +14,12 @@ import {
   YesNo,
 } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
-import { answerInputFields, questionLabels } from '../answer-inputs';
-import { answerChanges, changesAnything } from '../answer-values';
-import { uploadFileAnswers } from '../file-answers';
-import { SUBMISSION_SAMPLE, submissionOutputFields } from '../output-fields';
-import { scanSubmissions } from '../pages';
-import { shapeSubmission } from '../shape';
+import { answerInputFields, questionLabels } from '../answers/answer-inputs';
+import { answerChanges, changesAnything } from '../answers/answer-values';
+import { uploadFileAnswers } from '../answers/file-answers';
+import { SUBMISSION_SAMPLE, submissionOutputFields } from '../output/output-fields';
+import { shapeSubmission } from '../output/shape';
+import { scanSubmissions } from '../reading/pages';
 import {
   type DroppedAnswer,
   refuseCaptchaForm,

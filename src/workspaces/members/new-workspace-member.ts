@@ -1,8 +1,7 @@
-import { defineInputFields, defineTrigger } from 'zapier-platform-core';
+import { type Bundle, defineInputFields, defineTrigger, type ZObject } from 'zapier-platform-core';
 import * as members from '../../api/members';
 import { WorkspaceInput, workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
-import { pollingPerform } from '../../shared/perform';
 import { joinedAt, MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, newestFirst, shapeMember } from '../member';
 
 const inputFields = defineInputFields([workspaceField]);
@@ -12,11 +11,11 @@ const Input = WorkspaceInput;
  * Polls the member list (no paging, no order promised) and returns it newest first (see
  * `newestFirst`). Zapier deduplicates on the user `id`, so each member triggers once per workspace.
  */
-const perform = pollingPerform(async (z, bundle) => {
+const perform = async (z: ZObject, bundle: Bundle) => {
   const { workspace_id } = parseInput(z, Input(), bundle.inputData, inputFields);
   const listed = newestFirst(await members.list(z, bundle, workspace_id));
   return listed.map((m) => ({ ...shapeMember(m), workspace_id, joined_at: joinedAt(m) }));
-});
+};
 
 export const newWorkspaceMember = defineTrigger({
   key: 'new_workspace_member',
@@ -28,7 +27,8 @@ export const newWorkspaceMember = defineTrigger({
   operation: {
     type: 'polling',
     inputFields,
-    perform,
+    // core types polling results as `id: string`; OpnForm ids are integers (Zapier takes either)
+    perform: perform as never,
     canPaginate: false,
     // `joined_at` stays in every result (null unless the server sends `pivot.created_at`; real servers
     // do not, recorded `team--list-users`) but is not offered as a field: it would always be empty.

@@ -2,7 +2,7 @@
 import { flagOn } from '../../../src/schemas/boolean';
 import type { Form, FormBlock } from '../../../src/schemas/forms';
 import type { Submission } from '../../../src/schemas/submissions';
-import { questionLabels } from '../../../src/submissions/answer-inputs';
+import { questionLabels } from '../../../src/submissions/answers/answer-inputs';
 import { removedAnswers, writableAnswer } from '../../../src/submissions/update/checks';
 
 const files: FormBlock = { id: 'f-files', type: 'files', name: 'Files' };

@@ -170,8 +170,7 @@ test('remove_member: the description warns about lost access and that it is fina
     label: 'Warning',
     type: 'copy',
     helpText:
-      '**Warning: this step cannot be undone.** To give them access again, invite them again. A user left with ' +
-      'no workspace gets a new personal one. The connected user (use Leave Workspace) and the last admin cannot ' +
-      'be removed.',
+      '**Warning: this step cannot be undone.** Invite them again to restore access. A user left with ' +
+      'no workspace gets a new personal one. Not for yourself (use Leave Workspace) or the last admin.',
   });
 });

@@ -1,5 +1,5 @@
 import type { ZObject } from 'zapier-platform-core';
-import { invalidInput } from '../errors';
+import { invalidInput } from '../../errors';
 import {
   AmbiguousQuestion,
   answerableBlocks,
@@ -9,8 +9,8 @@ import {
   findQuestionBlock,
   matrixColumns,
   matrixRows,
-} from '../forms/blocks';
-import type { Form, FormBlock } from '../schemas/forms';
+} from '../../forms/blocks';
+import type { Form, FormBlock } from '../../schemas/forms';
 import { checkboxWord, FILE_TYPES } from './answer-facts';
 import {
   answerKey,

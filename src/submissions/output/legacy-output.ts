@@ -6,9 +6,9 @@
  * output, with the delivered values, next to today's keys; `form_id`, `form_title`, `form_slug` and
  * `edit_link` are today's keys already, with the same values (docs/decisions.md).
  */
-import { answerableBlocks, blockName } from '../forms/blocks';
-import type { Form, FormBlock } from '../schemas/forms';
-import type { DeliveryPayload } from '../schemas/zapier';
+import { answerableBlocks, blockName } from '../../forms/blocks';
+import type { Form, FormBlock } from '../../schemas/forms';
+import type { DeliveryPayload } from '../../schemas/zapier';
 import { matrixAnswer } from './shape';
 
 /** One answer of a delivery's `data`: its value as OpnForm shows it, the question's name and type. */

@@ -7,19 +7,19 @@
 import { randomInt } from 'node:crypto';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import * as v from 'zod/mini';
-import * as forms from '../api/forms';
-import * as submissions from '../api/submissions';
-import * as zapier from '../api/zapier';
-import { badResponse, userError } from '../errors';
-import { FormInput } from '../inputs/fields';
-import { FormId } from '../inputs/values';
-import { lazy, type Out } from '../schemas/lazy';
-import { type labelsOf, parseInput, summarize } from '../schemas/parse';
-import { DeliveryPayload } from '../schemas/zapier';
-import { dateQuestions, isoDateTime } from '../shared/dates';
+import * as forms from '../../api/forms';
+import * as submissions from '../../api/submissions';
+import * as zapier from '../../api/zapier';
+import { badResponse, userError } from '../../errors';
+import { FormInput } from '../../inputs/fields';
+import { FormId } from '../../inputs/values';
+import { lazy, type Out } from '../../schemas/lazy';
+import { type labelsOf, parseInput, summarize } from '../../schemas/parse';
+import { DeliveryPayload } from '../../schemas/zapier';
+import { dateQuestions, isoDateTime } from '../../shared/dates';
+import type { OutputField, SubmissionOutput } from '../output/output-types';
+import { deliveryId, shapeDelivery } from '../output/shape';
 import { deliveryDates, deliveryOfSubmission } from './delivery-dates';
-import type { OutputField, SubmissionOutput } from './output-types';
-import { deliveryId, shapeDelivery } from './shape';
 import { transferList } from './transfer';
 
 /** A hook trigger's item: the submission, when Zapier received it, and whether it is an edit (null: cannot tell). */

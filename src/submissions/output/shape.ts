@@ -7,21 +7,19 @@
  */
 import { createHash } from 'node:crypto';
 import type { ZObject } from 'zapier-platform-core';
-import { isLayoutBlock } from '../forms/blocks';
-import { ATTRIBUTION_KEYS, type AttributionKey, type Submission } from '../schemas/submissions';
-import type { DeliveryPayload } from '../schemas/zapier';
+import { isLayoutBlock } from '../../forms/blocks';
+import { ATTRIBUTION_KEYS, type AttributionKey, type Submission } from '../../schemas/submissions';
+import type { DeliveryPayload } from '../../schemas/zapier';
 import {
   type DateQuestion,
   type DateQuestions,
   dateQuestions,
   isoAnswerDates,
   isoDateTime,
-} from '../shared/dates';
-import { checkboxWord, FILE_TYPES, NUMBER_TYPES, SHAPE_METADATA_KEYS } from './answer-facts';
+} from '../../shared/dates';
+import { checkboxWord, FILE_TYPES, NUMBER_TYPES, SHAPE_METADATA_KEYS } from '../answers/answer-facts';
 import { submissionFile } from './files';
 import type { AnswerDate, AnswerFile, FormRef, SubmissionOutput, SubmissionStatus } from './output-types';
-
-export type { SubmissionOutput } from './output-types';
 
 /** How answers are shaped: what the form says about its date questions, and whether dates become ISO text. */
 interface ShapeContext {

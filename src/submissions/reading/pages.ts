@@ -1,8 +1,8 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import * as submissions from '../api/submissions';
-import type { Submission } from '../schemas/submissions';
-import { READ_RESERVE_MS, remainingMs } from '../shared/budget';
-import { isLastPage } from '../shared/paging';
+import * as submissions from '../../api/submissions';
+import type { Submission } from '../../schemas/submissions';
+import { READ_RESERVE_MS, remainingMs } from '../../shared/budget';
+import { isLastPage } from '../../shared/paging';
 
 export interface ScanResult {
   /** Matching items, newest first. */

@@ -4,14 +4,14 @@
  * reverse, an `/open` list item turned into the delivery OpnForm would have sent (the editor's sample).
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import * as account from '../api/account';
-import * as forms from '../api/forms';
-import { answerableBlocks, blockName } from '../forms/blocks';
-import { FormId } from '../inputs/values';
-import type { Form } from '../schemas/forms';
-import type { Submission } from '../schemas/submissions';
-import type { DeliveryPayload } from '../schemas/zapier';
-import { type DateQuestions, dateQuestions, isAmbiguousDate } from '../shared/dates';
+import * as account from '../../api/account';
+import * as forms from '../../api/forms';
+import { answerableBlocks, blockName } from '../../forms/blocks';
+import { FormId } from '../../inputs/values';
+import type { Form } from '../../schemas/forms';
+import type { Submission } from '../../schemas/submissions';
+import type { DeliveryPayload } from '../../schemas/zapier';
+import { type DateQuestions, dateQuestions, isAmbiguousDate } from '../../shared/dates';
 
 /** How long a form's date questions are remembered: a busy form costs at most one form read per 5 minutes. */
 export const DATE_QUESTIONS_TTL_SECONDS = 5 * 60;

@@ -1,7 +1,7 @@
 /** The output of every step that returns a submission (see ./shape.ts). */
 import type { PlainOutputField } from 'zapier-platform-core';
-import type { FormBlock } from '../schemas/forms';
-import type { AttributionKey } from '../schemas/submissions';
+import type { FormBlock } from '../../schemas/forms';
+import type { AttributionKey } from '../../schemas/submissions';
 
 export type OutputField = PlainOutputField;
 

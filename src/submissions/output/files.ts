@@ -1,5 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import * as submissions from '../api/submissions';
+import * as submissions from '../../api/submissions';
 
 /** What a dehydrated submission file carries: the signed (expiring) link and the file name. */
 export type FileHydrationInput = {

@@ -5,8 +5,8 @@ import {
   distinctLabels,
   matrixColumns,
   matrixRows,
-} from '../forms/blocks';
-import type { Form, FormBlock } from '../schemas/forms';
+} from '../../forms/blocks';
+import type { Form, FormBlock } from '../../schemas/forms';
 import { FILE_TYPES, KEPT_AS_IS_TYPES, NUMBER_TYPES } from './answer-facts';
 import { fileHelp, takesSeveral } from './file-answers';
 
