@@ -108,7 +108,7 @@ export const createPrefilledLink = defineCreate({
   display: {
     label: 'Create Pre-filled Form Link',
     description:
-      "Makes a link to a form with answers already filled in (hidden questions included), as OpnForm's pre-fill generator does. Nothing is submitted. Returns the link.",
+      'Creates a link to a form with answers already filled in (hidden questions too); nothing is submitted. Returns the link.',
   },
   operation: {
     inputFields,
@@ -119,10 +119,11 @@ export const createPrefilledLink = defineCreate({
       form_slug: 'contact-us-3fa2b1',
       form_title: 'Contact Us',
       share_url: 'https://opnform.com/forms/contact-us-3fa2b1',
-      values: { '5b8d1d0e-6f4c-4f7e-9b44-0c1f2a3b4c5d': 'Ada Lovelace' },
+      // by question id (UUIDs): the sample leaves them out (sample keys are snake_case)
+      values: {},
     },
     outputFields: [
-      { key: 'url', label: 'Pre-filled Link' },
+      { key: 'url', label: 'Pre-filled Link', primary: true },
       { key: 'form_id', label: 'Form ID', type: 'integer' },
       { key: 'form_slug', label: 'Form Slug' },
       { key: 'form_title', label: 'Form Title' },
@@ -141,5 +142,6 @@ export const cases: import('../shared/step-case').StepCase[] = [
     },
     minimum: 1,
     why: 'the form (its questions, to check each value, and its share_url); the link is built without a request',
+    review: { on: 'both', evidence: ['forms--get-form#1'] },
   },
 ];
