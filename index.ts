@@ -2,6 +2,7 @@ import { defineApp, version as platformVersion } from 'zapier-platform-core';
 import { authentication } from './src/auth';
 import { choiceFieldList } from './src/forms/choice-field-list';
 import { createForm } from './src/forms/create-form';
+import { createPrefilledLink } from './src/forms/create-prefilled-link';
 import { deleteForm } from './src/forms/delete-form';
 import { duplicateForm } from './src/forms/duplicate-form';
 import { findForm } from './src/forms/find-form';
@@ -109,6 +110,7 @@ const app = defineApp(
       createWorkspace,
       updateWorkspace,
       deleteWorkspace,
+      createPrefilledLink,
     ),
     searches: byKey(
       findMember,

@@ -49,7 +49,8 @@ type Route =
       closed?: boolean;
     }
   | { kind: 'public'; method: string; pattern: RegExp; group?: PublicGroup; handler: Handler<RawCtx> }
-  | { kind: 'control'; method: string; pattern: RegExp; logged: boolean; handler: Handler<RawCtx> };
+  | { kind: 'control'; method: string; pattern: RegExp; logged: boolean; handler: Handler<RawCtx> }
+  | { kind: 'page'; method: string; pattern: RegExp; handler: Handler<RawCtx> };
 
 /** `/open/forms/:form` → a RegExp with one group per `:name`; a RegExp is taken as it is. */
 const compile = (pattern: string | RegExp) =>
@@ -80,7 +81,9 @@ export const createRouter = (state: SandboxState, faults: Faults, limiter: RateL
   const notAllowed = (method: string, path: string) => {
     const others = new Set(
       routes
-        .filter((r) => r.kind !== 'control' && r.method !== method && r.pattern.test(path))
+        .filter(
+          (r) => r.kind !== 'control' && r.kind !== 'page' && r.method !== method && r.pattern.test(path),
+        )
         .map((r) => r.method),
     );
     if (others.size === 0) return undefined;
@@ -195,6 +198,14 @@ export const createRouter = (state: SandboxState, faults: Faults, limiter: RateL
     writeResult(res, await replyOf(() => match.route.handler(ctx)), limited);
   };
 
+  /** The front end's pages (outside `/api`): not logged, not counted; 404 when none matches. */
+  const page = async (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) => {
+    const match = find('page', req.method ?? 'GET', path);
+    if (match === undefined) return write(res, 404, { message: '' });
+    const ctx = { path, params: decoded(match.raw), query, text: '', bytes: Buffer.alloc(0), body: {} };
+    writeResult(res, await replyOf(() => match.route.handler({ ...ctx, headers: req.headers })));
+  };
+
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     const path = url.pathname.replace(/^\/api(?=\/__sandbox)/, '');
@@ -205,7 +216,7 @@ export const createRouter = (state: SandboxState, faults: Faults, limiter: RateL
         ? publicRoute(req, res, path.slice(4), query).then((done) =>
             done ? undefined : token(req, res, path.slice(4), query),
           )
-        : Promise.resolve(write(res, 404, { message: '' }));
+        : page(req, res, path, query);
     work.catch((error: unknown) => {
       console.error('sandbox error:', error);
       write(res, 500, { message: 'Server Error' });
@@ -235,6 +246,10 @@ export const createRouter = (state: SandboxState, faults: Faults, limiter: RateL
     /** A route without a token; `group` counts it per client (see `PublicGroup`), none: body unread. */
     public: (method: string, pattern: string | RegExp, group: PublicGroup, handler: Handler<RawCtx>) => {
       routes.push({ kind: 'public', method, pattern: compile(pattern), group, handler });
+    },
+    /** A page of the front end (`share_url` and the like), outside `/api`. */
+    page: (method: string, pattern: string | RegExp, handler: Handler<RawCtx>) => {
+      routes.push({ kind: 'page', method, pattern: compile(pattern), handler });
     },
     /** A `/__sandbox/*` route; `logged`: in the request log and subject to faults. */
     control: (method: string, pattern: string | RegExp, logged: boolean, handler: Handler<RawCtx>) => {

@@ -9,12 +9,13 @@
 
 import { ARRAY_COLUMNS, PURIFIED_COLUMNS, STORED, TYPED, VALIDATED_KEYS } from '../form-columns';
 import type { RouteKit } from '../kit';
-import { UNAUTHORIZED } from '../reply';
+import { Reply, UNAUTHORIZED } from '../reply';
 import { asRecord, param as p } from '../route-context';
 import { stableUuid } from '../seed';
 import type { Block, Form } from '../state';
 import { hasPassword, unlocked } from '../submission-rules';
 import { createFormViews } from '../views/forms';
+import { prefilledPage } from '../views/prefilled';
 import { loadedWorkspaceJson } from '../views/workspaces';
 
 export { INT_BOOLEAN_COLUMNS } from '../form-columns';
@@ -328,6 +329,17 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     if (kit.orphaned(f)) return kit.fail(404, { type: 'error', message: 'Form not found.' });
     const password = ctx.headers['form-password'];
     return guestForm(f, unlocked(f, typeof password === 'string' ? password : undefined));
+  });
+  /**
+   * The front end's public form (`share_url`), pre-filled from the link's query as OpnForm's client
+   * reads it (../views/prefilled.ts): what a respondent opening a pre-filled link sees.
+   */
+  kit.router.page('GET', /^\/forms\/([^/]+)$/, (ctx) => {
+    const key = p(ctx, 0);
+    const f = state.forms.find((x) => String(x.id) === key || x.slug === key);
+    if (f === undefined || (f.visibility !== 'public' && f.visibility !== 'closed') || kit.orphaned(f))
+      return kit.fail(404, 'This form does not exist.');
+    return new Reply(200, prefilledPage(f, ctx.query), { 'Content-Type': 'text/html; charset=UTF-8' });
   });
   // the version history (forms--update-form-race #16) is not open to tokens: 404, empty message, no
   // rate-limit headers; it is the only place the states a concurrent update overwrote survive

@@ -41,6 +41,7 @@ export const DRAWS: Record<string, Draw> = {
   find_form: open(1),
   find_workspace: open(1),
   find_webhook_integration: open(1),
+  create_prefilled_link: open(1), // the form read
   // 2: the read that guards a write (a form in the chosen workspace), or a form and a page
   delete_submission: open(2),
   create_webhook_integration: open(2),

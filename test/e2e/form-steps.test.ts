@@ -149,4 +149,42 @@ describe.each(MODES)('%s mode', (mode) => {
     expect(notDeleted).toMatchObject({ code: 'forbidden', status: 403 });
     expect((await call(s, 'GET', `/open/forms/${s.ids.emptyFormId}`)).status).toBe(200);
   });
+  test("a pre-filled link opens the form with its answers filled in, as OpnForm's client reads the query", async () => {
+    const s = sandbox();
+    const f = (name: string): string => s.ids.fields[name] ?? name;
+    const out = await runOn<Json>(s, 'creates.create_prefilled_link.operation.perform', {
+      workspace_id: s.ids.workspaceId,
+      form_id: s.ids.formId,
+      [`answer__${f('full_name')}`]: 'Ada Lovelace',
+      [`answer__${f('plan')}`]: 'pro',
+      [`answer__${f('interests')}`]: ['Forms', 'Design'],
+      [`answer__${f('subscribe')}`]: 'yes',
+      [`answer__${f('rating')}`]: 4,
+      [`answer__${f('stay')}__start`]: '2026-04-01',
+      [`answer__${f('stay')}__end`]: '2026-04-03',
+      [`answer__${f('satisfaction')}__row__Support`]: 'Good',
+      [`answer__${f('referrer')}`]: 'crm-42',
+      query_params: { utm_source: 'zapier' },
+    });
+    const page = await fetch(out.url);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const data = JSON.parse(
+      /<script type="application\/json" id="prefilled">(.*)<\/script>/.exec(html)?.[1] ?? '{}',
+    );
+    expect(data).toEqual({
+      [f('full_name')]: 'Ada Lovelace',
+      [f('stay')]: ['2026-04-01', '2026-04-03'],
+      [f('subscribe')]: true,
+      [f('plan')]: 'Pro',
+      [f('interests')]: ['Forms', 'Design'],
+      [f('satisfaction')]: { Support: 'Good' },
+      [f('rating')]: 4,
+      [f('referrer')]: 'crm-42',
+      utm_source: 'zapier',
+    });
+    expect(html).toContain(
+      `<li data-id="${f('referrer')}"><label>Referrer (hidden)</label> <output>crm-42</output></li>`,
+    );
+  });
 });

@@ -1,4 +1,7 @@
-/** `npm start` steps of Update Form (issue 15): pick a choice question, change its choices, close and reopen. */
+/**
+ * `npm start` steps of Update Form (issue 15): pick a choice question, change its choices, close and
+ * reopen; then a pre-filled link (issue 28) opened on the sandbox's public form, its answers filled in.
+ */
 import type { DemoStep } from '../types';
 
 interface Choice {
@@ -56,6 +59,26 @@ export const FORM_DEMO_STEPS: DemoStep[] = [
         visibility: 'public',
       });
       return `visibility ${closed.visibility}, then ${open.visibility}`;
+    },
+  },
+  {
+    name: 'make a pre-filled link and open it (create_prefilled_link)',
+    run: async (ctx) => {
+      const { fields } = ctx.sandbox.ids;
+      const out = await ctx.invoke<{ url: string }>('creates.create_prefilled_link.operation.perform', {
+        workspace_id: ctx.picked.workspace_id,
+        form_id: ctx.picked.form_id,
+        [`answer__${fields.full_name}`]: 'Ada Lovelace',
+        [`answer__${fields.plan}`]: 'Pro',
+        [`answer__${fields.referrer}`]: 'crm-42',
+      });
+      const html = await (await fetch(out.url)).text();
+      const filled = [...html.matchAll(/<label>([^<]*)<\/label> <output>([^<]+)<\/output>/g)].map(
+        ([, label, value]) => `${label}: ${value}`,
+      );
+      if (filled.length !== 3)
+        throw new Error(`the public form shows ${filled.length} pre-filled answers, not 3`);
+      return `${out.url}\n  opens the form with ${filled.join('; ')}`;
     },
   },
 ];
