@@ -114,6 +114,12 @@ export const RULES: Record<string, KeyRule> = {
       fc.array(fc.integer(), { maxLength: 2 }),
     ),
   },
+  // Find Submission's question: optional in the editor, refused blank by the step (a Find or Create must
+  // not match an unrelated answer), so a valid input names one; not text is refused naming it
+  search_field: {
+    valid: fc.string({ minLength: 1, maxLength: 30 }).filter((text) => text.trim() !== ''),
+    invalid: fc.oneof(fc.boolean(), fc.array(fc.integer(), { minLength: 1, maxLength: 2 })),
+  },
   // date-time bounds (Find Submission, Export Submissions): since always before until when both are valid
   submitted_since: {
     valid: fc

@@ -261,7 +261,7 @@ test('the editor shows the idle time: an input with bounded choices and a defaul
     display: { description: string };
     operation: { inputFields: Array<Record<string, unknown>> };
   };
-  expect(trigger.display.description).toContain('idle for the time you choose (30 minutes by default)');
+  expect(trigger.display.description).toContain('idle 30 minutes, or the time you choose');
   const field = trigger.operation.inputFields.find((f) => f.key === 'idle_minutes');
   expect(field).toMatchObject({ label: 'Idle Time (Minutes)', required: false, default: '30' });
   expect(
