@@ -45,6 +45,18 @@ test('harness/ imports neither test/ nor bench/ (both use it)', () => {
   expect([...importsBetween('harness/', 'test/'), ...importsBetween('harness/', 'bench/')]).toEqual([]);
 });
 
+test('every test/<folder>/**/*.tests.ts runs: its folder has a test/<folder>.test.ts or test/<folder>-*.test.ts running its parts', () => {
+  const parts = tsFiles('test').filter((file) => file.endsWith('.tests.ts'));
+  expect(parts.length).toBeGreaterThan(100);
+  const groups = tsFiles('test').filter((file) => /^test\/[^/]+\.test\.ts$/.test(file));
+  const folders = new Set(
+    groups
+      .filter((file) => readFileSync(join(ROOT, file), 'utf8').includes('runParts('))
+      .map((file) => (file.match(/^test\/([a-z0-9]+)/) as RegExpMatchArray)[1]),
+  );
+  expect(parts.filter((file) => !folders.has(file.split('/')[1] as string))).toEqual([]);
+});
+
 const LINE_LIMITED = ['src', 'sandbox', 'test', 'harness', 'scripts', 'bench'];
 
 /** `file: N lines` for each file over 400 lines. */

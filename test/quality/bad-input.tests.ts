@@ -159,7 +159,7 @@ describe.each(operations.map((o) => [o.name, o] as const))('%s', (_name, { path,
   });
 });
 
-describe('run counts', () => {
+describe('what .ci/run asks for beyond npm test alone', () => {
   test("outside the deep run each property runs fast-check's own default count, the one its name says", () => {
     const details = fc.check(fc.property(fc.integer(), () => true));
     expect(details.numRuns).toBe(FAST_CHECK_DEFAULT);
@@ -170,6 +170,15 @@ describe('run counts', () => {
     const deep = ci.search(/^export DEEP_PROPERTIES=1$/m);
     expect(deep).toBeGreaterThan(-1);
     expect(ci.indexOf('\nnpm test\n')).toBeGreaterThan(deep);
+  });
+
+  test('.ci/run runs npm test with CI=true, where Jest collects coverage and gates it (jest.config.js)', () => {
+    const ci = readFileSync(join(__dirname, '..', '..', '.ci', 'run'), 'utf8');
+    expect(ci.indexOf('\nnpm test\n')).toBeGreaterThan(ci.search(/^export CI=true$/m));
+    expect(ci.search(/^export CI=true$/m)).toBeGreaterThan(-1);
+    const config = jest.requireActual<Record<string, unknown>>('../../jest.config.js');
+    expect(config.coverageThreshold).toEqual({ global: { lines: 98, branches: 89 } });
+    expect(config.collectCoverage).toBe(process.env.CI === 'true');
   });
 });
 
