@@ -1,5 +1,0 @@
-// Every test/quality/**/*.tests.ts in one test file (test/helpers/parts.ts).
-import { join } from 'node:path';
-import { runParts } from './helpers/parts';
-
-runParts(join(__dirname, 'quality'));
