@@ -8,7 +8,6 @@ import { codeFiles, cycles, importGraph, ROOT, resolveImport, tsFiles } from './
 
 const PRODUCT = ['index.ts', 'src', 'sandbox', 'harness', 'scripts', 'bench'];
 const graph = importGraph([...PRODUCT, 'test'].flatMap(tsFiles));
-const product = new Map([...graph].filter(([file]) => !file.startsWith('test/')));
 
 /** `from -> to` for each import from a file under `from` of a module under `to`. */
 const importsBetween = (from: string, to: string) =>
@@ -21,8 +20,10 @@ test('the scan sees the whole code base (a wrong root would make every rule pass
   for (const dir of PRODUCT) expect([...graph.keys()].some((file) => file.startsWith(dir))).toBe(true);
 });
 
-test('no import cycle in index.ts, src/, sandbox/, harness/, scripts/, bench/ (type-only imports included)', () => {
-  expect(cycles(product)).toEqual([]);
+test('no import cycle in index.ts, src/, sandbox/, harness/, scripts/, bench/ or test/ (type-only imports included)', () => {
+  // the graph holds every folder: a cycle within test/ or through it counts too
+  expect([...graph.keys()].some((file) => file.startsWith('test/contract/'))).toBe(true);
+  expect(cycles(graph)).toEqual([]);
 });
 
 test('the cycle finder finds a cycle (a -> b -> c -> a) and a self-import', () => {
@@ -42,6 +43,18 @@ test('bench/ and test/ do not import each other (what they share lives in harnes
 
 test('harness/ imports neither test/ nor bench/ (both use it)', () => {
   expect([...importsBetween('harness/', 'test/'), ...importsBetween('harness/', 'bench/')]).toEqual([]);
+});
+
+test('every test/<folder>/**/*.tests.ts runs: its folder has a test/<folder>.test.ts or test/<folder>-*.test.ts running its parts', () => {
+  const parts = tsFiles('test').filter((file) => file.endsWith('.tests.ts'));
+  expect(parts.length).toBeGreaterThan(100);
+  const groups = tsFiles('test').filter((file) => /^test\/[^/]+\.test\.ts$/.test(file));
+  const folders = new Set(
+    groups
+      .filter((file) => readFileSync(join(ROOT, file), 'utf8').includes('runParts('))
+      .map((file) => (file.match(/^test\/([a-z0-9]+)/) as RegExpMatchArray)[1]),
+  );
+  expect(parts.filter((file) => !folders.has(file.split('/')[1] as string))).toEqual([]);
 });
 
 const LINE_LIMITED = ['src', 'sandbox', 'test', 'harness', 'scripts', 'bench'];

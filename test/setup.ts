@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { expectEveryInterceptorUsed } from './helpers/nock-check';
 
 // The connector's development setting (src/http/base-url.ts): the tests use the loopback sandbox.
 process.env.OPNFORM_DEV_LOCAL_SERVER = '1';
@@ -8,15 +9,8 @@ if (!nock.isActive()) nock.activate();
 nock.disableNetConnect();
 nock.enableNetConnect(/^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/);
 
-// Every interceptor a test declares must be used: an unused one means the test expects a request the
-// connector did not make (or no longer makes). `.optionally()` interceptors are not pending by design.
-afterEach(() => {
-  const pending = nock.pendingMocks();
-  nock.cleanAll();
-  if (pending.length > 0) {
-    throw new Error(`The test left ${pending.length} nock interceptor(s) unused:\n  ${pending.join('\n  ')}`);
-  }
-});
+// Every interceptor a test declares must be used (test/helpers/nock-check.ts).
+afterEach(expectEveryInterceptorUsed);
 
 // Jest gives each test file a fresh module registry but the same `http` module: take this file's
 // interceptor off again, or the next file's nock would sit behind a stale one.

@@ -6,43 +6,19 @@
 //   DEMO_FAULT_AT="pick a form (form_list)" switch it on just before that step (default: the first)
 //   DEMO_FAULT_DELAY_MS=...                 delay of the `slow` fault (default: past the HTTP timeout)
 
-import type { FaultKind, SandboxMode } from '../../sandbox/server';
-import { DEFAULT_TIMEOUT_MS } from '../../src/http/client';
 import { runDemo } from './flow';
-import type { DemoFault } from './types';
+import { demoOptions } from './options';
 
 // The connector's development setting (src/http/base-url.ts): the demo's OpnForm is the loopback sandbox.
 process.env.OPNFORM_DEV_LOCAL_SERVER = '1';
 
-const KINDS = ['429', '500', 'slow', 'non-json', 'drop'];
+const options = demoOptions(process.argv.slice(2), process.env);
+if ('error' in options) {
+  console.error(options.error);
+  process.exit(2);
+}
 
-const faultFromEnv = (): DemoFault | undefined => {
-  const kind = process.env.DEMO_FAULT?.trim();
-  if (kind === undefined || kind === '') return undefined;
-  if (!KINDS.includes(kind)) {
-    console.error(`DEMO_FAULT must be one of ${KINDS.join(', ')} (got "${kind}").`);
-    process.exit(2);
-  }
-  const timeout = Number(process.env.OPNFORM_HTTP_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS;
-  return {
-    kind: kind as FaultKind,
-    at: process.env.DEMO_FAULT_AT || undefined,
-    delayMs: Number(process.env.DEMO_FAULT_DELAY_MS) || timeout + 1000,
-    retryAfter: 30,
-  };
-};
-
-const modeFromArgs = (): SandboxMode => {
-  const sync = process.argv.slice(2).includes('--sync') || process.env.DEMO_MODE?.trim() === 'sync';
-  const mode = process.env.DEMO_MODE?.trim();
-  if (mode !== undefined && mode !== '' && mode !== 'sync' && mode !== 'production') {
-    console.error(`DEMO_MODE must be sync or production (got "${mode}").`);
-    process.exit(2);
-  }
-  return sync ? 'sync' : 'production';
-};
-
-runDemo({ fault: faultFromEnv(), sandbox: { mode: modeFromArgs() } }).then(
+runDemo(options).then(
   (result) => {
     if (!result.ok) {
       console.error(`\nnpm start failed at step "${result.failedStep}": ${result.error}`);

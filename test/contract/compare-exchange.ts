@@ -3,7 +3,6 @@ import { createHmac } from 'node:crypto';
 import type { Delivery } from '../../sandbox/server';
 import type { RecordedExchange } from '../helpers/recorded';
 import { type CompareOptions, compareJson } from './compare';
-import type { Expectation } from './replay-config';
 
 const HOOK_HEADERS_IGNORED = new Set(['host', 'user-agent', 'content-length']);
 
@@ -17,11 +16,14 @@ export interface HeaderRules {
   countedSince: (limit: number, recorded: number, sandbox: number) => string[];
 }
 
+/** What compareHeaders reads of an exchange's expectation (replay-rules.ts). */
+type HeaderExpectation = { status?: number; headerPatterns?: Record<string, RegExp> };
+
 /** The answer's headers against the recorded ones; returns differences. */
 export const compareHeaders = (
   ex: RecordedExchange,
   headers: Headers,
-  expectation: Expectation | undefined,
+  expectation: HeaderExpectation | undefined,
   rules: HeaderRules,
 ): string[] => {
   const out: string[] = [];

@@ -1,40 +1,8 @@
 /** What a replay (replay.ts) is told about the recordings: expected differences and out-of-band steps. */
-import type { RecordedExchange } from '../helpers/recorded';
 import type { Replay } from './replay';
+import type { ExpectationOf, OutOfBandOf, ReplayConfigOf } from './replay-rules';
 
 /** What the contract expects instead of the recorded answer at one exchange (a local artefact). */
-export interface Expectation {
-  reason: string;
-  /** Replaces the recorded status. */
-  status?: number;
-  /** Replaces the body comparison: returns differences. */
-  check?: (body: unknown, replay: Replay) => string[];
-  /** Paths compared by type only. */
-  typeOnly?: RegExp[];
-  /** Response headers compared by this pattern instead of exactly. */
-  headerPatterns?: Record<string, RegExp>;
-}
-
-export interface OutOfBand {
-  /** What the recording's comment says was done out of band. */
-  what: string;
-  before?: (replay: Replay, ex: RecordedExchange) => void | Promise<void>;
-  /** `actual`: the sandbox's answer to this exchange (parsed JSON, or text). */
-  after?: (replay: Replay, ex: RecordedExchange, actual: unknown) => void | Promise<void>;
-  /** Request headers the recording does not keep (it keeps Accept and Content-Type only). */
-  headers?: Record<string, string>;
-}
-
-export interface ReplayConfig {
-  expectations: Record<string, Expectation>;
-  outOfBand: Record<string, OutOfBand>;
-  /** Paths compared by type only in every exchange (random values), with why. */
-  typeOnlyEverywhere: RegExp[];
-  /** Files where `X-RateLimit-Remaining` is compared exactly (elsewhere: how much it went down). */
-  exactRemaining: string[];
-  /**
-   * Calls the recording server counted before an exchange but the recording does not show (its
-   * counter went down by more than the recorded calls), per exchange: which bucket, how many, why.
-   */
-  unrecordedCalls: Record<string, { auth: string; limit: number; calls: number; why: string }>;
-}
+export type Expectation = ExpectationOf<Replay>;
+export type OutOfBand = OutOfBandOf<Replay>;
+export type ReplayConfig = ReplayConfigOf<Replay>;

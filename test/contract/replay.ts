@@ -19,7 +19,7 @@ import {
   recordedSubmissions,
   SYNC_SET,
 } from './recordings';
-import type { ReplayConfig } from './replay-config';
+import type { ReplayConfigOf } from './replay-rules';
 import { collectLinks, sandboxLinkFor } from './signed-links';
 
 export class Replay {
@@ -44,7 +44,7 @@ export class Replay {
 
   constructor(
     readonly sandbox: Sandbox,
-    readonly config: ReplayConfig,
+    readonly config: ReplayConfigOf<Replay>,
     outOfBandIds: (id: number, form: number) => boolean,
     /** Sets the process clock (the sandbox runs in this process): jest's `setSystemTime`. */
     protected readonly setClock: (ms: number) => void,

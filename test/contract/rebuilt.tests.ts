@@ -75,7 +75,7 @@ contractSuite({
   name: 'rebuilt-server recordings (test/recorded/, group 9)',
   dir: RECORDED_DIR,
   order: REBUILT_SERVER_FILES,
-  replayedBy: { 'recorded.test.ts': RECORDING_ORDER },
+  replayedBy: { 'recorded.tests.ts': RECORDING_ORDER },
   auth: REBUILT_AUTH_VALUES,
   keys: () => [...Object.keys(EXPECTATIONS), ...Object.keys(UNRECORDED_CALLS)],
   start: async (setClock) => {

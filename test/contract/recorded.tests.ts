@@ -251,7 +251,7 @@ contractSuite({
   dir: RECORDED_DIR,
   order: RECORDING_ORDER,
   // group 9: recorded later on a rebuilt server (other users and ids), replayed from its own seed
-  replayedBy: { 'rebuilt.test.ts': REBUILT_SERVER_FILES },
+  replayedBy: { 'rebuilt.tests.ts': REBUILT_SERVER_FILES },
   auth: RECORDED_AUTH_VALUES,
   keys: () => [...Object.keys(STEPS), ...Object.keys(EXPECTATIONS), ...Object.keys(UNRECORDED_CALLS)],
   start: async (setClock) => {

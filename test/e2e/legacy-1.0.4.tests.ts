@@ -6,9 +6,10 @@
 // https://api.opnform.com is expected one by one (method and path, nock) and forwarded as sent
 // (query, body, bearer token) to the sandbox, whose answer comes back.
 import nock from 'nock';
-import { startStashServer } from '../../harness/file-storage';
+import { type StashServer, startStashServer } from '../../harness/file-storage';
 import { invokeLogged } from '../../harness/invoke';
 import { everyCase } from '../../harness/step-cases';
+import { seed } from '../../sandbox/seed';
 import type { Sandbox } from '../../sandbox/server';
 import { readPublicDefinition } from '../../scripts/breaking-change';
 import { App } from '../helpers/app';
@@ -213,39 +214,47 @@ describe('New Submission in a Zap made by 1.0.4', () => {
   });
 });
 
-test('workspace_id and form_id saved as strings ("11", "6") work in every step that takes them', async () => {
-  const s = sandbox();
-  const stash = await startStashServer();
-  const ran: string[] = [];
-  try {
-    for (const c of everyCase()) {
-      const name = c.name;
-      const input = c.inputData(s.ids);
-      if (!('workspace_id' in input) && !('form_id' in input)) continue;
-      const saved = Object.fromEntries(
-        Object.entries(input).map(([key, value]) =>
-          key === 'workspace_id' || key === 'form_id' ? [key, String(value)] : [key, value],
-        ),
-      );
-      const outcome = await stash.withKey(() => invokeLogged(s, c.path, saved, c.bundle(s.ids), stash.event));
-      const message = outcome.error?.message;
-      expect({ name, ok: message === undefined || (c.fails?.test(message) ?? false) }).toEqual({
-        name,
-        ok: true,
-      });
-      ran.push(name);
-    }
-  } finally {
-    await stash.close();
-  }
-  // the New Submission methods, the hidden lists and the form steps among them
-  expect(ran).toEqual(
-    expect.arrayContaining([
-      'list_forms',
-      'new_submission.performList',
-      'new_submission.performSubscribe',
-      'new_submission.performUnsubscribe',
-      'update_submission',
-    ]),
-  );
+describe('workspace_id and form_id saved as strings ("11", "6") work in every step that takes them', () => {
+  let stash: StashServer | undefined;
+  beforeAll(async () => {
+    stash = await startStashServer();
+  });
+  afterAll(async () => {
+    await stash?.close();
+  });
+
+  // one test per step (each within the test timeout on a loaded machine), in the cases' order
+  const seededIds = seed({ submissions: 1, largeFormSubmissions: 1 }).ids;
+  const taking = everyCase().filter((c) => {
+    const input = c.inputData(seededIds);
+    return 'workspace_id' in input || 'form_id' in input;
+  });
+
+  test('the New Submission methods, the hidden lists and the form steps are among them', () => {
+    expect(taking.map((c) => c.name)).toEqual(
+      expect.arrayContaining([
+        'list_forms',
+        'new_submission.performList',
+        'new_submission.performSubscribe',
+        'new_submission.performUnsubscribe',
+        'update_submission',
+      ]),
+    );
+  });
+
+  test.each(taking.map((c) => [c.name, c] as const))('%s', async (name, c) => {
+    const s = sandbox();
+    const saved = Object.fromEntries(
+      Object.entries(c.inputData(s.ids)).map(([key, value]) =>
+        key === 'workspace_id' || key === 'form_id' ? [key, String(value)] : [key, value],
+      ),
+    );
+    const files = stash as StashServer;
+    const outcome = await files.withKey(() => invokeLogged(s, c.path, saved, c.bundle(s.ids), files.event));
+    const message = outcome.error?.message;
+    expect({ name, ok: message === undefined || (c.fails?.test(message) ?? false) }).toEqual({
+      name,
+      ok: true,
+    });
+  });
 });

@@ -173,7 +173,8 @@ describe.each(MODES)('%s mode', (mode) => {
     });
     expect(s.hooks(formId)).toEqual([]);
     expect(s.hooks()).toEqual([]);
-  });
+    // a guard against a hang, not a speed check: a few seconds on a quiet machine, past 20 s seen under load
+  }, 120_000);
 
   test('output fields: one request, every question of the form labelled, duplicates told apart', async () => {
     const s = sandbox();

@@ -3,6 +3,8 @@
  * request with a Zapier error naming a bad field, or (when every field is valid) reach the HTTP layer.
  * Never an uncaught exception, never a request for a bad input.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
@@ -34,9 +36,17 @@ const direct = (method: StepPath, inputData: Record<string, unknown>) => {
   return Promise.resolve().then(() => op(method)(zObject as ZObject, bundle as unknown as Bundle));
 };
 
-/** Bad inputs per operation (each through the whole perform); valid ones cost a refused connection each. */
-const RUNS = 1000;
-const VALID_RUNS = 200;
+/**
+ * Runs per property: fast-check's default (100) in `npm test`; `.ci/run` sets DEEP_PROPERTIES=1 for the
+ * deep run, 1000 bad inputs and 200 valid ones per operation (each through the whole perform; a valid
+ * one costs a refused connection).
+ */
+const DEEP = process.env.DEEP_PROPERTIES === '1';
+const FAST_CHECK_DEFAULT = 100;
+const RUNS = DEEP ? 1000 : FAST_CHECK_DEFAULT;
+const VALID_RUNS = DEEP ? 200 : FAST_CHECK_DEFAULT;
+/** The run count handed to fast-check: none outside the deep run (its own default applies). */
+const runs = (deep: number) => (DEEP ? { numRuns: deep } : {});
 
 type Field = { key: string; required?: boolean; choices?: unknown; list?: boolean; type?: string };
 type Definition = { key: string; operation: { inputFields?: unknown[]; perform?: unknown; type?: string } };
@@ -129,7 +139,7 @@ describe.each(operations.filter((o) => checked(o.def).length > 0).map((o) => [o.
             expect(requests).toBe(0);
           },
         ),
-        { numRuns: RUNS },
+        runs(RUNS),
       );
     });
   },
@@ -144,8 +154,31 @@ describe.each(operations.map((o) => [o.name, o] as const))('%s', (_name, { path,
         expect(error.code).toBe('unreachable');
         expect(requests).toBeGreaterThan(0);
       }),
-      { numRuns: VALID_RUNS },
+      runs(VALID_RUNS),
     );
+  });
+});
+
+describe('what .ci/run asks for beyond npm test alone', () => {
+  test("outside the deep run each property runs fast-check's own default count, the one its name says", () => {
+    const details = fc.check(fc.property(fc.integer(), () => true));
+    expect(details.numRuns).toBe(FAST_CHECK_DEFAULT);
+  });
+
+  test('.ci/run asks for the deep run (DEEP_PROPERTIES=1) before npm test', () => {
+    const ci = readFileSync(join(__dirname, '..', '..', '.ci', 'run'), 'utf8');
+    const deep = ci.search(/^export DEEP_PROPERTIES=1$/m);
+    expect(deep).toBeGreaterThan(-1);
+    expect(ci.indexOf('\nnpm test\n')).toBeGreaterThan(deep);
+  });
+
+  test('.ci/run runs npm test with CI=true, where Jest collects coverage and gates it (jest.config.js)', () => {
+    const ci = readFileSync(join(__dirname, '..', '..', '.ci', 'run'), 'utf8');
+    expect(ci.indexOf('\nnpm test\n')).toBeGreaterThan(ci.search(/^export CI=true$/m));
+    expect(ci.search(/^export CI=true$/m)).toBeGreaterThan(-1);
+    const config = jest.requireActual<Record<string, unknown>>('../../jest.config.js');
+    expect(config.coverageThreshold).toEqual({ global: { lines: 98, branches: 89 } });
+    expect(config.collectCoverage).toBe(process.env.CI === 'true');
   });
 });
 

@@ -1,0 +1,5 @@
+// Every test/contract/**/*.tests.ts in one test file (test/helpers/parts.ts).
+import { join } from 'node:path';
+import { runParts } from './helpers/parts';
+
+runParts(join(__dirname, 'contract'));
