@@ -293,8 +293,9 @@ describe('very long values (10 MB): refused naming the field, or sent; never a c
     '%s',
     async (_name, { path, def }) => {
       const base = validInput(def);
-      for (const field of fieldsOf(def)) {
-        for (const huge of HUGE) {
+      // both long values for every field in the deep run; in npm test, digits and letters by turns
+      for (const [index, field] of fieldsOf(def).entries()) {
+        for (const huge of DEEP ? HUGE : [HUGE[index % 2] as string]) {
           requests = 0;
           const error = await failure(direct(path, { ...base, [field.key]: huge }));
           // refused as bad input (naming a field), or sent when the field is free text the server takes at any length
