@@ -4,7 +4,7 @@
 // every live Zap would be stranded. `npm run check:zapier` runs them from the built zip's definition
 // against the public version 1.0.4 (scripts/opnform-1.0.4.definition.json, written as data from the
 // commit that published it) and against scripts/definition.snapshot.json; a failure names the rule and
-// its guardrail number; test/scripts/breaking-change.test.ts plants a violation of each.
+// its guardrail number; test/scripts/breaking-change.tests.ts plants a violation of each.
 //   https://docs.zapier.com/integrations/news/2026/version-promotion-guardrails
 //   https://docs.zapier.com/integrations/manage/required-input (a new required input breaks Zaps too)
 //   https://docs.zapier.com/platform/manage/auth-required (likewise for connection fields)

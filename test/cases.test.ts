@@ -95,7 +95,7 @@ describe('every step has a case', () => {
     ]);
   });
 
-  test('a search needs an input that finds nothing (test/quality/searches.test.ts runs it)', () => {
+  test('a search needs an input that finds nothing (test/quality/searches.tests.ts runs it)', () => {
     const { nothing: _, ...withoutNothing } = one;
     expect(
       problemsOf([{ file: 'src/s.ts', exported: { search, cases: [withoutNothing] } }, withHook]),
