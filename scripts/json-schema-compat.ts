@@ -7,7 +7,8 @@
 //   - a property newly `required`, `additionalProperties: false` (or a schema) newly limiting the
 //     properties, a property the old schema allowed that a closed new schema no longer lists;
 //   - a bound tightened (`minimum`, `minLength`, `minItems`, `minProperties` up; their `max` down;
-//     `exclusiveMinimum`/`exclusiveMaximum` likewise), `pattern`, `format` or `multipleOf` added or changed;
+//     `exclusiveMinimum`/`exclusiveMaximum` likewise; draft 4's boolean ones changed), `pattern`,
+//     `format` or `multipleOf` added or changed;
 //   - the same, recursively, in `properties`, `items` and `additionalProperties`.
 // Descriptions, titles, examples and defaults are free to change.
 
@@ -77,15 +78,17 @@ export const incompatibleAt = (before: unknown, after: unknown, at: string): str
     if (after[key] !== undefined && !same(before[key], after[key])) flag(`${at}.${key}`);
   }
   if (after.uniqueItems === true && before.uniqueItems !== true) flag(`${at}.uniqueItems`);
-  for (const key of LOWER_BOUNDS) {
-    const was = before[key];
-    const is = after[key];
-    if (typeof is === 'number' && !(typeof was === 'number' && is <= was)) flag(`${at}.${key}`);
-  }
-  for (const key of UPPER_BOUNDS) {
-    const was = before[key];
-    const is = after[key];
-    if (typeof is === 'number' && !(typeof was === 'number' && is >= was)) flag(`${at}.${key}`);
+  // a bound that is not a number (draft 4's boolean `exclusiveMinimum`) counts as changed unless equal
+  for (const [keys, loosened] of [
+    [LOWER_BOUNDS, (is: number, was: number) => is <= was],
+    [UPPER_BOUNDS, (is: number, was: number) => is >= was],
+  ] as const) {
+    for (const key of keys) {
+      const was = before[key];
+      const is = after[key];
+      if (is === undefined || same(was, is)) continue;
+      if (!(typeof is === 'number' && typeof was === 'number' && loosened(is, was))) flag(`${at}.${key}`);
+    }
   }
   const requiredBefore = new Set(list(before.required) ?? []);
   for (const key of list(after.required) ?? []) {

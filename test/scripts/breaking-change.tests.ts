@@ -280,6 +280,19 @@ describe('the rules: each change that needs a new major version fails, naming it
       );
     });
 
+    test("draft 4's boolean exclusive bounds: set is tightened, unchanged is not", () => {
+      const at = 'creates.make_thing.inputFields.payload.schema.properties.count';
+      const counted = (bounds: Json) => ({
+        type: 'object',
+        properties: { count: { minimum: 0, ...bounds } },
+      });
+      expect(between(counted({}), counted({ exclusiveMinimum: true, exclusiveMaximum: true }))).toEqual([
+        { rule: 'json-schema-incompatible', at: `${at}.exclusiveMinimum` },
+        { rule: 'json-schema-incompatible', at: `${at}.exclusiveMaximum` },
+      ]);
+      expect(between(counted({ exclusiveMinimum: true }), counted({ exclusiveMinimum: true }))).toEqual([]);
+    });
+
     test('a schema where there was none (any JSON was accepted), and json became text', () => {
       expect(between(undefined, SCHEMA)).toEqual([
         { rule: 'json-schema-incompatible', at: 'creates.make_thing.inputFields.payload.schema' },
