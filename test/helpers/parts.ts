@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { expectEveryInterceptorUsed } from './nock-check';
 
 /** Every `*.tests.ts` under `dir` (sub-folders included), sorted by path. */
-export const partsOf = (dir: string): string[] =>
+const partsOf = (dir: string): string[] =>
   readdirSync(dir)
     .sort()
     .flatMap((name) => {
