@@ -121,8 +121,8 @@ export const awaitsUpload = (state: SandboxState, name: string): boolean => {
 
 /**
  * When a submission is stored: each upload a files or signature answer names (a signature given as an
- * uploaded file, as the connector sends it: the real server's store job moves it as it moves files) moves from the temporary storage to
- * the form's storage under its stored name (a name already there stays); a name whose upload is gone
+ * uploaded file, as the connector sends it: the real server's store job moves it as it moves files)
+ * moves from the temporary storage to the form's storage under its stored name (a name already there stays); a name whose upload is gone
  * is dropped from the answer. Returns the answers as stored.
  */
 export const settleFiles = (state: SandboxState, form: Form, answers: Record<string, unknown>) => {

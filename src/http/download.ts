@@ -3,7 +3,7 @@ import { badResponse, type ErrorCode, userError } from '../errors';
 import { hostProblem, isLoopbackHost, publicAgent } from '../net/addresses';
 import { USER_AGENT } from '../version';
 import { developmentMode } from './base-url';
-import { failureFor } from './failures';
+import { capitalize, failureFor } from './failures';
 
 /** Same-origin redirects followed at most (a signed link may hop once to its storage path). */
 const MAX_REDIRECTS = 3;
@@ -39,8 +39,6 @@ export interface HopControl {
   /** Called with each host asked (the last one is the file's host). */
   asking?: (host: string) => void;
 }
-
-export const capitalize = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 const HOST_ANSWERS: Array<[(status: number) => boolean, string, string, ErrorCode]> = [
   [

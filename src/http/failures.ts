@@ -59,7 +59,7 @@ const THING_HINTS: Record<Thing, string> = {
   API: "Check the path: OpnForm's API paths for tokens start with /open/.",
 };
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const asRecord = (value: unknown): Record<string, unknown> | undefined =>
   value !== null && typeof value === 'object' && !Array.isArray(value)

@@ -9,7 +9,8 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { userError } from '../errors';
 import { remainingMs } from '../shared/budget';
-import { capitalize, type DownloadOptions, fetchFile } from './download';
+import { type DownloadOptions, fetchFile } from './download';
+import { capitalize } from './failures';
 
 /**
  * No byte for this long and a download is stalled. 5 s: a healthy host recovers a lost packet or two

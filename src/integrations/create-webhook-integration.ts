@@ -30,8 +30,9 @@ const Input = inputObject(() => ({
 
 /**
  * The form read (one of another workspace than the chosen one is refused: a webhook there would send
- * its submissions where the user did not mean to), then one POST with `integration_id: webhook`, the status (Active unless chosen) and only the members
- * the user gave (a real server keeps `webhook_url`, `webhook_secret` and `webhook_headers` only).
+ * its submissions where the user did not mean to), then one POST with `integration_id: webhook`, the
+ * status (Active unless chosen) and only the members the user gave (a real server keeps `webhook_url`,
+ * `webhook_secret` and `webhook_headers` only).
  * Every value is checked first with the update step's rules; the secret and header values never
  * reach the output, the log or an error (the output says whether a secret is set, and its last 4).
  */

@@ -129,8 +129,8 @@ const findWebhook = (z: ZObject, list: readonly FormIntegration[], id: number, f
 };
 
 /**
- * Reads the form (one of another workspace than the chosen one is refused), then the integration, and sends its whole `data` back with only the given changes, so
- * nothing the user left empty is lost (a real server replaces `data` and requires `status`);
+ * Reads the form (one of another workspace than the chosen one is refused), then the integration, and
+ * sends its whole `data` back with only the given changes, so nothing the user left empty is lost (a real server replaces `data` and requires `status`);
  * unknown members such as the trigger conditions travel back untouched. The secret never reaches
  * the output or an error message: the output says whether one is set and shows its last 4 characters.
  */

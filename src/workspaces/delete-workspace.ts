@@ -73,7 +73,16 @@ const perform = (async (z, bundle) => {
   } catch (error) {
     throw deleted.length === 0 ? error : reworded(error, (message) => `${ofForms} ${message}`);
   }
-  if (reply === undefined) throw halt(z, alreadyGone(id));
+  if (reply === undefined) {
+    // gone in between: the goal holds, but the forms this run deleted are not "nothing"
+    throw halt(
+      z,
+      deleted.length === 0
+        ? alreadyGone(id)
+        : `Workspace ${id} was already gone when the step came to delete it (deleted in the meantime); ` +
+            `its forms were deleted first (${named(deleted)}).`,
+    );
+  }
   return {
     id,
     deleted: true,

@@ -1,4 +1,5 @@
 import type { Member, MemberRole } from '../schemas/members';
+import type { Workspace } from '../schemas/workspaces';
 import { isoDateTime, parseTimestamp } from '../shared/dates';
 
 /**
@@ -15,6 +16,10 @@ export const memberRole = (member: Pick<Member, 'role' | 'pivot'>): MemberRole =
   if (role === 'readonly' || role === 'viewer') return 'readonly';
   return 'user';
 };
+
+/** Whether the connected user is an admin of a workspace of its list (`is_admin`, else `pivot.role`). */
+export const adminOf = (workspace: Pick<Workspace, 'is_admin' | 'pivot'>): boolean =>
+  workspace.is_admin ?? memberRole({ role: workspace.pivot?.role }) === 'admin';
 
 /** What a member step returns: an allow-list, never the whole user record the real server sends. */
 export const shapeMember = (member: Member) => ({

@@ -4,7 +4,7 @@ import * as workspaces from '../api/workspaces';
 import { halt, reworded, userError } from '../errors';
 import type { FormSummary } from '../schemas/forms';
 import { remainingMs, WRITE_RESERVE_MS } from '../shared/budget';
-import { memberRole } from './member';
+import { adminOf } from './member';
 
 /** What Delete Workspace reports of each form it deleted. */
 export interface DeletedForm {
@@ -38,8 +38,7 @@ const refuseUndeletable = async (z: ZObject, bundle: Bundle, workspaceId: number
   const workspace = mine.find((w) => w.id === workspaceId);
   if (workspace === undefined) throw halt(z, gone);
   const name = `workspace ${workspaceId} "${workspace.name}"`;
-  const admin = workspace.is_admin ?? memberRole({ role: workspace.pivot?.role }) === 'admin';
-  if (!admin) {
+  if (!adminOf(workspace)) {
     throw userError(
       z,
       `The connected user is not an admin of ${name}: only its admins can delete it, so none of its forms ` +

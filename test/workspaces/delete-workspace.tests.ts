@@ -302,3 +302,21 @@ test('the forms went but the workspace DELETE failed: the error says the forms w
       'happening, check the status of your OpnForm server.',
   });
 });
+
+test('the forms went, then the workspace was gone (DELETE 404): a halt that names the forms deleted', async () => {
+  const scopes = [
+    formsOf14(TWO),
+    mine(),
+    deleteFormScope(22),
+    deleteFormScope(23),
+    recordedScope(rec.exchange(21), { path: '/open/workspaces/14' }),
+  ];
+  const error = await failure(run(perform, { workspace_id: 14, delete_with_forms: true }));
+  expect(scopes.every((s) => s.isDone())).toBe(true);
+  expect(error).toMatchObject({
+    name: 'HaltedError',
+    message:
+      'Workspace 14 was already gone when the step came to delete it (deleted in the meantime); its forms were ' +
+      'deleted first (form 22 "Form in a workspace about to be deleted", form 23 "Second form").',
+  });
+});

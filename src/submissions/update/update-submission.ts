@@ -2,7 +2,7 @@ import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapi
 import * as forms from '../../api/forms';
 import * as submissions from '../../api/submissions';
 import { halt, notFound } from '../../errors';
-import { refuseOtherWorkspace } from '../../forms/in-workspace';
+import { readFormIn } from '../../forms/in-workspace';
 import { formField, refuseUnrealSubmissionId, submissionField, workspaceField } from '../../inputs/fields';
 import {
   FormId,
@@ -108,8 +108,7 @@ const inputFields = defineInputFields([
 const perform = async (z: ZObject, bundle: Bundle) => {
   refuseUnrealSubmissionId(z, bundle.inputData?.submission_id);
   const input = parseInput(z, Input(), bundle.inputData, inputFields);
-  const form = await forms.read(z, bundle, input.form_id);
-  refuseOtherWorkspace(z, form, input.workspace_id, 'Nothing was changed.');
+  const form = await readFormIn(z, bundle, input.form_id, input.workspace_id, 'Nothing was changed.');
   refuseCaptchaForm(z, form);
   const changes = answerChanges(z, form, bundle.inputData, input.clear_fields);
   if (!changesAnything(changes) && input.completion_time === undefined) {

@@ -4,7 +4,7 @@ import * as workspaces from '../../api/workspaces';
 import { conflict, halt, notFound } from '../../errors';
 import type { Member } from '../../schemas/members';
 import type { Workspace } from '../../schemas/workspaces';
-import { memberRole } from '../member';
+import { adminOf, memberRole } from '../member';
 
 /**
  * The connected user's place in a workspace, read with `workspaces-read` before a team step that
@@ -37,7 +37,7 @@ export const readMembership = async (
   return {
     workspace,
     me: workspace.pivot?.user_id ?? undefined,
-    admin: workspace.is_admin ?? memberRole({ role: workspace.pivot?.role }) === 'admin',
+    admin: adminOf(workspace),
     members: async (): Promise<Member[]> =>
       complete ? embedded : await members.list(z, bundle, workspaceId),
   };
