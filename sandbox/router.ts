@@ -202,8 +202,9 @@ export const createRouter = (state: SandboxState, faults: Faults, limiter: RateL
   const page = async (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) => {
     const match = find('page', req.method ?? 'GET', path);
     if (match === undefined) return write(res, 404, { message: '' });
-    const ctx = { path, params: decoded(match.raw), query, text: '', bytes: Buffer.alloc(0), body: {} };
-    writeResult(res, await replyOf(() => match.route.handler({ ...ctx, headers: req.headers })));
+    const params = decoded(match.raw);
+    const ctx = { path, params, query, text: '', bytes: Buffer.alloc(0), body: {}, headers: req.headers };
+    writeResult(res, await replyOf(() => match.route.handler(ctx)));
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {

@@ -10,10 +10,7 @@
  */
 import type { Block, Form } from '../state';
 
-export const prefilledData = (
-  f: Pick<Form, 'properties'>,
-  params: URLSearchParams,
-): Record<string, unknown> => {
+const prefilledData = (f: Pick<Form, 'properties'>, params: URLSearchParams): Record<string, unknown> => {
   const data: Record<string, unknown> = {};
   params.forEach((value, key) => {
     if (key.endsWith('[]')) return;

@@ -17,7 +17,8 @@ const NOTHING = 'No link was made.';
 
 const NOTE =
   '**Answers:** each answer given here is filled in when the link is opened (the respondent can still ' +
-  'change it); leave one empty to leave its question blank. Required questions can be left empty here. ' +
+  'change it); a question left empty here opens as the form has it (blank, or its own default). Required ' +
+  'questions can be left empty here. ' +
   'Hidden questions carry values such as a CRM id or a campaign into the submission.';
 
 /** One input per question the link can fill (no files, signatures or payments); none until a form is chosen. */

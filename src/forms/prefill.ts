@@ -10,9 +10,8 @@
 import type { ZObject } from 'zapier-platform-core';
 import { invalidInput } from '../errors';
 import type { Form } from '../schemas/forms';
-import { rangeKey } from '../submissions/answers/answer-inputs';
-import type { AnswerChanges } from '../submissions/answers/answer-values';
-import { answerableBlocks, blockName } from './blocks';
+import { type AnswerChanges, wholeAnswers } from '../submissions/answers/answer-values';
+import { answerableBlocks } from './blocks';
 
 /** A value as the link carries it: text, a list (`<id>[]`) or a matrix's row: column object. */
 export type PrefillValue = string | string[] | Record<string, string>;
@@ -24,9 +23,9 @@ const text = (value: unknown): PrefillValue => {
 };
 
 /**
- * The value each question gets, keyed by field id in form order, from the checked answers: a matrix
- * given row by row is one object, a date range `[start, end]`. A range given an end without a start
- * is refused (the form would read the end as the start).
+ * The value each question gets, keyed by field id in form order, from the checked answers joined as
+ * Create Submission joins them (`wholeAnswers`: a matrix given row by row is one object, a date range
+ * `[start, end]`; an end without a start is refused, the form would read it as the start).
  */
 export const prefillValues = (
   z: ZObject,
@@ -34,20 +33,10 @@ export const prefillValues = (
   changes: AnswerChanges,
   outcome: string,
 ): Record<string, PrefillValue> => {
+  const { answers, problems } = wholeAnswers(form, changes);
+  if (problems.length > 0) throw invalidInput(z, `${problems.join('; ')}. ${outcome}`);
   const values: Record<string, PrefillValue> = {};
-  for (const block of answerableBlocks(form)) {
-    const id = block.id;
-    const range = changes.ranges?.[id];
-    if (range !== undefined) {
-      if (range.start === undefined)
-        throw invalidInput(
-          z,
-          `${blockName(block)} (End) (${rangeKey(block, 'end')}) needs the start date as well (${rangeKey(block, 'start')}). ${outcome}`,
-        );
-      values[id] = range.end === undefined ? [range.start] : [range.start, range.end];
-    } else if (changes.rows?.[id] !== undefined) values[id] = { ...changes.rows[id] };
-    else if (id in changes.set) values[id] = text(changes.set[id]);
-  }
+  for (const { id } of answerableBlocks(form)) if (id in answers) values[id] = text(answers[id]);
   return values;
 };
 

@@ -13,18 +13,18 @@
  */
 
 /** OpnForm's per-user limits, requests a minute (the recorded 429 exchanges and their headers). */
-export const OPNFORM_LIMITS = { open: 100, external: 60, export: 10 } as const;
-export type OpnFormLimit = keyof typeof OPNFORM_LIMITS;
+const OPNFORM_LIMITS = { open: 100, external: 60, export: 10 } as const;
+type OpnFormLimit = keyof typeof OPNFORM_LIMITS;
 
 /** The window OpnForm counts in, seconds. */
-export const LIMIT_WINDOW_S = 60;
+const LIMIT_WINDOW_S = 60;
 
 /**
  * What one run of a step draws on: the limit, and the most requests its ordinary run sends to it (the
  * benchmark's request table, docs/quality.md; the step's cases declare them). `any`: the user's own path,
  * /open or /external, so the lower limit.
  */
-export interface Draw {
+interface Draw {
   on: OpnFormLimit | 'any';
   requests: number;
 }
@@ -32,7 +32,7 @@ export interface Draw {
 const open = (requests: number): Draw => ({ on: 'open', requests });
 
 /** Every create and search, by key. */
-export const DRAWS: Record<string, Draw> = {
+const DRAWS: Record<string, Draw> = {
   // 1 request
   create_form: open(1),
   create_workspace: open(1),
@@ -70,14 +70,14 @@ export const DRAWS: Record<string, Draw> = {
 };
 
 /** The throttle of a step that draws `draw`. */
-export const throttleOf = (draw: Draw) => {
+const throttleOf = (draw: Draw) => {
   const limit =
     draw.on === 'any' ? Math.min(OPNFORM_LIMITS.open, OPNFORM_LIMITS.external) : OPNFORM_LIMITS[draw.on];
   return { window: LIMIT_WINDOW_S, limit: Math.floor(limit / draw.requests), scope: ['auth' as const] };
 };
 
 /** Zapier stops a step after 30 s: no run holds its object longer, a lost one frees it then. */
-export const LOCK_TIMEOUT_S = 30;
+const LOCK_TIMEOUT_S = 30;
 
 const lock = (key: string) => ({ key, scope: ['user' as const], timeout: LOCK_TIMEOUT_S });
 const input = (field: string) => `{{bundle.inputData.${field}}}`;
@@ -86,7 +86,7 @@ const input = (field: string) => `{{bundle.inputData.${field}}}`;
 const team = lock(`workspace-team-${input('workspace_id')}`);
 
 /** The read-then-write steps, by key. */
-export const LOCKS: Record<string, ReturnType<typeof lock>> = {
+const LOCKS: Record<string, ReturnType<typeof lock>> = {
   update_form: lock(`form-${input('form_id')}`),
   update_submission: lock(`submission-${input('submission_id')}`),
   update_webhook_integration: lock(`webhook-integration-${input('webhook_integration_id')}`),
@@ -98,26 +98,22 @@ export const LOCKS: Record<string, ReturnType<typeof lock>> = {
 
 type Steps = Record<string, { operation?: Record<string, unknown> }> | undefined;
 
+/** One step with its throttle and lock, when the tables have them. */
+const limitedStep = (key: string, step: { operation?: Record<string, unknown> }) => {
+  const draw = DRAWS[key];
+  const held = LOCKS[key];
+  const operation = {
+    ...step.operation,
+    ...(draw === undefined ? {} : { throttle: throttleOf(draw) }),
+    ...(held === undefined ? {} : { lock: held }),
+  };
+  return { ...step, operation };
+};
+
 const limited = (steps: Steps): Steps =>
   steps === undefined
     ? steps
-    : Object.fromEntries(
-        Object.entries(steps).map(([key, step]) => {
-          const draw = DRAWS[key];
-          const held = LOCKS[key];
-          return [
-            key,
-            {
-              ...step,
-              operation: {
-                ...step.operation,
-                ...(draw === undefined ? {} : { throttle: throttleOf(draw) }),
-                ...(held === undefined ? {} : { lock: held }),
-              },
-            },
-          ];
-        }),
-      );
+    : Object.fromEntries(Object.entries(steps).map(([key, step]) => [key, limitedStep(key, step)]));
 
 /** The app with each create's and search's throttle and each read-then-write step's lock. */
 export const withLimits = <T extends { creates?: unknown; searches?: unknown }>(app: T): T => ({

@@ -131,6 +131,16 @@ test('values outside the choices are refused by name, with what is allowed; no l
   });
 });
 
+test("a date range's end without its start is refused (the form would read it as the start); no link is made", async () => {
+  const scope = READ();
+  const error = await failure(run(perform, { ...PICK, [`${a(ID.stay)}__end`]: '2026-04-03' }));
+  expect(scope.isDone()).toBe(true);
+  expect(error).toMatchObject({
+    code: 'invalid_input',
+    message: `Invalid input: Stay (End) is given without a start: fill in ${a(ID.stay)}__start too. No link was made.`,
+  });
+});
+
 test("an extra parameter named like a question's id is refused (the form would read it as the answer)", async () => {
   const scope = READ();
   const error = await failure(run(perform, { ...PICK, query_params: { [`${ID.plan}[]`]: 'Pro' } }));

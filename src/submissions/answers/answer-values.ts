@@ -268,3 +268,29 @@ export const answerChanges = (
   }
   return { set, clear, rows, ranges, ...(files.length > 0 ? { files } : {}) };
 };
+
+/**
+ * Whole answers where there is no current answer to merge with (Create Submission's body, a pre-filled
+ * link), by field id: the values set, each matrix's rows as one row: column object, each date range as
+ * `[start, end]` (`[start]` without an end). A range's end without its start is a problem, one per range
+ * (the form would read the end as the start).
+ */
+export const wholeAnswers = (
+  form: Pick<Form, 'properties'>,
+  changes: AnswerChanges,
+): { answers: Record<string, unknown>; problems: string[] } => {
+  const answers: Record<string, unknown> = { ...changes.set, ...changes.rows };
+  const problems: string[] = [];
+  const blocks = answerableBlocks(form);
+  const labels = distinctLabels(blocks);
+  for (const block of blocks) {
+    const range = changes.ranges?.[block.id];
+    if (range === undefined) continue;
+    if (range.start === undefined)
+      problems.push(
+        `${labels.get(block.id) ?? blockName(block)} (End) is given without a start: fill in ${rangeKey(block, 'start')} too`,
+      );
+    else answers[block.id] = range.end === undefined ? [range.start] : [range.start, range.end];
+  }
+  return { answers, problems };
+};

@@ -10,7 +10,7 @@ import { answerableBlocks, blockName, distinctLabels, matrixRows } from '../../f
 import type { Form, FormBlock } from '../../schemas/forms';
 import { FILE_TYPES, KEPT_AS_IS_TYPES } from '../answers/answer-facts';
 import { answerKey, hasRowInputs, isDateRange, matrixRowKey, rangeKey } from '../answers/answer-inputs';
-import { type AnswerChanges, isEmptyInput } from '../answers/answer-values';
+import { type AnswerChanges, isEmptyInput, wholeAnswers } from '../answers/answer-values';
 
 const NOTHING = 'Nothing was submitted.';
 
@@ -39,21 +39,9 @@ export const alwaysRequired = (block: FormBlock): boolean => {
  * here as answers to their questions and added by ../file-answers.ts once uploaded.
  */
 export const newAnswers = (z: ZObject, form: Form, changes: AnswerChanges): Record<string, unknown> => {
-  const body: Record<string, unknown> = { ...changes.set };
-  for (const [id, rows] of Object.entries(changes.rows ?? {})) body[id] = rows;
-  const problems: string[] = [];
+  const { answers: body, problems } = wholeAnswers(form, changes);
   const labels = distinctLabels(answerableBlocks(form));
   const labelOf = (block: FormBlock) => labels.get(block.id) ?? blockName(block);
-  for (const [id, range] of Object.entries(changes.ranges ?? {})) {
-    if (range.start === undefined) {
-      const block = answerableBlocks(form).find((b) => b.id === id);
-      problems.push(
-        `${block === undefined ? id : labelOf(block)} (End) is given without a start: fill in ${block === undefined ? 'the start' : rangeKey(block, 'start')} too`,
-      );
-      continue;
-    }
-    body[id] = range.end === undefined ? [range.start] : [range.start, range.end];
-  }
   // questions a respondent must always answer (see alwaysRequired)
   for (const block of answerableBlocks(form)) {
     if (!alwaysRequired(block) || !isEmptyInput(body[block.id])) continue;

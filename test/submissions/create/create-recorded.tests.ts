@@ -186,6 +186,22 @@ describe('refused before any write', () => {
     );
   });
 
+  test("a date range's end without its start (Stay on form 13): refused, the form would read it as the start", async () => {
+    formScope(13, FORM_13);
+    const error = await failure(
+      run(create, {
+        workspace_id: 6,
+        form_id: 13,
+        'answer__b25602d4-a4c4-4d85-b359-f75cd6520fee': 'Ada',
+        'answer__cc702e41-ce3b-4c35-81db-a28dfb3ac3a4__end': '2026-04-03',
+      }),
+    );
+    expect(error.message).toBe(
+      'Invalid input: Stay (End) is given without a start: fill in ' +
+        'answer__cc702e41-ce3b-4c35-81db-a28dfb3ac3a4__start too. Nothing was submitted.',
+    );
+  });
+
   test('every answer empty: a halt, nothing sent', async () => {
     formScope(6, FORM_6);
     const error = await failure(run(create, { workspace_id: 6, form_id: 6 }));
