@@ -1,5 +1,5 @@
 // Shaping cost and request counts of the submission triggers, for `npm run bench` (and checked by
-// test/bench/shape.test.ts).
+// test/bench/shape.tests.ts).
 // - benchShape: shaping a 300-answer hook delivery (schema check + shapeDelivery, as `perform` does)
 //   against `JSON.parse` of the same body, measured in the same run (median of N runs); ratio = shape / parse.
 // - requestCounts: HTTP requests each operation sends to OpnForm (a loopback stand-in counts them).

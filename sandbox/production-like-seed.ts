@@ -2,7 +2,7 @@
  * The production-like seed: the state the PostgreSQL server of `test/recorded-production-like/`
  * was in before its first recorded exchange (its README, "Main objects"), with the recorded ids,
  * names, slugs and field UUIDs, so that replaying those requests against a production-mode sandbox
- * means the same things (`test/contract/production-like.test.ts`).
+ * means the same things (`test/contract/production-like.tests.ts`).
  * `startSandbox({ mode: 'production', initial: productionLikeSeed() })`.
  *
  * What it holds: user 1 ("Zapier PG Admin"), admin of workspace 1 ("Zapier PG Workspace"); the

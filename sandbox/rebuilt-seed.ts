@@ -3,7 +3,7 @@
  * recorded on 2026-11-25: `workspaces--create-update-delete`, `forms--duplicate-form`,
  * `submissions--file-upload`) was in before its first exchange, with the recorded ids, names and
  * emails, so that replaying those requests against the sandbox means the same things
- * (`test/contract/rebuilt.test.ts`). `startSandbox({ initial: rebuiltSeed() })`.
+ * (`test/contract/rebuilt.tests.ts`). `startSandbox({ initial: rebuiltSeed() })`.
  *
  * What it holds (users, home workspaces and tokens were made out of band on the real server):
  * - user 9 ("Recorder Main"), sole admin of its home workspace 10 ("Recorder Home WS");

@@ -2,7 +2,7 @@
  * The recorded seed: the state a real OpnForm server was in before the first recorded exchange
  * (`test/recorded/`, file `forms--create-form`), with the recorded ids, names, emails,
  * slugs and field UUIDs, so that replaying the recorded requests against the sandbox means the same
- * things (`test/contract/recorded.test.ts`). `startSandbox({ initial: recordedSeed() })`.
+ * things (`test/contract/recorded.tests.ts`). `startSandbox({ initial: recordedSeed() })`.
  *
  * What it holds (everything else is created by the replay itself, with the recorded ids):
  * - users 5 (main), 6 (member), 7 (readonly member), 8 (other user), 9 (spare user), each the sole

@@ -44,7 +44,7 @@ export const PAGINATED_TRIGGERS: ReadonlySet<string> = new Set(['new_submission'
 
 /**
  * Removes the intended `canPaginate: true` of a trigger in PAGINATED_TRIGGERS before comparing; given
- * `problems` (the built side), any other value is one (that it is there: test/submissions/transfer.test.ts).
+ * `problems` (the built side), any other value is one (that it is there: test/submissions/transfer.tests.ts).
  */
 const withoutPaging = (kind: string, key: string, def: Json, problems?: string[]): Json => {
   if (kind !== 'triggers' || !PAGINATED_TRIGGERS.has(key)) return def;

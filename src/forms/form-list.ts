@@ -60,6 +60,6 @@ export const legacyFormList = defineDropdown({
 
 export const cases: import('../shared/step-case').StepCase[] = [
   { step: 'form_list', input: { workspace_id: '$workspaceId' }, minimum: 1, why: 'list' },
-  // version 1.0.4's hidden list, kept for its Zaps (test/e2e/legacy-1.0.4.test.ts: ids saved as strings)
+  // version 1.0.4's hidden list, kept for its Zaps (test/e2e/legacy-1.0.4.tests.ts: ids saved as strings)
   { step: 'list_forms', input: { workspace_id: '$workspaceId' }, minimum: 1, why: 'list' },
 ];

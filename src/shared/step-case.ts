@@ -3,7 +3,7 @@
  * (`export const cases: StepCase[] = [...]`). harness/step-cases.ts finds them through the app
  * definition; the fault, secrets and deadline suites, the demo, the benchmark's request table,
  * test/cases.test.ts and `npm run examples` run them. Nothing in the app reads them: the release
- * bundle leaves them out (test/scripts/release-build.test.ts). Types only, so src/ never imports the
+ * bundle leaves them out (test/scripts/release-build.tests.ts). Types only, so src/ never imports the
  * sandbox: seeded ids are written as placeholders.
  */
 export interface StepCase {
@@ -31,7 +31,7 @@ export interface StepCase {
   fails?: RegExp;
   /**
    * A search's inputData that matches nothing in the seeded sandbox (placeholders as in `input`):
-   * test/quality/searches.test.ts runs it and wants `[]`, Zapier's "nothing found". Every search has one.
+   * test/quality/searches.tests.ts runs it and wants `[]`, Zapier's "nothing found". Every search has one.
    */
   nothing?: Record<string, unknown>;
   /**

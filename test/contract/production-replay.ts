@@ -1,7 +1,7 @@
 /**
  * Replays the production-like recordings (`test/recorded-production-like/`: PostgreSQL and a queue
  * worker) against one production-mode sandbox started from the production-like seed, in the
- * recording order, state carrying over. See production-like.test.ts for the design; the comparison
+ * recording order, state carrying over. See production-like.tests.ts for the design; the comparison
  * itself is the one of `Replay` (replay.ts).
  */
 import { PRODUCTION_LIKE_AUTH } from '../../sandbox/production-like-seed';

@@ -1,7 +1,7 @@
 /**
  * The contract test: every exchange recorded from a real OpnForm server
  * (`test/recorded/`, the 41 files of groups 1 to 8) replayed against the sandbox (the 3 files of
- * group 9, recorded on a rebuilt server, are replayed by rebuilt.test.ts from their own seed).
+ * group 9, recorded on a rebuilt server, are replayed by rebuilt.tests.ts from their own seed).
  *
  * Design
  * - One sandbox, started from the recorded seed (`sandbox/recorded-seed.ts`: users 5..9, workspaces

@@ -1,5 +1,5 @@
 /**
- * What both contract tests (recorded.test.ts, production-like.test.ts) declare the same way: one
+ * What both contract tests (recorded.test.ts, production-like.tests.ts) declare the same way: one
  * sandbox and its replay for the file, only `Date` faked (the replay sets the clock to the
  * recording's time line), the checks of the recording set itself, and one test per recorded file
  * that fails listing every difference.

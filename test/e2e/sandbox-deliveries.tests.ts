@@ -1,6 +1,6 @@
 // The sandbox itself behaves like a real OpnForm server (real-server-notes.md) where that is harder
 // for the connector: Zapier hooks, deliveries and integrations. Later end-to-end tests rely on these
-// behaviours (its submission, member and export routes: sandbox-routes.test.ts).
+// behaviours (its submission, member and export routes: sandbox-routes.tests.ts).
 import { createHmac } from 'node:crypto';
 import { startHookCatcher } from '../../harness/hook-catcher';
 import { call, useSandbox } from './helpers';

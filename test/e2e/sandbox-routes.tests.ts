@@ -1,6 +1,6 @@
 // The sandbox itself behaves like a real OpnForm server (real-server-notes.md) where that is harder
 // for the connector: /open submissions, members and invites, exports. Later end-to-end tests rely on
-// these behaviours (its hooks and deliveries: sandbox-deliveries.test.ts).
+// these behaviours (its hooks and deliveries: sandbox-deliveries.tests.ts).
 import { REAL_RATE_LIMITS, startSandbox } from '../../sandbox/server';
 import { fakeDateOnly } from '../helpers/clock';
 import { call, useSandbox } from './helpers';

@@ -1,5 +1,5 @@
 // End to end against the sandbox (a loopback OpnForm that behaves like a real server): update one
-// answer and read it back with every other answer unchanged; find. Exports: test/e2e/exports.test.ts.
+// answer and read it back with every other answer unchanged; find. Exports: test/e2e/exports.tests.ts.
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { op, run } from '../helpers/app';
 import { call, MODES, modeOptions, useSandbox } from './helpers';

@@ -1,7 +1,7 @@
 // Update Submission end to end against the sandbox, which answers the admin PUT like the recorded
 // real server (submissions--*.json): files and signatures kept, partial submissions and answers to
 // removed questions refused before any write unless asked for, captcha forms refused, dates
-// date-only, 422s naming the question. The sandbox's own routes: update-submission-routes.test.ts.
+// date-only, 422s naming the question. The sandbox's own routes: update-submission-routes.tests.ts.
 import { workspaceRecord } from '../../sandbox/seeds/builders';
 import type { Block } from '../../sandbox/state';
 import { failure } from '../helpers/app';

@@ -1,6 +1,6 @@
 /**
  * Update Form under concurrent saves, from the production-like recording `forms--update-form-race`
- * (form 29). The step's other behaviours: update-form.test.ts.
+ * (form 29). The step's other behaviours: update-form.tests.ts.
  */
 import { failure, op, run } from '../helpers/app';
 import { api, recorded, recordedScope } from '../helpers/recorded';

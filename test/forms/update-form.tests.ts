@@ -3,7 +3,7 @@
  * production-like `forms--update-form-race`): the form is read, read again right before the save,
  * sent back exactly as read with only the user's changes (every other key deep-equal to the recorded
  * read), and read back after the save; that form comes out in Find Form's shape plus `changed`.
- * Concurrent saves: update-form-race.test.ts.
+ * Concurrent saves: update-form-race.tests.ts.
  */
 import { failure, op, run } from '../helpers/app';
 import { api, recorded, recordedScope } from '../helpers/recorded';

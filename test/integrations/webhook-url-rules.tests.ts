@@ -1,7 +1,7 @@
 /**
  * Every webhook URL rule OpnForm applies, checked before any request: each bad URL is refused with
  * its field named and nothing is sent (see refused.ts). Good URLs go through and are sent normalised.
- * Headers, secret and the other inputs: webhook-rules.test.ts.
+ * Headers, secret and the other inputs: webhook-rules.tests.ts.
  */
 import { maskUrl } from '../../src/api/integrations';
 import { op, run } from '../helpers/app';

@@ -1,5 +1,5 @@
 /**
- * The input rules the property-based bad-input suite (bad-input.test.ts) generates from: per input
+ * The input rules the property-based bad-input suite (bad-input.tests.ts) generates from: per input
  * key, the values a step must take and the values it must refuse naming the field.
  */
 import fc from 'fast-check';

@@ -17,7 +17,7 @@ test('missing values are null; unreadable ones are kept, not lost', () => {
   expect(parseTimestamp('next tuesday')).toBeUndefined();
 });
 
-// moved from test/submissions/shape.test.ts with the functions (src/shared/dates.ts)
+// moved from test/submissions/shape.tests.ts with the functions (src/shared/dates.ts)
 describe('dates', () => {
   test.each([
     ['2026-11-21', '2026-11-21'],

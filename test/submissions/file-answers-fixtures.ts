@@ -1,4 +1,4 @@
-// Shared fixtures of the file-answer tests (file-answers.test.ts, file-answers-s3.test.ts): form 29 of
+// Shared fixtures of the file-answer tests (file-answers.tests.ts, file-answers-s3.tests.ts): form 29 of
 // submissions--file-upload.json, the recorded files, and the interceptors the steps need.
 import { existsSync } from 'node:fs';
 

@@ -1,5 +1,5 @@
 // The 1.0.4 keys of New Submission's samples: a listed submission's raw answers shown as OpnForm's
-// delivery shows them (the recorded every-block delivery is matched in new-submission.recorded.test.ts).
+// delivery shows them (the recorded every-block delivery is matched in new-submission.recorded.tests.ts).
 
 import type { Form } from '../../src/schemas/forms';
 import type { DeliveryPayload } from '../../src/schemas/zapier';

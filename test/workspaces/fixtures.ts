@@ -88,7 +88,7 @@ export const REAL_INVITES = [
 /**
  * The 403 messages of the team steps when the connected user's standing stays unknown: these tests
  * answer no `GET /open/workspaces` after the 403, so the message names both possible causes.
- * `test/http/forbidden.test.ts` pins the messages once the standing is known.
+ * `test/http/forbidden.tests.ts` pins the messages once the standing is known.
  */
 const either = (said: string, ability: string, role: string) =>
   `OpnForm refused this step (403): "${said}" Either the access token lacks the "${ability}" ability (then ` +

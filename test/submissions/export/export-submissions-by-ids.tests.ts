@@ -1,5 +1,5 @@
 // Export Submissions of more than 1000 submissions: listed 100 per page and exported by ids, at
-// most 5000 per step, within 25 s. The sync export, background jobs and columns: export-submissions.test.ts.
+// most 5000 per step, within 25 s. The sync export, background jobs and columns: export-submissions.tests.ts.
 import nock from 'nock';
 import { failure, op, run } from '../../helpers/app';
 import { api, recordedScope } from '../../helpers/recorded';

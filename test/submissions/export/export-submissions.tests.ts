@@ -1,5 +1,5 @@
 // Export Submissions: one sync export, background jobs and columns. Forms over 1000 submissions
-// (exported by ids), the limit and the time budget: export-submissions-by-ids.test.ts.
+// (exported by ids), the limit and the time budget: export-submissions-by-ids.tests.ts.
 import type nock from 'nock';
 import { App, BASE, failure, op, run } from '../../helpers/app';
 import { api, recorded, recordedScope } from '../../helpers/recorded';
