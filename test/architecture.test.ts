@@ -45,14 +45,16 @@ test('harness/ imports neither test/ nor bench/ (both use it)', () => {
   expect([...importsBetween('harness/', 'test/'), ...importsBetween('harness/', 'bench/')]).toEqual([]);
 });
 
-test('every test/<folder>/**/*.tests.ts runs: its folder has a test/<folder>.test.ts or test/<folder>-*.test.ts running its parts', () => {
+test('every test/<folder>/**/*.tests.ts runs: a test/*.test.ts group runs its folder (`runParts(join(__dirname, <folder>))`)', () => {
   const parts = tsFiles('test').filter((file) => file.endsWith('.tests.ts'));
   expect(parts.length).toBeGreaterThan(100);
   const groups = tsFiles('test').filter((file) => /^test\/[^/]+\.test\.ts$/.test(file));
   const folders = new Set(
-    groups
-      .filter((file) => readFileSync(join(ROOT, file), 'utf8').includes('runParts('))
-      .map((file) => (file.match(/^test\/([a-z0-9]+)/) as RegExpMatchArray)[1]),
+    groups.flatMap((file) =>
+      [
+        ...readFileSync(join(ROOT, file), 'utf8').matchAll(/runParts\(\s*join\(__dirname, '([a-z0-9-]+)'\)/g),
+      ].map((found) => found[1] as string),
+    ),
   );
   expect(parts.filter((file) => !folders.has(file.split('/')[1] as string))).toEqual([]);
 });
