@@ -43,6 +43,15 @@ const invoke = async (method: string, inputData: Record<string, unknown>) => {
   return { logs, result };
 };
 
+/** The stored integrations' credentials and URLs (fixtures) and the token: no step may log them. */
+const STORED = [CURRENT_SECRET, CURRENT_TOKEN_HEADER, 'opnform-forms', SLACK_URL, 'channel=forms', TOKEN];
+
+/** Each of `secrets` is absent from every one of `logged` (logs, a result) as JSON. */
+const expectNoneIn = (secrets: string[], ...logged: unknown[]) => {
+  const everything = logged.map((value) => JSON.stringify(value)).join('');
+  for (const secret of secrets) expect(everything).not.toContain(secret);
+};
+
 /** The form read every webhook step sends first (is the form in the chosen workspace?). */
 const FORM_READ =
   `200 GET /open/forms/${FORM_ID}: form #${FORM_ID} read (28 blocks) (bodies kept out of this log: they may ` +
@@ -75,21 +84,7 @@ test('an update logs no secret, no header value and no integration URL; a masked
     [null, '<probably streaming data>'],
     ['<streaming data>', '<probably streaming data>'],
   ]);
-  const everything = JSON.stringify(logs);
-  for (const secret of [
-    NEW_SECRET,
-    CURRENT_SECRET,
-    TOKEN,
-    TOKEN_HEADER_VALUE,
-    PLAIN_HEADER_VALUE,
-    CURRENT_TOKEN_HEADER,
-    'opnform-forms',
-    SLACK_URL,
-    'T000/B000',
-    'channel=forms',
-  ]) {
-    expect(everything).not.toContain(secret);
-  }
+  expectNoneIn([...STORED, NEW_SECRET, TOKEN_HEADER_VALUE, PLAIN_HEADER_VALUE, 'T000/B000'], logs);
   const summaries = logs.filter((log) => log.data.log_type === 'console').map((log) => log.message.trim());
   expect(summaries).toEqual([
     FORM_READ,
@@ -114,17 +109,7 @@ test('loading the webhook dropdown logs no header value and no other integration
     form_id: String(FORM_ID),
   });
   expect(scope.isDone()).toBe(true);
-  const everything = JSON.stringify(logs) + JSON.stringify(result);
-  for (const secret of [
-    CURRENT_SECRET,
-    CURRENT_TOKEN_HEADER,
-    'opnform-forms',
-    SLACK_URL,
-    'channel=forms',
-    TOKEN,
-  ]) {
-    expect(everything).not.toContain(secret);
-  }
+  expectNoneIn(STORED, logs, result);
 });
 
 test('a create logs no secret and no header value; a masked summary instead', async () => {
@@ -148,10 +133,7 @@ test('a create logs no secret and no header value; a masked summary instead', as
     [null, '<probably streaming data>'],
     ['<streaming data>', '<probably streaming data>'],
   ]);
-  const everything = JSON.stringify(logs) + JSON.stringify(result);
-  for (const secret of [NEW_SECRET, TOKEN, TOKEN_HEADER_VALUE, PLAIN_HEADER_VALUE, 'channel=forms']) {
-    expect(everything).not.toContain(secret);
-  }
+  expectNoneIn([NEW_SECRET, TOKEN, TOKEN_HEADER_VALUE, PLAIN_HEADER_VALUE, 'channel=forms'], logs, result);
   const summaries = logs.filter((log) => log.data.log_type === 'console').map((log) => log.message.trim());
   expect(summaries).toEqual([
     FORM_READ,
@@ -169,17 +151,7 @@ test('a delete logs no integration URL or credential (the list is read quietly)'
     .reply(200, { type: 'success', message: 'Form Integration was deleted.' });
   const { logs, result } = await invoke('creates.delete_webhook_integration.operation.perform', BASE_INPUT);
   expect(scope.isDone()).toBe(true);
-  const everything = JSON.stringify(logs) + JSON.stringify(result);
-  for (const secret of [
-    CURRENT_SECRET,
-    CURRENT_TOKEN_HEADER,
-    'opnform-forms',
-    SLACK_URL,
-    'channel=forms',
-    TOKEN,
-  ]) {
-    expect(everything).not.toContain(secret);
-  }
+  expectNoneIn(STORED, logs, result);
   expect(result.results).toMatchObject({ deleted: true, webhook_url: 'https://hooks.example.com/********' });
 });
 
@@ -201,18 +173,7 @@ test('polling failed deliveries logs counts only: no failure message, URL or cre
     form_id: String(FORM_ID),
   });
   expect(scope.isDone()).toBe(true);
-  const everything = JSON.stringify(logs) + JSON.stringify(result);
-  for (const secret of [
-    CURRENT_SECRET,
-    CURRENT_TOKEN_HEADER,
-    'opnform-forms',
-    SLACK_URL,
-    'T000/B000',
-    'channel=forms',
-    TOKEN,
-  ]) {
-    expect(everything).not.toContain(secret);
-  }
+  expectNoneIn([...STORED, 'T000/B000'], logs, result);
   const summaries = logs.filter((log) => log.data.log_type === 'console').map((log) => log.message.trim());
   // read in parallel: the order of the two lines is not fixed
   expect(summaries.filter((line) => line.includes('/events')).sort()).toEqual(
