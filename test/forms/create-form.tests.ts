@@ -6,6 +6,7 @@
  * input is refused before any request.
  */
 import { App, failure, op, run } from '../helpers/app';
+import { formRefused } from '../helpers/forbidden';
 import { recorded, recordedScope } from '../helpers/recorded';
 
 const perform = op('creates.create_form.operation.perform');
@@ -164,12 +165,7 @@ test.each([
   expect(scope.isDone()).toBe(true);
   expect(bodyWithoutIds(sent[0] as Body)).toEqual(bodyWithoutIds(body));
   expect(error).toMatchObject({ name: 'AppError', code: 'forbidden', status: 403 });
-  expect(error.message).toBe(
-    'OpnForm refused this step (403): "This action is unauthorized." Either the access token lacks the ' +
-      '"forms-write" ability (then create a new token with it ticked in OpnForm, Settings > Access Tokens, and ' +
-      'reconnect), or the connected user is read-only in the workspace or not a member of it (then ask an admin ' +
-      'of the workspace; a new token does not help).',
-  );
+  expect(error.message).toBe(formRefused('forms-write'));
 });
 
 const Q = 'Invalid input: Questions (questions)';

@@ -1,5 +1,6 @@
 // Delete Form against the real server's recorded answers (forms--delete-form.json).
 import { App, failure, op, run } from '../helpers/app';
+import { formRefused } from '../helpers/forbidden';
 import { formReadScope, recorded, recordedScope } from '../helpers/recorded';
 
 const perform = op('creates.delete_form.operation.perform');
@@ -49,12 +50,7 @@ test('a token without forms-write (recorded #0): a 403 error naming the ability,
   const error = await failure(run(perform, FORM_12));
   expect(scopes.every((s) => s.isDone())).toBe(true);
   expect(error).toMatchObject({ name: 'AppError', code: 'forbidden', status: 403 });
-  expect(error.message).toBe(
-    'OpnForm refused this step (403): "This action is unauthorized." Either the access token lacks the ' +
-      '"forms-write" ability (then create a new token with it ticked in OpnForm, Settings > Access Tokens, and ' +
-      'reconnect), or the connected user is read-only in the workspace or not a member of it (then ask an admin ' +
-      'of the workspace; a new token does not help).',
-  );
+  expect(error.message).toBe(formRefused('forms-write'));
 });
 
 test('a form id that is not a whole number is refused before any request, naming the field', async () => {

@@ -8,6 +8,7 @@
 import nock from 'nock';
 import { forbiddenMessage } from '../../src/http/failures';
 import { failure, op, run, type StepPath } from '../helpers/app';
+import { eitherCause } from '../helpers/forbidden';
 import { api, recorded, recordedScope } from '../helpers/recorded';
 
 const limits = recorded('limits--abilities-403');
@@ -161,11 +162,7 @@ test('when the standing cannot be learned (the list fails), the 403 names both p
     name: 'AppError',
     code: 'forbidden',
     status: 403,
-    message:
-      'OpnForm refused this step (403): "This action is unauthorized." Either the access token lacks the ' +
-      '"workspaces-write" ability (then create a new token with it ticked in OpnForm, Settings > Access Tokens, ' +
-      'and reconnect), or the connected user is not an admin of the workspace (then ask an admin of the ' +
-      'workspace; a new token does not help).',
+    message: eitherCause('This action is unauthorized.', 'workspaces-write', 'not an admin of the workspace'),
   });
 });
 

@@ -1,4 +1,5 @@
 import { failure, op, run } from '../helpers/app';
+import { formRefused } from '../helpers/forbidden';
 import { formReadScope } from '../helpers/recorded';
 import {
   afterFormRead,
@@ -293,12 +294,7 @@ describe('errors', () => {
     afterFormRead().get(LIST).reply(403, { message: 'This action is unauthorized.' });
     const error = await failure(run(perform, BASE_INPUT));
     expect(error).toMatchObject({ code: 'forbidden', status: 403 });
-    expect(error.message).toBe(
-      'OpnForm refused this step (403): "This action is unauthorized." Either the access token lacks the ' +
-        '"manage-integrations" ability (then create a new token with it ticked in OpnForm, Settings > Access ' +
-        'Tokens, and reconnect), or the connected user is read-only in the workspace or not a member of it (then ' +
-        'ask an admin of the workspace; a new token does not help).',
-    );
+    expect(error.message).toBe(formRefused('manage-integrations'));
   });
 
   test('a 404 on the PUT says the webhook integration was not found', async () => {

@@ -1,6 +1,7 @@
 // Delete Submission against the real server's recorded answers (submissions--delete.json).
 import nock from 'nock';
 import { App, failure, op, run } from '../helpers/app';
+import { formRefused } from '../helpers/forbidden';
 import { formReadScope, recorded, recordedScope } from '../helpers/recorded';
 
 const perform = op('creates.delete_submission.operation.perform');
@@ -48,12 +49,7 @@ test('a token without forms-write (403): an error naming the ability', async () 
   const error = await failure(run(perform, { workspace_id: 6, form_id: 6, submission_id: 2063 }));
   expect(scope.isDone()).toBe(true);
   expect(error).toMatchObject({ name: 'AppError', code: 'forbidden', status: 403 });
-  expect(error.message).toBe(
-    'OpnForm refused this step (403): "This action is unauthorized." Either the access token lacks the ' +
-      '"forms-write" ability (then create a new token with it ticked in OpnForm, Settings > Access Tokens, and ' +
-      'reconnect), or the connected user is read-only in the workspace or not a member of it (then ask an admin ' +
-      'of the workspace; a new token does not help).',
-  );
+  expect(error.message).toBe(formRefused('forms-write'));
 });
 
 test("another user's form (403 at its read): an error, not a halt; no DELETE", async () => {

@@ -1,5 +1,5 @@
 import type nock from 'nock';
-
+import { eitherCause } from '../helpers/forbidden';
 import { api } from '../helpers/scopes';
 /** Members and invites as the spec and as a real OpnForm server send them. */
 
@@ -90,10 +90,7 @@ export const REAL_INVITES = [
  * answer no `GET /open/workspaces` after the 403, so the message names both possible causes.
  * `test/http/forbidden.tests.ts` pins the messages once the standing is known.
  */
-const either = (said: string, ability: string, role: string) =>
-  `OpnForm refused this step (403): "${said}" Either the access token lacks the "${ability}" ability (then ` +
-  'create a new token with it ticked in OpnForm, Settings > Access Tokens, and reconnect), or the connected ' +
-  `user is not ${role} (then ask an admin of the workspace; a new token does not help).`;
+const either = (said: string, ability: string, role: string) => eitherCause(said, ability, `not ${role}`);
 
 export const FORBIDDEN = {
   readMembers: (said: string) => either(said, 'workspaces-read', 'a member of the workspace'),
