@@ -1,3 +1,4 @@
+import type nock from 'nock';
 import { BASE, failure, op, run } from '../helpers/app';
 import { api } from '../helpers/scopes';
 
@@ -38,11 +39,19 @@ const page = (data: unknown[], current: number, last: number) => ({
   meta: { current_page: current, from: 1, last_page: last, per_page: 100, to: data.length, total: 0 },
 });
 
+/** The list answered page after page (`page=1`, `2`, …; 100 a page), `last` the last page OpnForm says there is. */
+const listed = (last: number, ...pages: unknown[][]) =>
+  pages.reduce<nock.Scope>(
+    (scope, data, i) =>
+      scope
+        .get(LIST)
+        .query({ page: String(i + 1), per_page: '100' })
+        .reply(200, page(data, i + 1, last)),
+    api(),
+  );
+
 test('one page: newest created first (the API orders by last edit), summary fields with ISO dates', async () => {
-  const scope = api()
-    .get(LIST)
-    .query({ page: '1', per_page: '100' })
-    .reply(200, page([summary(1, 900, 1), summary(3, 10, 5), summary(2, 60, 30)], 1, 1));
+  const scope = listed(1, [summary(1, 900, 1), summary(3, 10, 5), summary(2, 60, 30)]);
   const out = (await run(perform, { workspace_id: '7' })) as Array<Record<string, unknown>>;
   expect(scope.isDone()).toBe(true);
   expect(out.map((f) => f.id)).toEqual([3, 2, 1]);
@@ -67,10 +76,7 @@ test('one page: newest created first (the API orders by last edit), summary fiel
 
 test('stops after one full page when it already holds 100 forms created after its oldest edit', async () => {
   const forms = Array.from({ length: 100 }, (_, i) => summary(1000 + i, i, i));
-  const scope = api()
-    .get(LIST)
-    .query({ page: '1', per_page: '100' })
-    .reply(200, page(forms, 1, 5));
+  const scope = listed(5, forms);
   const out = (await run(perform, { workspace_id: 7 })) as Array<{ id: number }>;
   expect(scope.isDone()).toBe(true);
   expect(out).toHaveLength(100);
@@ -82,13 +88,7 @@ test('reads on while old forms edited lately fill the first page; the last page 
   const first = Array.from({ length: 100 }, (_, i) => summary(i + 1, i % 5 === 0 ? 50_000 + i : i, i));
   // page 2: edited earlier; one of them created after some old forms of page 1
   const second = [summary(500, 200, 200), summary(501, 60_000, 300)];
-  const scope = api()
-    .get(LIST)
-    .query({ page: '1', per_page: '100' })
-    .reply(200, page(first, 1, 2))
-    .get(LIST)
-    .query({ page: '2', per_page: '100' })
-    .reply(200, page(second, 2, 2));
+  const scope = listed(2, first, second);
   const out = (await run(perform, { workspace_id: 7 })) as Array<{ id: number; created_at: string }>;
   expect(scope.isDone()).toBe(true);
   expect(out).toHaveLength(100);
@@ -108,16 +108,7 @@ test('reads at most 3 pages and returns only the forms whose place is certain', 
       const fresh = (p === 1 && (i === 0 || i === 7)) || (p === 3 && i === 50);
       return summary(id, fresh ? updatedAgo : old + id, updatedAgo);
     });
-  const scope = api()
-    .get(LIST)
-    .query({ page: '1', per_page: '100' })
-    .reply(200, page(pageOf(1), 1, 9))
-    .get(LIST)
-    .query({ page: '2', per_page: '100' })
-    .reply(200, page(pageOf(2), 2, 9))
-    .get(LIST)
-    .query({ page: '3', per_page: '100' })
-    .reply(200, page(pageOf(3), 3, 9));
+  const scope = listed(9, pageOf(1), pageOf(2), pageOf(3));
   const out = (await run(perform, { workspace_id: 7 })) as Array<{ id: number }>;
   expect(scope.isDone()).toBe(true);
   expect(out.map((f) => f.id)).toEqual([1000, 1007, 3050]);
@@ -125,13 +116,7 @@ test('reads at most 3 pages and returns only the forms whose place is certain', 
 
 test('the same form on two pages (edited between reads) is returned once', async () => {
   const first = Array.from({ length: 100 }, (_, i) => summary(i + 1, 90_000 + i, i));
-  const scope = api()
-    .get(LIST)
-    .query({ page: '1', per_page: '100' })
-    .reply(200, page(first, 1, 2))
-    .get(LIST)
-    .query({ page: '2', per_page: '100' })
-    .reply(200, page([summary(100, 90_099, 99), summary(300, 95_000, 95_000)], 2, 2));
+  const scope = listed(2, first, [summary(100, 90_099, 99), summary(300, 95_000, 95_000)]);
   const out = (await run(perform, { workspace_id: 7 })) as Array<{ id: number }>;
   expect(scope.isDone()).toBe(true);
   expect(out.filter((f) => f.id === 100)).toHaveLength(1);
