@@ -2,9 +2,9 @@
 // recorded real server does (submissions--public-create.json): the answers are sent as a respondent
 // sends them and the created submission is read back with its real id (refusals before any write:
 // test/submissions/create/refused.tests.ts and create-recorded.tests.ts). In both modes where the
-// connector already behaves: a form with editable submissions is stored in the request on a production server too. A form without
-// them is stored later by a production server's worker: that case is sync mode only here (the
-// production behaviour is issue 20, point 1).
+// connector already behaves: a form with editable submissions is stored in the request on a production
+// server too. A form without them is stored later by a production server's worker: that case is sync
+// mode only here (the production behaviour is issue 20, point 1).
 import type { Sandbox } from '../../sandbox/server';
 import { call, MODES, type Mode, modeOptions, runOn, useSandbox } from './helpers';
 
