@@ -1,12 +1,11 @@
 // Create Submission end to end against the sandbox, which serves the public answer endpoint as the
 // recorded real server does (submissions--public-create.json): the answers are sent as a respondent
-// sends them, the created submission is read back with its real id, and forms no respondent could
-// answer are refused before any write. In both modes where the connector already behaves: a form
-// with editable submissions is stored in the request on a production server too. A form without
-// them is stored later by a production server's worker: that case is sync mode only here (the
-// production behaviour is issue 20, point 1).
+// sends them and the created submission is read back with its real id (refusals before any write:
+// test/submissions/create/refused.tests.ts and create-recorded.tests.ts). In both modes where the
+// connector already behaves: a form with editable submissions is stored in the request on a production
+// server too. A form without them is stored later by a production server's worker: that case is sync
+// mode only here (the production behaviour is issue 20, point 1).
 import type { Sandbox } from '../../sandbox/server';
-import { failure } from '../helpers/app';
 import { call, MODES, type Mode, modeOptions, runOn, useSandbox } from './helpers';
 
 const CREATE = 'creates.create_submission.operation.perform';
@@ -62,41 +61,6 @@ each(() => {
     expect(out.status).toBe('completed');
     expect(out.answers[fields.plan as string]).toBe('Pro');
     expect(out.answers[fields.interests as string]).toEqual(['Forms', 'Design']);
-  });
-
-  test('a closed form: refused before any write', async () => {
-    const s = sandbox();
-    const formId = s.ids.closedFormId;
-    const form = await call(s, 'GET', `/open/forms/${formId}`);
-    const [name] = (form.json.properties as Array<{ id: string }>).map((b) => b.id);
-    s.resetRequests();
-    const error = await failure(
-      runOn(s, CREATE, { workspace_id: s.ids.workspaceId, form_id: formId, [`answer__${name}`]: 'Late' }),
-    );
-    expect(error.code).toBe('form_closed');
-    expect(error.message).toBe(
-      'Form "Event RSVP" is closed, so it takes no new submissions. Open it again in OpnForm (Settings > Access, ' +
-        'or remove the closing date) to create submissions. Nothing was submitted.',
-    );
-    expect(sent()).toEqual([`GET /open/forms/${formId}`]);
-  });
-
-  test('a choice not on the form: refused before any write, naming what is allowed', async () => {
-    const s = sandbox();
-    const { formId, fields } = s.ids;
-    const error = await failure(
-      runOn(s, CREATE, {
-        workspace_id: s.ids.workspaceId,
-        form_id: formId,
-        [`answer__${fields.full_name}`]: 'No Mail',
-        [`answer__${fields.plan}`]: 'Gold',
-      }),
-    );
-    expect(error.message).toBe(
-      `Invalid input: Plan (answer__${fields.plan}) must be one of Free, Pro, Enterprise (got "Gold"). ` +
-        'Nothing was submitted.',
-    );
-    expect(sent()).toEqual(['GET /open/forms/101']);
   });
 });
 

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { type Sandbox, startSandbox } from '../../sandbox/server';
-import { failure, op, run, type StepPath } from '../helpers/app';
+import { op, run, type StepPath } from '../helpers/app';
 import { MODES, modeOptions, useSandbox } from './helpers';
 
 describe.each(MODES)('%s mode', (mode) => {
@@ -115,32 +115,6 @@ describe.each(MODES)('%s mode', (mode) => {
     const { s, out } = await exportForm(sandbox().ids.largeFormId, { newest: 250, status: 'completed' });
     expect([out.rows, out.chunks]).toEqual([250, 1]);
     expect(sent(s)).toHaveLength(5);
-  });
-
-  test('over 5000 submissions on a real-like server: a clear error before any export is started', async () => {
-    const big = await startSandbox({ ...modeOptions(mode), largeFormSubmissions: 5001 });
-    try {
-      big.resetRequests();
-      const error = await failure(
-        on(big, op(EXPORT), { workspace_id: big.ids.workspaceId, form_id: big.ids.largeFormId }),
-      );
-      expect(error.message).toMatch(
-        /^This form has 5001 submissions\. OpnForm exports more than 1000 at once only as a background job/,
-      );
-      expect(sent(big).filter((r) => r.startsWith('POST'))).toEqual([]);
-    } finally {
-      await big.close();
-    }
-  });
-
-  test('Find Export on a real-like server says it cannot see jobs (not [])', async () => {
-    const s = sandbox();
-    const error = await failure(
-      on(s, op(FIND), { workspace_id: s.ids.workspaceId, form_id: s.ids.largeFormId, job_id: 'no-such-job' }),
-    );
-    expect(error.message).toMatch(
-      /^Find Export cannot look up export job no-such-job: this OpnForm server does not let/,
-    );
   });
 
   describe('a spec-like server (export status readable by tokens)', () => {

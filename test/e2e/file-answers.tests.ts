@@ -7,7 +7,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Sandbox, startSandbox } from '../../sandbox/server';
 import type { Block } from '../../sandbox/state';
-import { failure } from '../helpers/app';
 import { call, modeOptions, REQUIRED_FORM_BODY, runOn } from './helpers';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(1500, 7)]);
@@ -171,22 +170,5 @@ describe.each([
     expect(names(after.data[RECEIPT])).toHaveLength(1);
     expect(names(after.data[RECEIPT])).not.toEqual(names(before.data[RECEIPT]));
     expect(names(after.data[DOCUMENTS])).toEqual(names(before.data[DOCUMENTS]));
-  });
-
-  test('a text file for the png/jpg question is refused before any upload', async () => {
-    const form = await fileForm(s);
-    s.resetRequests();
-    const error = await failure(
-      runOn(s, 'creates.create_submission.operation.perform', {
-        workspace_id: s.ids.workspaceId,
-        form_id: form.id,
-        [`answer__${NAME}`]: 'Ada Files',
-        [`answer__${RECEIPT}`]: `${origin}/notes.txt`,
-      }),
-    );
-    expect(error.message).toBe(
-      `Invalid input: Receipt (answer__${RECEIPT}) got the file "notes.txt": takes png, jpg files only. Nothing was submitted.`,
-    );
-    expect(lines(s)).toEqual(['GET /open/forms/#']);
   });
 });

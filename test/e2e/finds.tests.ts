@@ -1,9 +1,9 @@
 // Issue 22's finds and New or Updated Submission against the sandbox, in both modes: Find Form through
-// its dropdown, Find Submission by ID deep in the large form, Find Submission's wider window, Find
-// Webhook Integration, and the new trigger from subscribe to unsubscribe over a local hook catcher.
+// its dropdown, Find Submission by ID deep in the large form, Find Submission's wider window, and the
+// new trigger from subscribe to unsubscribe over a local hook catcher.
 import type { HookCatcher } from '../../harness/hook-catcher';
 import { startHookCatcher } from '../../harness/hook-catcher';
-import { failure, op } from '../helpers/app';
+import { op } from '../helpers/app';
 import { withCache } from '../submissions/cache';
 import { call, MODES, modeOptions, runOn, useSandbox } from './helpers';
 
@@ -99,39 +99,6 @@ describe.each(MODES)('%s mode', (mode) => {
     s.resetRequests();
     await expect(runOn(s, 'searches.find_submission.operation.perform', input)).resolves.toEqual([]);
     expect(lines().filter((l) => l === list)).toHaveLength(5);
-  });
-
-  test('Find Webhook Integration: the seeded webhook by host, masked; by a status none has, []', async () => {
-    const s = sandbox();
-    const form = { workspace_id: s.ids.workspaceId, form_id: s.ids.formId };
-    const found = await runOn<Array<Record<string, unknown>>>(
-      s,
-      'searches.find_webhook_integration.operation.perform',
-      { ...form, webhook_host: 'HOOKS.example.com' },
-    );
-    expect(found).toEqual([
-      {
-        id: s.ids.webhookIntegrationId,
-        form_id: s.ids.formId,
-        integration_id: 'webhook',
-        status: 'active',
-        webhook_url: 'https://hooks.example.com/********',
-        has_secret: true,
-        secret_last4: '6789',
-        webhook_headers: { 'X-Team': '********', 'X-Env': '********' },
-        header_names: ['X-Team', 'X-Env'],
-      },
-    ]);
-    await expect(
-      runOn(s, 'searches.find_webhook_integration.operation.perform', { ...form, status: 'inactive' }),
-    ).resolves.toEqual([]);
-    const refused = await failure(
-      runOn(s, 'searches.find_webhook_integration.operation.perform', {
-        ...form,
-        webhook_host: 'https://hooks.example.com/opnform/feedback',
-      }),
-    );
-    expect(refused.message).not.toContain('opnform/feedback');
   });
 
   test('New or Updated Submission: subscribe, a new submission, its edit, an unchanged repeat, unsubscribe', async () => {

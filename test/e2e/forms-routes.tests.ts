@@ -1,8 +1,8 @@
-// The sandbox's form routes as a real OpnForm server answers them (recordings `forms--*.json`), and
-// the connector's form reads against both boolean forms: true/false (PostgreSQL, default) and 0/1
-// (`intBooleans`, a self-hosted server on sqlite or MySQL).
+// The sandbox's form routes as a real OpnForm server answers them (recordings `forms--*.json`), with
+// both boolean forms: true/false (PostgreSQL, default) and 0/1 (`intBooleans`, a self-hosted server on
+// sqlite or MySQL). The connector's reads of a 0/1 form: test/forms/int-booleans.tests.ts.
 import { type Sandbox, startSandbox } from '../../sandbox/server';
-import { call, REQUIRED_FORM_BODY, runOn } from './helpers';
+import { call, REQUIRED_FORM_BODY } from './helpers';
 
 const REQUIRED_BODY = REQUIRED_FORM_BODY;
 const FORM = 101;
@@ -39,31 +39,6 @@ describe.each([
       use_captcha: no,
       auto_focus: yes,
     });
-  });
-
-  test('Find Form reads it and answers true/false', async () => {
-    const [found] = await runOn<Array<Record<string, unknown>>>(
-      sandbox,
-      'searches.find_form.operation.perform',
-      {
-        form: 'customer-feedback',
-      },
-    );
-    expect(found).toMatchObject({ id: FORM, is_closed: false, editable_submissions: expect.any(Boolean) });
-    expect(typeof found?.enable_partial_submissions).toBe('boolean');
-  });
-
-  test('the Update Submission answer fields and Form Fields read the same form', async () => {
-    const fields = await runOn<unknown[]>(sandbox, 'creates.update_submission.operation.inputFields.3', {
-      workspace_id: 11,
-      form_id: FORM,
-    });
-    expect(fields.length).toBeGreaterThan(3);
-    const questions = await runOn<unknown[]>(sandbox, 'triggers.form_field_list.operation.perform', {
-      workspace_id: 11,
-      form_id: FORM,
-    });
-    expect(questions.length).toBeGreaterThan(3);
   });
 });
 

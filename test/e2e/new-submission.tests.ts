@@ -1,12 +1,13 @@
 // The submission triggers against the sandbox over loopback: subscribe with a local hook catcher, a
-// delivery, the trigger's output, an edit, samples, partial submissions, unsubscribe, zero hooks left.
+// delivery, the trigger's output, an edit, samples, unsubscribe, zero hooks left (the empty sample and
+// New Partial Submission: test/submissions/new-submission.recorded.tests.ts and
+// new-partial-submission.tests.ts).
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { type HookCatcher, startHookCatcher } from '../../harness/hook-catcher';
 import type { Sandbox } from '../../sandbox/server';
-import { partialClock } from '../../src/submissions/new-partial-submission';
 import { submissionFile } from '../../src/submissions/output/files';
 import type { SubmissionOutput } from '../../src/submissions/output/output-types';
-import { App, type BundleExtra, failure, op, run } from '../helpers/app';
+import { App, type BundleExtra, op, run } from '../helpers/app';
 import { withCache } from '../submissions/cache';
 import { MODES, modeOptions, useSandbox } from './helpers';
 
@@ -191,58 +192,5 @@ describe.each(MODES)('%s mode', (mode) => {
     expect(labels).toContain('Comments (1)');
     expect(labels).toContain('Comments (2)');
     expect(labels).toHaveLength(21);
-  });
-
-  test('a form without submissions: no sample rather than made-up values', async () => {
-    const s = sandbox();
-    await expect(
-      on<Array<Record<string, unknown>>>(s, trigger('performList'), {
-        workspace_id: 11,
-        form_id: s.ids.emptyFormId,
-      }),
-    ).resolves.toEqual([]);
-  });
-
-  test('partial submissions: polled from the /open API; a free workspace is told it needs Pro', async () => {
-    const s = sandbox();
-    const { formId, fields: F } = s.ids;
-    const { id } = await s.submit(formId, { [F.full_name as string]: 'Half Done' }, { partial: true });
-    const partialInput = { workspace_id: 11, form_id: formId, idle_minutes: '15' };
-    // just saved: not idle yet, so it does not trigger
-    const early = await on<SubmissionOutput[]>(
-      s,
-      op('triggers.new_partial_submission.operation.perform'),
-      partialInput,
-    );
-    expect(early.map((i) => i.id)).not.toContain(id);
-    // 16 minutes later (on the trigger's clock) nobody has saved it again: it triggers
-    const realNow = partialClock.now;
-    partialClock.now = () => realNow() + 16 * 60_000;
-    s.resetRequests();
-    const items = await on<SubmissionOutput[]>(
-      s,
-      op('triggers.new_partial_submission.operation.perform'),
-      partialInput,
-    ).finally(() => {
-      partialClock.now = realNow;
-    });
-    expect(items[0]).toMatchObject({
-      id,
-      status: 'partial',
-      answers: { [F.full_name as string]: 'Half Done' },
-    });
-    expect(items.every((i) => i.status === 'partial')).toBe(true);
-    expect(s.requests().map((r) => r.path)).toEqual([
-      `/open/forms/${formId}/submissions`,
-      `/open/forms/${formId}`,
-    ]);
-
-    const error = await failure(
-      on(s, op('triggers.new_partial_submission.operation.perform'), {
-        workspace_id: 11,
-        form_id: s.ids.freeFormId,
-      }),
-    );
-    expect(error).toMatchObject({ code: 'payment_required', status: 402 });
   });
 });

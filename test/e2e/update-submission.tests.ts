@@ -1,8 +1,8 @@
 // Update Submission end to end against the sandbox, which answers the admin PUT like the recorded
 // real server (submissions--*.json): files and signatures kept, partial submissions and answers to
 // removed questions refused before any write unless asked for, captcha forms refused, dates
-// date-only, 422s naming the question. The sandbox's own routes: update-submission-routes.tests.ts.
-import { workspaceRecord } from '../../sandbox/seeds/builders';
+// date-only (a 422 naming the question and a read-only member's 403: test/submissions/update/ and
+// test/http/forbidden.tests.ts). The sandbox's own routes: update-submission-routes.tests.ts.
 import type { Block } from '../../sandbox/state';
 import { failure } from '../helpers/app';
 import { call, MODES, modeOptions, runOn, useSandbox } from './helpers';
@@ -213,83 +213,6 @@ describe.each(MODES)('%s mode', (mode) => {
       expect((await listed(formId, id))?.data[fields.visit_date as string]).toBe('2026-02-03');
     } finally {
       visit.with_time = true;
-    }
-  });
-
-  test('a server 422 names the question, not its field id', async () => {
-    const s = sandbox();
-    const { formId, fields } = s.ids;
-    const form = s.state.forms.find((f) => f.id === formId);
-    const { id } = await s.submit(formId, {
-      [fields.full_name as string]: 'No Age',
-      [fields.email as string]: 'na@example.org',
-      [fields.plan as string]: 'Free',
-    });
-    const age = form?.properties.find((b) => b.id === fields.age) as Block;
-    age.required = true;
-    try {
-      const error = await failure(
-        runOn(s, UPDATE, {
-          workspace_id: s.ids.workspaceId,
-          form_id: formId,
-          submission_id: id,
-          [`answer__${fields.plan}`]: 'Pro',
-        }),
-      );
-      expect(error.message).toBe(
-        'OpnForm rejected the request (422): The Age field is required. Age: The Age field is required.',
-      );
-    } finally {
-      age.required = false;
-    }
-  });
-
-  test("a read-only member who is also an admin of a workspace of their own (as OpnForm gives every user): told the role in the form's workspace", async () => {
-    const s = sandbox();
-    // OpnForm creates a personal workspace for every new account (recorded: team--leave #6, "My Workspace")
-    const personal = workspaceRecord(
-      99,
-      'My Workspace',
-      '🏠',
-      'free',
-      [{ userId: s.ids.readonlyUserId, role: 'admin' }],
-      '2026-01-05T10:00:00.000000Z',
-    );
-    s.state.workspaces.push(personal);
-    const from = s.requests().length;
-    try {
-      const error = await failure(
-        runOn(
-          s,
-          UPDATE,
-          {
-            workspace_id: s.ids.workspaceId,
-            form_id: s.ids.formId,
-            submission_id: s.ids.fileSubmissionId,
-            [`answer__${s.ids.fields.age}`]: '52',
-          },
-          'readonlyMember',
-        ),
-      );
-      expect(error.message).toBe(
-        'OpnForm refused this step (403): "This action is unauthorized." The connected user is a read-only member ' +
-          'of the workspace "Acme Research". This step needs a role that may change things ("user" or "admin"): ' +
-          'ask an admin of the workspace "Acme Research" to change the connected user\'s role. A new token does not help.',
-      );
-      // after the refused PUT: the user's workspaces, then the form (where it lives); nothing else
-      const after = s
-        .requests()
-        .slice(from)
-        .map((r) => `${r.method} ${r.path}`);
-      expect(
-        after.slice(after.indexOf(`PUT /open/forms/${s.ids.formId}/submissions/${s.ids.fileSubmissionId}`)),
-      ).toEqual([
-        `PUT /open/forms/${s.ids.formId}/submissions/${s.ids.fileSubmissionId}`,
-        'GET /open/workspaces',
-        `GET /open/forms/${s.ids.formId}`,
-      ]);
-    } finally {
-      s.state.workspaces = s.state.workspaces.filter((w) => w !== personal);
     }
   });
 });

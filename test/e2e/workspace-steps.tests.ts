@@ -1,6 +1,6 @@
 // Create, Find, New, Update and Delete Workspace against the sandbox in both modes: one workspace's
-// whole life, the requests each step sends, and the refusals a user meets (forms still inside, the
-// confirmation, a read-only token, already deleted).
+// whole life, the requests each step sends, a replayed delete, and Delete Its Forms Too read back (the
+// refusals before a write: test/workspaces/ and test/forms/delete-form.tests.ts).
 import { type Sandbox, startSandbox } from '../../sandbox/server';
 import { failure } from '../helpers/app';
 import { call, MODES, modeOptions, REQUIRED_FORM_BODY, runOn, type TokenName } from './helpers';
@@ -104,18 +104,6 @@ describe.each(MODES)('%s mode', (mode) => {
     expect(sent()).toEqual([`GET /open/workspaces/${id}/forms?per_page=1 404`]);
   });
 
-  test('a workspace that holds forms is kept unless confirmed', async () => {
-    const error = await failure(
-      step('creates.delete_workspace.operation.perform', { workspace_id: s.ids.workspaceId }),
-    );
-    expect(error.code).toBe('conflict');
-    expect(error.message).toMatch(
-      new RegExp(`^Workspace ${s.ids.workspaceId} still holds \\d+ forms: .* Nothing was deleted\\.$`),
-    );
-    expect(sent()).toEqual([`GET /open/workspaces/${s.ids.workspaceId}/forms?per_page=1 200`]);
-    expect(s.state.workspaces.some((w) => w.id === s.ids.workspaceId)).toBe(true);
-  });
-
   /** What the sandbox holds outside one workspace: its forms, their submissions and integrations. */
   const outside = (workspaceId: number) => {
     const formIds = new Set(s.state.forms.filter((f) => f.workspace_id !== workspaceId).map((f) => f.id));
@@ -183,35 +171,5 @@ describe.each(MODES)('%s mode', (mode) => {
     expect(s.state.forms.filter((f) => f.workspace_id === ws.id)).toEqual([]);
     expect(s.state.integrations.filter((i) => formIds.includes(i.form_id))).toEqual([]);
     expect(outside(ws.id)).toBe(before);
-  });
-
-  test('Delete Form with a form of another workspace than the chosen one: refused, the form stays', async () => {
-    const error = await failure(
-      step('creates.delete_form.operation.perform', {
-        workspace_id: s.ids.otherWorkspaceId,
-        form_id: s.ids.draftFormId,
-      }),
-    );
-    expect(error.message).toBe(
-      `Invalid input: Form (form_id) ${s.ids.draftFormId} is in workspace ${s.ids.workspaceId}, not in the chosen ` +
-        `Workspace (workspace_id) ${s.ids.otherWorkspaceId}. Choose workspace ${s.ids.workspaceId}, or a form of ` +
-        `workspace ${s.ids.otherWorkspaceId}. Nothing was deleted.`,
-    );
-    expect(sent()).toEqual([`GET /open/forms/${s.ids.draftFormId} 200`]);
-    expect(s.state.forms.some((f) => f.id === s.ids.draftFormId)).toBe(true);
-  });
-
-  test('a read-only token: nothing is created or updated, the ability is named', async () => {
-    for (const [path, input] of [
-      ['creates.create_workspace.operation.perform', { name: 'Never' }],
-      ['creates.update_workspace.operation.perform', { workspace_id: s.ids.workspaceId, name: 'Never' }],
-    ] as const) {
-      const error = await failure(step(path, input, 'readonly'));
-      expect(error).toMatchObject({
-        code: 'forbidden',
-        message: expect.stringContaining('"workspaces-write"'),
-      });
-    }
-    expect(s.state.workspaces.some((w) => w.name === 'Never')).toBe(false);
   });
 });
