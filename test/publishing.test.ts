@@ -77,7 +77,7 @@ describe.each(visible.map(({ kind, def }) => [`${kind}.${def.key}`, kind, def] a
     test('D021 and copy: description wording', () => {
       const text = def.display.description;
       expect(text.endsWith('.')).toBe(true);
-      if (kind === 'triggers') expect(text).toMatch(/^Triggers (instantly )?when /);
+      if (kind === 'triggers') expect(text).toMatch(/^Triggers when /);
       if (kind === 'searches') expect(text.startsWith('Finds ')).toBe(true);
       // a present-tense action verb, as every action's: "Updates ...", "Exports ..." (not "This is ...")
       if (kind === 'creates') expect(text.split(' ')[0]).toMatch(ACTION_VERB);

@@ -10,8 +10,8 @@ import { guardMemberChange } from './last-admin';
 
 const inputFields = defineInputFields([
   destructiveWarning(
-    'Invite them again to restore access. A user left with no workspace gets a new personal one. ' +
-      'Not for yourself (use Leave Workspace) or the last admin.',
+    'Invite them again to restore access; one left with no workspace gets a personal one. Not for you ' +
+      '(Leave Workspace), the last admin or a pending invitee (Cancel Invite).',
   ),
   workspaceField,
   memberField,
