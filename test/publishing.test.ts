@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { everyCase } from '../harness/step-cases';
+import { reviewNotes } from '../scripts/examples';
 import { App } from './helpers/app';
 import {
   all,
@@ -241,6 +244,43 @@ describe('delete warnings', () => {
     expect(
       visible.filter((step) => deleting.has(step.def.key) && !byWords(step)).map(({ def }) => def.key),
     ).toEqual([]);
+  });
+
+  test('there are seven of them (delete, remove, cancel, leave)', () => {
+    expect(destructive.map(({ def }) => def.key).sort()).toEqual([
+      'cancel_invite',
+      'delete_form',
+      'delete_submission',
+      'delete_webhook_integration',
+      'delete_workspace',
+      'leave_workspace',
+      'remove_member',
+    ]);
+  });
+
+  // Zapier's publishing requirements: avoid delete actions or justify them to the reviewer
+  const publishing = readFileSync(join(__dirname, '..', 'docs', 'publishing.md'), 'utf8');
+  test.each(destructive.map(({ def }) => [def.key] as const))(
+    "%s carries a reviewer's note (why, then the non-permanent alternative), repeated in docs/publishing.md",
+    (key) => {
+      const reviewed = everyCase().filter((c) => c.step.key === key && c.review !== undefined);
+      const note = reviewed[0]?.review?.note ?? '';
+      expect({ key, note: /^Why: .{40,}\. Instead: .{30,}\.$/.test(note) }).toEqual({ key, note: true });
+      expect(reviewNotes(reviewed).filter((line) => !publishing.includes(line))).toEqual([]);
+    },
+  );
+
+  test('docs/publishing.md counts the visible steps check T001 needs a turned-on run of', () => {
+    const count = (kind: string) => visible.filter((step) => step.kind === kind).length;
+    expect(publishing.replace(/\s+/g, ' ')).toContain(
+      `every visible step (${visible.length}: ${count('triggers')} triggers, ${count('creates')} actions, ` +
+        `${count('searches')} searches;`,
+    );
+  });
+
+  test('only those steps carry a note', () => {
+    const keys = new Set(destructive.map(({ def }) => def.key));
+    expect(everyCase().filter((c) => c.review?.note !== undefined && !keys.has(c.step.key))).toEqual([]);
   });
 
   test.each(destructive.map(({ def }) => [def.key, def] as const))(

@@ -68,6 +68,10 @@ export const cases: import('../../shared/step-case').StepCase[] = [
     review: {
       on: 'both, with a second account in the workspace',
       evidence: ['team--remove-user#0', 'team--remove-user#3'],
+      note:
+        'Why: offboarding, when an HR or directory system says someone left the team. Instead: Update ' +
+        'Member Role to Read Only keeps them in the workspace without edit rights; Invite Member ' +
+        'restores access after a removal.',
     },
   },
 ];
