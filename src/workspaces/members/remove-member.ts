@@ -10,7 +10,7 @@ import { guardMemberChange } from './last-admin';
 
 const inputFields = defineInputFields([
   destructiveWarning(
-    'Invite them again to restore access; one left with no workspace gets a personal one. Not for you ' +
+    'Invite them again to undo it; one left with none gets a personal workspace. Not for you ' +
       '(Leave Workspace), the last admin or a pending invitee (Cancel Invite).',
   ),
   workspaceField,

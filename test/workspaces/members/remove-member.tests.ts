@@ -170,8 +170,7 @@ test('remove_member: the description warns about lost access and that it is fina
     label: 'Warning',
     type: 'copy',
     helpText:
-      '**Warning: this step cannot be undone.** Invite them again to restore access; one left with no ' +
-      'workspace gets a personal one. Not for you (Leave Workspace), the last admin or a pending invitee ' +
-      '(Cancel Invite).',
+      '**Warning: this step cannot be undone.** Invite them again to undo it; one left with none gets a ' +
+      'personal workspace. Not for you (Leave Workspace), the last admin or a pending invitee (Cancel Invite).',
   });
 });
