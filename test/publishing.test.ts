@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { everyCase } from '../harness/step-cases';
+import { readPublicDefinition } from '../scripts/breaking-change';
 import { reviewNotes } from '../scripts/examples';
 import { App } from './helpers/app';
 import {
@@ -389,4 +390,23 @@ describe('copy an agent reads: each step says what tells it apart', () => {
       'Returns their user ID (what Update Member Role and Remove Member take)',
     );
   });
+});
+
+/**
+ * Issue 31: CHANGELOG's 1.1.0 section is what `promote` shows 1.0.4's users, whose Zaps had only New
+ * Submission (and its two dropdowns): its fixes are fixes to what they had, never to steps they never had.
+ */
+test("CHANGELOG's 1.1.0 section: what you get, what changes for your Zaps, fixes only to 1.0.4's steps", () => {
+  const changelog = readFileSync(join(__dirname, '..', 'CHANGELOG.md'), 'utf8');
+  const section = changelog.slice(changelog.indexOf('## [Unreleased]')).split(/\n## /)[0] ?? '';
+  expect([...section.matchAll(/^### (.+)$/gm)].map(([, heading]) => heading)).toEqual([
+    'What you get',
+    'What changes for your Zaps',
+    'Fixes',
+  ]);
+  const fixes = section.slice(section.indexOf('### Fixes'));
+  const had = readPublicDefinition() as Record<string, Record<string, unknown> | undefined>;
+  const newSteps = all.filter(({ kind, def }) => had[kind]?.[def.key] === undefined);
+  expect(newSteps.length).toBeGreaterThan(30);
+  expect(newSteps.map(({ def }) => def.display.label).filter((label) => fixes.includes(label))).toEqual([]);
 });
