@@ -266,6 +266,18 @@ export const leanEquivalent = (before: unknown, after: unknown): string[] => {
   return problems;
 };
 
+/**
+ * Zapier's check D021: every trigger's description, hidden ones included, starts "Triggers when " and
+ * ends with "." ("Triggers instantly when" is refused). The problems, in words; empty when all pass.
+ */
+export const triggerDescriptionProblems = (built: unknown): string[] =>
+  Object.entries((built as { triggers?: Record<string, Step> }).triggers ?? {}).flatMap(([key, step]) => {
+    const text = String((step.display as { description?: unknown } | undefined)?.description ?? '');
+    return text.startsWith('Triggers when ') && text.endsWith('.')
+      ? []
+      : [`triggers.${key}: its description must start "Triggers when " and end with "." (D021): "${text}"`];
+  });
+
 export const readSnapshot = (): unknown => JSON.parse(readFileSync(SNAPSHOT, 'utf8'));
 
 /** Re-takes the snapshot from a built definition (`UPDATE_DEFINITION_SNAPSHOT=1 npm run check:zapier`). */

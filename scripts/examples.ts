@@ -2,7 +2,7 @@
  * `npm run examples`: one `npx zapier-platform invoke` line per step case (the cases at the end of each
  * step's module, harness/step-cases.ts), with the ids of the sandbox `npm run sandbox` serves.
  * `npm run examples -- --review`: where a reviewer runs each visible step, with its recorded evidence
- * (the `review` of its case), as a Markdown table.
+ * (the `review` of its case), as a Markdown table, then the reviewer's note of each destructive step.
  */
 import { everyCase, type FoundCase } from '../harness/step-cases';
 import type { SandboxIds } from '../sandbox/seed';
@@ -37,10 +37,20 @@ export const reviewTable = (cases: FoundCase[]): string[] => [
   ),
 ];
 
+/** The reviewer's note of each step that deletes, removes, cancels or leaves (docs/publishing.md repeats them). */
+export const reviewNotes = (cases: FoundCase[]): string[] =>
+  cases.flatMap((c) =>
+    c.review?.note === undefined ? [] : [`- **${c.step.label}** (\`${c.step.key}\`): ${c.review.note}`],
+  );
+
 const main = async () => {
   const cases = everyCase();
   if (process.argv.includes('--review')) {
-    console.log(reviewTable(cases).join('\n'));
+    console.log(
+      [...reviewTable(cases), '', "Notes for the reviewer's destructive steps:", ...reviewNotes(cases)].join(
+        '\n',
+      ),
+    );
     return;
   }
   const sandbox = await startSandbox();

@@ -4,6 +4,7 @@
 // 3. the zip's definition compared with scripts/definition.snapshot.json (scripts/definition-check.ts),
 //    and Zapier's breaking-change rules (scripts/breaking-change.ts) from the public version 1.0.4 and
 //    from the snapshot to the zip: a change that would need a new major version fails, naming the rule;
+//    and every trigger description starts "Triggers when " (Zapier's D021: triggerDescriptionProblems);
 // 4. the zip, unzipped, loaded through Zapier's own `zapierwrapper.js` handler the way production
 //    does, answering `definition`, and refusing the loopback OpnForm sandbox (the release build has no
 //    development setting), with no log line holding the token.
@@ -13,8 +14,19 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import AdmZip from 'adm-zip';
 import { startSandbox } from '../sandbox/server';
-import { breakingChanges, describeChange, readPublicDefinition } from './breaking-change';
-import { compareDefinition, leanEquivalent, readSnapshot, writeSnapshot } from './definition-check';
+import {
+  acceptedFromSnapshot,
+  breakingChanges,
+  describeChange,
+  readPublicDefinition,
+} from './breaking-change';
+import {
+  compareDefinition,
+  leanEquivalent,
+  readSnapshot,
+  triggerDescriptionProblems,
+  writeSnapshot,
+} from './definition-check';
 
 const root = resolve(__dirname, '..');
 const cli = join(root, 'node_modules', 'zapier-platform-cli', 'src', 'bin', 'run');
@@ -65,13 +77,20 @@ const main = async () => {
     const definition = await handler(event({ command: 'definition' }));
     const app = definition.results ?? fail('the zip answered no definition');
     if (app.authentication?.type !== 'custom') fail('definition has no custom authentication');
+    const wording = triggerDescriptionProblems(app);
+    if (wording.length > 0) fail(`trigger descriptions:\n  ${wording.join('\n  ')}`);
+    console.log('every trigger description starts "Triggers when " (D021)');
     // A minor version of the public app: nothing Zapier's promotion check calls breaking, from the
     // public 1.0.4 or from the snapshot (read before any re-take, so re-taking cannot hide a break).
     for (const [from, published] of [
       ['the public version 1.0.4 (scripts/opnform-1.0.4.definition.json)', readPublicDefinition()],
       ['scripts/definition.snapshot.json', readSnapshot()],
     ] as const) {
-      const breaking = breakingChanges(published, app);
+      const found = breakingChanges(published, app);
+      // an input the step never ran without, made required in a step no published version has
+      const breaking = from.startsWith('scripts/')
+        ? acceptedFromSnapshot(found, readPublicDefinition())
+        : found;
       if (breaking.length > 0)
         fail(
           `a breaking change (needs a new major version) from ${from}:\n  ${breaking.map(describeChange).join('\n  ')}`,

@@ -7,6 +7,7 @@
  * something warns, and the reviewer evidence of every visible step names recorded exchanges that exist.
  */
 import { type StashServer, startStashServer } from '../harness/file-storage';
+import { invokeLogged } from '../harness/invoke';
 import {
   type CaseRun,
   everyCase,
@@ -220,4 +221,84 @@ describe("reviewer evidence (Zapier's review runs every visible step once)", () 
       for (const n of [Number(from), Number(to ?? from)]) expect(() => recording.exchange(n)).not.toThrow();
     }
   });
+});
+
+/**
+ * Issue 31: an input the step cannot run without is `required: true`, so the editor asks for it. Each
+ * case is run again with one of its optional inputs left out, on a sandbox of its own; where the step
+ * then stops with an error naming that input (`Label (key) ...`), the definition must say required.
+ */
+describe('an input a step refuses when empty is required in the editor', () => {
+  const sandbox = useSandbox();
+  let stash: StashServer | undefined;
+  beforeAll(async () => {
+    stash = await startStashServer();
+  });
+  afterAll(async () => {
+    await stash?.close();
+  });
+  type Input = { key?: string; label?: string; type?: string; required?: boolean };
+  const optionalInputs = (c: FoundCase, input: Record<string, unknown>) =>
+    ((c.step.operation.inputFields ?? []) as unknown[]).filter(
+      (f): f is Input & { key: string } =>
+        typeof f === 'object' &&
+        f !== null &&
+        typeof (f as Input).key === 'string' &&
+        (f as Input).required !== true &&
+        (f as Input).type !== 'copy' &&
+        (f as Input).key !== undefined &&
+        ((f as Input).key as string) in input,
+    );
+  const left = everyCase().filter(
+    (c) => c.method === 'perform' && c.step.kind !== 'authentication' && c.fails === undefined,
+  );
+
+  /** Whether the step stops with an error about `field` itself, not a group it is one of ("A or B"). */
+  const refusedAlone = async (
+    c: FoundCase,
+    input: Record<string, unknown>,
+    field: Input & { key: string },
+  ) => {
+    const outcome = await (stash as StashServer).withKey(() =>
+      invokeLogged(sandbox(), c.path, input, c.bundle(sandbox().ids), (stash as StashServer).event),
+    );
+    const message = outcome.error?.message ?? '';
+    return message.startsWith(`Invalid input: ${field.label} (${field.key}) `) &&
+      !message.startsWith(`Invalid input: ${field.label} (${field.key}) or `)
+      ? message
+      : undefined;
+  };
+
+  // an optional input the case does not set is one the step ran without: only the ones it sets are tried
+  test('the check sees a refusal: Find Submission run without its Question', async () => {
+    const c = left.find((one) => one.step.key === 'find_submission') as FoundCase;
+    const { search_field: _gone, ...without } = c.inputData(sandbox().ids);
+    const question = { key: 'search_field', label: 'Question' };
+    expect(await refusedAlone(c, without, question)).toMatch(
+      /^Invalid input: Question \(search_field\) is empty/,
+    );
+    expect(left.flatMap((one) => optionalInputs(one, one.inputData(sandbox().ids))).length).toBeGreaterThan(
+      5,
+    );
+  });
+
+  test('no optional input is refused when left out of its step case', async () => {
+    const { ids } = sandbox();
+    const refused: string[] = [];
+    for (const c of left) {
+      const input = c.inputData(ids);
+      const optional = optionalInputs(c, input);
+      // the required inputs alone: a refusal there too is not one that other optional inputs cause
+      const requiredOnly = Object.fromEntries(
+        Object.entries(input).filter(([key]) => !optional.some((f) => f.key === key)),
+      );
+      for (const field of optional) {
+        const { [field.key]: _gone, ...without } = input;
+        const message = await refusedAlone(c, without, field);
+        if (message !== undefined && (await refusedAlone(c, requiredOnly, field)) !== undefined)
+          refused.push(`${c.step.id}.${field.key}: ${message}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  }, 120_000);
 });

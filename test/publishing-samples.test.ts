@@ -1,6 +1,6 @@
 /**
  * Zapier's integration checks over the app definition (see publishing.test.ts): static samples, the
- * search-or-create pairs, and which steps are visible.
+ * search-or-create pairs, which steps are visible, and the copy an agent chooses a step by.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -207,5 +207,60 @@ describe('only steps that can succeed are visible (docs/decisions.md)', () => {
         .map(([key]) => `${name}: ${key}`),
     );
     expect(hidden).toEqual([]);
+  });
+});
+
+/**
+ * Issue 31: Zapier's AI actions and MCP choose a step from its label, description and help texts only.
+ * Each ambiguity an agent met is said where the step is chosen.
+ */
+describe('copy an agent reads: each step says what tells it apart', () => {
+  const step = (kind: 'triggers' | 'creates' | 'searches', key: string) =>
+    (all.find((s) => s.kind === kind && s.def.key === key)?.def ?? {}) as Definition;
+  const help = (def: Definition, key: string) =>
+    ((def.operation.inputFields ?? []) as Array<{ key?: string; helpText?: string }>).find(
+      (f) => f.key === key,
+    )?.helpText ?? '';
+
+  test('New Submission (edits on) and New or Updated Submission: how they differ', () => {
+    const single = step('triggers', 'new_submission');
+    expect(single.display.description).toMatch(/when one is edited unless Also Trigger When a .+ is No\./);
+    expect(help(single, 'include_edits')).toContain('as in New or Updated Submission');
+    expect(step('triggers', 'new_or_updated_submission').display.description).toContain(
+      'New Submission with edits always on',
+    );
+  });
+
+  test('Update Webhook Integration: a new secret is not returned, only its last 4', () => {
+    const def = step('creates', 'update_webhook_integration');
+    expect(def.display.description).toContain('a new secret is never returned, only its last 4');
+    expect(help(def, 'webhook_secret')).toContain('never returned: the output shows only its last 4');
+  });
+
+  test('Create Form makes a Draft, and says how to publish it', () => {
+    const def = step('creates', 'create_form');
+    expect(def.display.description).toContain(
+      'as a Draft unless Visibility is Public (publish later with Update Form)',
+    );
+    expect(help(def, 'visibility')).toContain('hidden until published (Update Form, Visibility Public)');
+  });
+
+  test('a pending invitee is pointed to Cancel Invite (Remove Member, Find Workspace Member)', () => {
+    expect(help(step('creates', 'remove_member'), 'destructive_warning')).toContain(
+      'pending invitee (Cancel Invite)',
+    );
+    expect(help(step('searches', 'find_member'), 'email')).toContain('withdrawn by Cancel Invite');
+  });
+
+  test('New Failed Webhook Delivery watches one form and is polled', () => {
+    const def = step('triggers', 'new_webhook_delivery_failure');
+    expect(def.display.description).toMatch(/of the chosen form .+ Polled, not instant\.$/);
+    expect(help(def, 'form_id')).toContain('The one form watched');
+  });
+
+  test('Find Workspace Member returns the user id that Update Member Role and Remove Member take', () => {
+    expect(step('searches', 'find_member').display.description).toContain(
+      'Returns their user ID (what Update Member Role and Remove Member take)',
+    );
   });
 });

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { everyCase } from '../harness/step-cases';
+import { readPublicDefinition } from '../scripts/breaking-change';
+import { reviewNotes } from '../scripts/examples';
 import { App } from './helpers/app';
 import {
   all,
@@ -77,7 +81,7 @@ describe.each(visible.map(({ kind, def }) => [`${kind}.${def.key}`, kind, def] a
     test('D021 and copy: description wording', () => {
       const text = def.display.description;
       expect(text.endsWith('.')).toBe(true);
-      if (kind === 'triggers') expect(text).toMatch(/^Triggers (instantly )?when /);
+      if (kind === 'triggers') expect(text).toMatch(/^Triggers when /);
       if (kind === 'searches') expect(text.startsWith('Finds ')).toBe(true);
       // a present-tense action verb, as every action's: "Updates ...", "Exports ..." (not "This is ...")
       if (kind === 'creates') expect(text.split(' ')[0]).toMatch(ACTION_VERB);
@@ -243,6 +247,43 @@ describe('delete warnings', () => {
     ).toEqual([]);
   });
 
+  test('there are seven of them (delete, remove, cancel, leave)', () => {
+    expect(destructive.map(({ def }) => def.key).sort()).toEqual([
+      'cancel_invite',
+      'delete_form',
+      'delete_submission',
+      'delete_webhook_integration',
+      'delete_workspace',
+      'leave_workspace',
+      'remove_member',
+    ]);
+  });
+
+  // Zapier's publishing requirements: avoid delete actions or justify them to the reviewer
+  const publishing = readFileSync(join(__dirname, '..', 'docs', 'publishing.md'), 'utf8');
+  test.each(destructive.map(({ def }) => [def.key] as const))(
+    "%s carries a reviewer's note (why, then the non-permanent alternative), repeated in docs/publishing.md",
+    (key) => {
+      const reviewed = everyCase().filter((c) => c.step.key === key && c.review !== undefined);
+      const note = reviewed[0]?.review?.note ?? '';
+      expect({ key, note: /^Why: .{40,}\. Instead: .{30,}\.$/.test(note) }).toEqual({ key, note: true });
+      expect(reviewNotes(reviewed).filter((line) => !publishing.includes(line))).toEqual([]);
+    },
+  );
+
+  test('docs/publishing.md counts the visible steps check T001 needs a turned-on run of', () => {
+    const count = (kind: string) => visible.filter((step) => step.kind === kind).length;
+    expect(publishing.replace(/\s+/g, ' ')).toContain(
+      `every visible step (${visible.length}: ${count('triggers')} triggers, ${count('creates')} actions, ` +
+        `${count('searches')} searches;`,
+    );
+  });
+
+  test('only those steps carry a note', () => {
+    const keys = new Set(destructive.map(({ def }) => def.key));
+    expect(everyCase().filter((c) => c.review?.note !== undefined && !keys.has(c.step.key))).toEqual([]);
+  });
+
   test.each(destructive.map(({ def }) => [def.key, def] as const))(
     '%s shows a visible warning that it cannot be undone',
     (_key, def) => {
@@ -294,4 +335,23 @@ test('D007: every URL in the definition is https', () => {
     [...v.matchAll(/\bhttps?:\/\/[^\s)"'\]]+/g)].map((m) => ({ at, url: m[0] })),
   );
   expect(urls.filter(({ url }) => !url.startsWith('https://'))).toEqual([]);
+});
+
+/**
+ * Issue 31: CHANGELOG's 1.1.0 section is what `promote` shows 1.0.4's users, whose Zaps had only New
+ * Submission (and its two dropdowns): its fixes are fixes to what they had, never to steps they never had.
+ */
+test("CHANGELOG's 1.1.0 section: what you get, what changes for your Zaps, fixes only to 1.0.4's steps", () => {
+  const changelog = readFileSync(join(__dirname, '..', 'CHANGELOG.md'), 'utf8');
+  const section = changelog.slice(changelog.indexOf('## [Unreleased]')).split(/\n## /)[0] ?? '';
+  expect([...section.matchAll(/^### (.+)$/gm)].map(([, heading]) => heading)).toEqual([
+    'What you get',
+    'What changes for your Zaps',
+    'Fixes',
+  ]);
+  const fixes = section.slice(section.indexOf('### Fixes'));
+  const had = readPublicDefinition() as Record<string, Record<string, unknown> | undefined>;
+  const newSteps = all.filter(({ kind, def }) => had[kind]?.[def.key] === undefined);
+  expect(newSteps.length).toBeGreaterThan(30);
+  expect(newSteps.map(({ def }) => def.display.label).filter((label) => fixes.includes(label))).toEqual([]);
 });

@@ -71,7 +71,8 @@ export const createForm = defineCreate({
   noun: 'Form',
   display: {
     label: 'Create Form',
-    description: 'Creates a form with a title and questions. Returns the form with its share link.',
+    description:
+      'Creates a form with a title and questions, as a Draft unless Visibility is Public (publish later with Update Form). Returns the form.',
   },
   operation: { inputFields, perform, sample: NEW_FORM_SAMPLE },
 });

@@ -48,6 +48,10 @@ export const cases: import('../shared/step-case').StepCase[] = [
     review: {
       on: 'both: a form the reviewer created for it',
       evidence: ['forms--get-form#1', 'forms--delete-form#1'],
+      note:
+        'Why: clearing out forms made for a one-off (an event, a campaign, a test run) once it is ' +
+        "over, as OpnForm's own form menu does. Instead: Update Form with Visibility Closed stops new " +
+        'answers and keeps the form and its submissions; Draft hides it.',
     },
   },
 ];

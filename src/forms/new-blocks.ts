@@ -69,7 +69,7 @@ export const visibilityField = (...more: string[]) => ({
     label: VISIBILITY_LABELS[value] ?? value,
     sample: value,
   })),
-  helpText: 'Draft: hidden until published.',
+  helpText: 'Draft (the default): hidden until published (Update Form, Visibility Public).',
 });
 
 /** The sample of a new form (Create Form, Duplicate Form): Find Form's (one question) with the server's message. */

@@ -185,7 +185,7 @@ export const webhookSettingFields = (mode: 'create' | 'update') => {
       helpText: create
         ? 'At least 12 characters: OpnForm signs each delivery with it (X-Webhook-Signature header). ' +
           'Empty: deliveries are unsigned.'
-        : `A new signing secret, at least 12 characters. ${KEEP}`,
+        : `A new signing secret, at least 12 characters (never returned: the output shows only its last 4). ${KEEP}`,
     }),
     defineInputField({
       key: 'webhook_headers',

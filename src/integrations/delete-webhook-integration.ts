@@ -112,6 +112,10 @@ export const cases: import('../shared/step-case').StepCase[] = [
     review: {
       on: 'both',
       evidence: ['forms--get-form#5', 'integrations--list#0', 'integrations--delete#1'],
+      note:
+        'Why: removing a webhook when the service it posts to is retired, from the Zap that created ' +
+        'it (Create Webhook Integration). Instead: Update Webhook Integration with Webhook Status ' +
+        'Inactive pauses deliveries and keeps its URL, secret and headers.',
     },
   },
 ];

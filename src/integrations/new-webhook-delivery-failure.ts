@@ -19,7 +19,10 @@ export const MAX_FAILURES = 100;
 
 const inputFields = defineInputFields([
   workspaceField,
-  formField,
+  {
+    ...formField,
+    helpText: 'The one form watched (checked every few minutes). For several forms, make a Zap for each.',
+  },
   webhookIntegrationField(
     `Only this integration's failures. Empty: every integration of the form (at most ${MAX_INTEGRATIONS}). ` +
       'To watch a Zapier hook alone, enter its id as a custom value.',
@@ -111,7 +114,7 @@ export const newWebhookDeliveryFailure = defineTrigger({
   display: {
     label: 'New Failed Webhook Delivery',
     description:
-      "Triggers when OpnForm could not deliver a submission to one of a form's webhooks or Zapier hooks.",
+      'Triggers when OpnForm could not deliver a submission of the chosen form to its webhooks or Zapier hooks. Polled, not instant.',
   },
   operation: {
     type: 'polling',

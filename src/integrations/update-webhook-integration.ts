@@ -177,7 +177,8 @@ export const updateWebhookIntegration = defineCreate({
   noun: 'Webhook Integration',
   display: {
     label: 'Update Webhook Integration',
-    description: 'Updates where and how a form sends its webhook. Returns the webhook with its URL masked.',
+    description:
+      'Updates where and how a form sends its webhook. Returns it with its URL masked; a new secret is never returned, only its last 4.',
   },
   operation: {
     inputFields,

@@ -38,6 +38,9 @@ export interface StepCase {
    * Zapier's review runs every visible step once, live: where a reviewer can run it (`on`) and the
    * recorded exchanges that show it succeed on a real server (`evidence`: `file#N` or `file#N-#M` in
    * test/recorded/, `pl/file#N` in test/recorded-production-like/). One case of every visible step says it.
+   * `note`: the reviewer's note a step that deletes, removes, cancels or leaves must carry (Zapier asks
+   * to avoid such actions or justify them): why it is there, then the non-permanent alternative
+   * ("Instead: ..."). `npm run examples -- --review` prints them; docs/publishing.md repeats them.
    */
-  review?: { on: string; evidence: string[] };
+  review?: { on: string; evidence: string[]; note?: string };
 }

@@ -77,6 +77,13 @@ export const cases: import('../shared/step-case').StepCase[] = [
     why:
       "read the form (refuse one of another workspace) + delete (OpnForm itself refuses another form's " +
       'submission: 404, which halts like one already gone)',
-    review: { on: 'both', evidence: ['forms--get-form#1', 'submissions--delete#2'] },
+    review: {
+      on: 'both',
+      evidence: ['forms--get-form#1', 'submissions--delete#2'],
+      note:
+        "Why: honouring a respondent's request to erase their answers (GDPR) and removing spam or " +
+        'test entries, from the system that records the request. Instead: Update Submission ' +
+        'corrects single answers and keeps the submission.',
+    },
   },
 ];

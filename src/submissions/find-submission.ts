@@ -70,11 +70,11 @@ const inputFields = defineInputFields([
   {
     key: 'search_field',
     label: 'Question',
-    required: false,
+    // the step stops without it (NO_QUESTION below, for a mapped value that comes out empty)
+    required: true,
     dynamic: 'form_field_list.id.name',
     dependsOn: ['form_id'],
-    helpText:
-      'The question whose answer must equal the value (for example Email). Needed: left empty, the step stops.',
+    helpText: 'The question whose answer must equal the value (for example Email).',
   },
   {
     key: 'search',

@@ -50,7 +50,7 @@ export const newOrUpdatedSubmission = defineTrigger({
   display: {
     label: 'New or Updated Submission',
     description:
-      'Triggers instantly when a form receives a new completed submission or one is edited, with its answers.',
+      'Triggers when a form gets a completed submission or one is edited: New Submission with edits always on, without its 1.0.4 keys.',
   },
   operation: {
     type: 'hook',

@@ -46,8 +46,8 @@ const inputFields = defineInputFields([
     // never re-saved has no value (includesEdits below); both keep triggering on edits.
     default: 'yes',
     helpText:
-      '**Yes** (as in earlier versions): edits that change the answers trigger too. **No**: new submissions ' +
-      'only; choose it when this Zap runs Update Submission on the submission that triggered it.',
+      '**Yes** (default, as before): edits that change the answers trigger too, as in New or Updated ' +
+      'Submission. **No**: new submissions only (choose it when this Zap updates its own submission).',
   },
 ]);
 
@@ -64,11 +64,15 @@ const performUnsubscribe = ((z, bundle) =>
  * Whether this Zap triggers on edits. A Zap made with version 1.0.4 has no `include_edits` at all (the
  * input came with 1.1.0): it keeps 1.0.4's behaviour, which ran the Zap on every delivery, edits
  * included, as the field's default (`yes`, what the editor fills in when such a Zap is re-saved) does.
- * A Zap made since has the value it saved.
+ * An emptied value (`""`, `null`) means yes too; a Zap made since has the value it saved.
  */
-const includesEdits = (z: ZObject, bundle: Bundle): boolean =>
-  bundle.inputData?.include_edits === undefined ||
-  parseInput(z, DeliveryInput(), bundle.inputData, inputFields).include_edits;
+const includesEdits = (z: ZObject, bundle: Bundle): boolean => {
+  const saved: unknown = bundle.inputData?.include_edits;
+  // empty (missing, null, "" or blanks) means yes, as docs/steps.md says: only a real No turns edits off
+  if (saved === undefined || saved === null || (typeof saved === 'string' && saved.trim() === ''))
+    return true;
+  return parseInput(z, DeliveryInput(), bundle.inputData, inputFields).include_edits;
+};
 
 const perform = (async (z, bundle) => {
   const delivered = await readDelivery(z, bundle, includesEdits(z, bundle));
@@ -108,7 +112,8 @@ export const newSubmission = defineTrigger({
   noun: 'Submission',
   display: {
     label: 'New Submission',
-    description: 'Triggers instantly when a form receives a new completed submission, with its answers.',
+    description:
+      'Triggers when a form gets a completed submission, and when one is edited unless Also Trigger When a Submission Is Edited is No.',
   },
   operation: {
     type: 'hook',

@@ -126,6 +126,11 @@ export const cases: import('../shared/step-case').StepCase[] = [
     review: {
       on: 'both, on a workspace without forms that is not the last one of the connected user',
       evidence: ['forms--list-workspace-forms#1', 'workspaces--create-update-delete#20'],
+      note:
+        'Why: tearing down a workspace made for a client or a project when it ends (Create Workspace ' +
+        'makes them). Its forms go only if Delete Its Forms Too is Yes; No (the default) refuses a ' +
+        'workspace that holds forms. Instead: Update Form with Visibility Closed on its forms, Remove ' +
+        'Member for its people.',
     },
   },
 ];

@@ -1,4 +1,5 @@
 import {
+  acceptedFromSnapshot,
   type BreakingChange,
   breakingChanges,
   describeChange,
@@ -263,6 +264,30 @@ describe('this app is a minor version of the public one', () => {
 
   test('from the definition snapshot to the app: no breaking change', () => {
     expect(breakingChanges(readSnapshot(), appDefinition()).map(describeChange)).toEqual([]);
+  });
+
+  test("Find Submission's Question, made required, is accepted from the snapshot only: the step is unpublished", () => {
+    const app = appDefinition() as Def;
+    const before = appDefinition() as Def;
+    const question = (def: Def) =>
+      ((def.searches.find_submission as { operation: { inputFields: Json[] } }).operation.inputFields.find(
+        (f) => f.key === 'search_field',
+      ) ?? {}) as Json;
+    expect(question(app).required).toBe(true);
+    question(before).required = false;
+    const found = breakingChanges(before, app);
+    expect(found).toEqual([
+      { rule: 'required-without-default', at: 'searches.find_submission.inputFields.search_field' },
+    ]);
+    expect(acceptedFromSnapshot(found, readPublicDefinition())).toEqual([]);
+    // a published version holding the step: refused, as Zapier would
+    expect(acceptedFromSnapshot(found, before)).toEqual(found);
+    // any other input made required still fails
+    const other = {
+      rule: 'required-without-default',
+      at: 'searches.find_submission.inputFields.search',
+    } as const;
+    expect(acceptedFromSnapshot([other], readPublicDefinition())).toEqual([other]);
   });
 
   test("1.0.4's own connection would be refused if base_url were required", () => {

@@ -4,6 +4,7 @@ import {
   leanEquivalent,
   normalize,
   readSnapshot,
+  triggerDescriptionProblems,
 } from '../../scripts/definition-check';
 
 type Operation = { key?: string; operation?: { inputFields?: Array<Record<string, unknown>> } };
@@ -49,6 +50,28 @@ test('search hints: the allowed one passes, a wrong one is reported', () => {
   expect(compareDefinition(def, readSnapshot()).problems).toEqual([
     'creates.remove_member.user_id: search hint find_invite.id, expected find_member.id',
   ]);
+});
+
+describe('trigger descriptions (D021, checked by npm run check:zapier)', () => {
+  type Display = { display: { description: string } };
+  const triggers = (def: Definition) => def.triggers as unknown as Record<string, Display>;
+
+  test('the snapshot passes: every trigger starts "Triggers when "', () => {
+    expect(triggerDescriptionProblems(built())).toEqual([]);
+  });
+
+  test.each([
+    ['Triggers instantly when a form receives a new completed submission.', 'instantly'],
+    ['Fires when a form receives a submission.', 'another verb'],
+    ['Triggers when a form receives a submission', 'no final period'],
+  ])('a planted "%s" (%s) is reported, naming the trigger', (description) => {
+    const def = built();
+    const step = triggers(def).new_submission as Display;
+    step.display.description = description;
+    expect(triggerDescriptionProblems(def)).toEqual([
+      `triggers.new_submission: its description must start "Triggers when " and end with "." (D021): "${description}"`,
+    ]);
+  });
 });
 
 test('function references compare as one token, whatever their position in the bundle', () => {

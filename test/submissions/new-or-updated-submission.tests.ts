@@ -130,7 +130,8 @@ test('its own key and label; New Submission keeps its key, label and the edits i
   expect(mine.display).toEqual({
     label: 'New or Updated Submission',
     description:
-      'Triggers instantly when a form receives a new completed submission or one is edited, with its answers.',
+      'Triggers when a form gets a completed submission or one is edited: New Submission with edits always ' +
+      'on, without its 1.0.4 keys.',
   });
   expect(mine.operation.inputFields.map((f) => f.key)).toEqual(['workspace_id', 'form_id']);
   for (const key of LEGACY) expect(mine.operation.sample).not.toHaveProperty(key);

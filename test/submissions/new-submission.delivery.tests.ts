@@ -1,6 +1,8 @@
 // New Submission's perform on the recorded delivery of the every-block submission (external--hook-delivery-every-block),
 // its dates under both date formats, and its output fields.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { readPublicDefinition } from '../../scripts/breaking-change';
 import { DATE_QUESTIONS_TTL_SECONDS } from '../../src/submissions/reading/delivery-dates';
 import { App, op, run } from '../helpers/app';
@@ -32,7 +34,7 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
   const hydrated = (file: { name: string; url: string }) =>
     `hydrate|||${JSON.stringify({ type: 'file', method: 'hydrators.submissionFile', bundle: { url: file.url, name: file.name } })}|||hydrate`;
 
-  const deliver = (index: number, include_edits?: string, store = new Map<string, unknown>()) =>
+  const deliver = (index: number, include_edits?: unknown, store = new Map<string, unknown>()) =>
     run(
       withCache(perform, store),
       { workspace_id: 6, form_id: 13, ...(include_edits === undefined ? {} : { include_edits }) },
@@ -153,9 +155,13 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
       (App.triggers?.new_submission?.operation.inputFields ?? []) as Array<{ key: string; default?: string }>
     ).find((f) => f.key === 'include_edits')?.default;
 
-  test.each([
+  test.each<[string, () => unknown]>([
     ['never re-saved (no include_edits)', () => undefined],
     ["re-saved in the editor (include_edits at the field's default)", editorDefault],
+    // empty means yes, as docs/steps.md says: an emptied field, a mapped blank, a null from the API
+    ['with include_edits emptied ("")', () => ''],
+    ['with include_edits blank ("  ")', () => '  '],
+    ['with include_edits null', () => null],
   ])('a Zap made with 1.0.4, %s, still runs on edits, as 1.0.4 did', async (_name, saved) => {
     const store = new Map<string, unknown>();
     const form = formScope();
@@ -165,6 +171,23 @@ describe('perform (the recorded delivery of the every-block submission 1049)', (
     expect(edit).toMatchObject({ id: 1049, is_edit: true, submission_id: 1049 });
     expect(form.isDone()).toBe(true);
   });
+
+  test.each(['docs/steps.md', 'docs/migrating-from-1.0.4.md', 'docs/publishing.md'])(
+    '%s says what the trigger does: empty (no value, "" or null) means yes',
+    (file) => {
+      const text = readFileSync(join(__dirname, '..', '..', file), 'utf8');
+      // the paragraphs that say what a Zap without a value does
+      const paragraphs = text
+        .split(/\n\s*\n/)
+        .filter((p) => p.includes('Also Trigger When a') && /\b(absent|empty|no value)\b/.test(p));
+      expect(paragraphs.length).toBeGreaterThan(0);
+      for (const paragraph of paragraphs) {
+        const flat = paragraph.replace(/\s+/g, ' ');
+        expect(flat).toContain('empty means yes (no value, `""` or `null`)');
+        expect(flat).not.toMatch(/(empty|absent|no value)[^.]*means no\b/i);
+      }
+    },
+  );
 
   test('edits on: the first delivery is new, the edited one an edit, its unchanged repeat skipped', async () => {
     const store = new Map<string, unknown>();

@@ -201,8 +201,8 @@ describe('perform (a delivery; the form is read only for an ambiguous date)', ()
     ).find((f) => f.key === 'include_edits');
     expect(field?.default).toBe('yes');
     expect(field?.helpText).toBe(
-      '**Yes** (as in earlier versions): edits that change the answers trigger too. **No**: new submissions ' +
-        'only; choose it when this Zap runs Update Submission on the submission that triggered it.',
+      '**Yes** (default, as before): edits that change the answers trigger too, as in New or Updated ' +
+        'Submission. **No**: new submissions only (choose it when this Zap updates its own submission).',
     );
   });
 

@@ -53,6 +53,10 @@ export const cases: import('../../shared/step-case').StepCase[] = [
     review: {
       on: 'Cloud; self-hosted while it has at most 2 users (the licence limit refuses new invites: `team--add-user#3`)',
       evidence: ['team--invites#17', 'team--invites#19'],
+      note:
+        'Why: withdrawing an invite sent by mistake or to someone who left before accepting, so its ' +
+        'link cannot be used. Instead: leave it pending until it expires (Find Invite shows its ' +
+        'expiry); Invite Member sends a new one if needed.',
     },
   },
 ];

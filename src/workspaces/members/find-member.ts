@@ -5,7 +5,14 @@ import { inputObject, WorkspaceId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
 import { MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, type MemberOutput, sameEmail, shapeMember } from '../member';
 
-const inputFields = defineInputFields([workspaceField, emailField]);
+const inputFields = defineInputFields([
+  workspaceField,
+  {
+    ...emailField,
+    helpText:
+      'Exact match, any case. Members only: a pending invitee is found by Find Invite and withdrawn by Cancel Invite.',
+  },
+]);
 const Input = inputObject(() => ({ workspace_id: WorkspaceId(), email: EmailToFind() }));
 
 /** OpnForm has no member search: list the members and match the email exactly, ignoring case. */
@@ -21,7 +28,7 @@ export const findMember = defineSearch({
   display: {
     label: 'Find Workspace Member',
     description:
-      'Finds a workspace member by exact email address (any case). Returns their name, email and role.',
+      'Finds a workspace member by exact email address (any case). Returns their user ID (what Update Member Role and Remove Member take).',
   },
   operation: {
     inputFields,

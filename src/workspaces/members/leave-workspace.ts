@@ -66,6 +66,11 @@ export const cases: import('../../shared/step-case').StepCase[] = [
     review: {
       on: 'both, when a second account added the connected user to its workspace (the step refuses the only admin; OpnForm would not)',
       evidence: ['team--leave#1', 'team--leave#5'],
+      note:
+        'Why: the connected account leaves a workspace another user added it to (an agency at the end ' +
+        "of a client's contract); it removes only the token owner's own access. Instead: an admin " +
+        "of the workspace can lower the account's role (Update Member Role) so it stays; after it " +
+        'leaves, an admin can invite it again (Invite Member).',
     },
   },
 ];

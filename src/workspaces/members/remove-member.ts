@@ -10,8 +10,8 @@ import { guardMemberChange } from './last-admin';
 
 const inputFields = defineInputFields([
   destructiveWarning(
-    'Invite them again to restore access. A user left with no workspace gets a new personal one. ' +
-      'Not for yourself (use Leave Workspace) or the last admin.',
+    'Invite them again to undo it; one left with none gets a personal workspace. Not for you ' +
+      '(Leave Workspace), the last admin or a pending invitee (Cancel Invite).',
   ),
   workspaceField,
   memberField,
@@ -68,6 +68,10 @@ export const cases: import('../../shared/step-case').StepCase[] = [
     review: {
       on: 'both, with a second account in the workspace',
       evidence: ['team--remove-user#0', 'team--remove-user#3'],
+      note:
+        'Why: offboarding, when an HR or directory system says someone left the team. Instead: Update ' +
+        'Member Role to Read Only keeps them in the workspace without edit rights; Invite Member ' +
+        'restores access after a removal.',
     },
   },
 ];

@@ -170,7 +170,7 @@ test('remove_member: the description warns about lost access and that it is fina
     label: 'Warning',
     type: 'copy',
     helpText:
-      '**Warning: this step cannot be undone.** Invite them again to restore access. A user left with ' +
-      'no workspace gets a new personal one. Not for yourself (use Leave Workspace) or the last admin.',
+      '**Warning: this step cannot be undone.** Invite them again to undo it; one left with none gets a ' +
+      'personal workspace. Not for you (Leave Workspace), the last admin or a pending invitee (Cancel Invite).',
   });
 });
