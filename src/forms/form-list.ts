@@ -88,7 +88,7 @@ const allWorkspacesPage = async (z: ZObject, bundle: Bundle): Promise<FormName[]
   return [];
 };
 
-/** One page of the chosen workspace's forms: Zapier's page N is OpenForm's page N + 1. */
+/** One page of the chosen workspace's forms: Zapier's page N is OpnForm's page N + 1. */
 const workspacePage = async (z: ZObject, bundle: Bundle, workspaceId: number) =>
   (await namesPage(z, bundle, workspaceId, dropdownPage(bundle) + 1)).names;
 

@@ -57,7 +57,10 @@ const perform = async (z: ZObject, bundle: Bundle) => {
 export const newForm = defineTrigger({
   key: 'new_form',
   noun: 'Form',
-  display: { label: 'New Form', description: 'Triggers when a form is created in a workspace.' },
+  display: {
+    label: 'New Form',
+    description: 'Triggers when a form is created in a workspace. Checks the newest 100 forms.',
+  },
   operation: {
     type: 'polling',
     inputFields,

@@ -18,7 +18,8 @@ export const newWorkspace = defineTrigger({
   noun: 'Workspace',
   display: {
     label: 'New Workspace',
-    description: 'Triggers when a workspace is created or you are added to one.',
+    description:
+      'Triggers when a workspace is created or you are added to one. Checks your newest 100 workspaces.',
   },
   operation: {
     type: 'polling',

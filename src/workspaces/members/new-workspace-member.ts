@@ -23,7 +23,8 @@ export const newWorkspaceMember = defineTrigger({
   noun: 'Member',
   display: {
     label: 'New Workspace Member',
-    description: 'Triggers when a user joins a workspace (for example by accepting an invite).',
+    description:
+      'Triggers when a user joins a workspace (for example by accepting an invite). Checks the newest 100 members.',
   },
   operation: {
     type: 'polling',
