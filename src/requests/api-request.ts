@@ -61,7 +61,9 @@ const asFile = async (z: ZObject, path: readonly string[], answer: requests.ApiA
 const perform = (async (z, bundle) => {
   const input = parseInput(z, RequestInput(), bundle.inputData, inputFields);
   const { size, ...answer } = await requests.send(z, bundle, input);
-  return size > FILE_ABOVE_BYTES ? asFile(z, input.path, { ...answer, size }) : answer;
+  return size > FILE_ABOVE_BYTES
+    ? asFile(z, input.path, { ...answer, size })
+    : { ...answer, file: null, size };
 }) satisfies CreatePerform;
 
 export const apiRequest = defineCreate({
@@ -80,13 +82,15 @@ export const apiRequest = defineCreate({
       headers: { content_type: 'application/json' },
       data: { id: 7, name: 'Marketing' },
       text: null,
+      file: null,
+      size: 27,
     },
     // `status` is the primary key Zapier's sample check asks for; an action's output is never deduplicated
     outputFields: [
       { key: 'status', label: 'Status Code', type: 'integer', primary: true },
-      // only in an answer over 6 MB, given as a file (data and text null then)
-      { key: 'file', label: 'Answer File (Over 6 MB)', type: 'file' },
-      { key: 'size', label: 'Answer Size (Bytes)', type: 'integer' },
+      // an answer over 6 MB is given as a file (data and text null then); null otherwise
+      { key: 'file', label: 'Answer File', type: 'file' },
+      { key: 'size', label: 'Answer Size in Bytes', type: 'integer' },
     ],
   },
 });

@@ -4,8 +4,8 @@
 import nock from 'nock';
 import { type StashCall, withStash } from '../../harness/stash-stub';
 import { FILE_ABOVE_BYTES } from '../../src/requests/api-request';
-import { op, run } from '../helpers/app';
-import { recorded, recordedScope } from '../helpers/recorded';
+import { failure, op, run } from '../helpers/app';
+import { api, recorded, recordedScope } from '../helpers/recorded';
 
 const apiRequest = op('creates.api_request.operation.perform');
 const ALL = recorded('forms--list-all-forms').exchange(0);
@@ -96,6 +96,14 @@ test('a text answer over 6 MB (a CSV export): a .csv file of the answer', async 
   expect(calls[0]?.text).toBe(csv.slice(0, calls[0]?.text.length));
 });
 
+test('an answer over 10 MB is refused without reading it', async () => {
+  api()
+    .get('/open/forms')
+    .reply(200, '[]', { 'Content-Type': 'application/json', 'Content-Length': String(11 * 1024 * 1024) });
+  const error = await failure(run(apiRequest, { method: 'GET', path: '/open/forms' }));
+  expect(error.message).toMatch(/^OpnForm's answer to this API request is larger than 10 MB/);
+});
+
 test('an answer of exactly 6 MB stays in the output (no file)', async () => {
   const padding = FILE_ABOVE_BYTES - '{"note":""}'.length;
   const body = `{"note":"${'x'.repeat(padding)}"}`;
@@ -107,6 +115,6 @@ test('an answer of exactly 6 MB stays in the output (no file)', async () => {
   };
   expect(scope.isDone()).toBe(true);
   expect(calls).toEqual([]);
-  expect(out).not.toHaveProperty('file');
+  expect(out).toMatchObject({ file: null, size: FILE_ABOVE_BYTES });
   expect(out.data.note).toHaveLength(padding);
 });
