@@ -5,7 +5,7 @@ import { defineDropdown, IN_WORKSPACE } from '../inputs/dropdown';
 import { inputObject, OptionalId } from '../inputs/values';
 import { isLastPage } from '../shared/paging';
 
-/** Forms per dropdown page: the largest page of `GET /open/workspaces/{id}/forms` (about 60 KB). */
+/** Forms per dropdown page: the largest page of `GET /open/workspaces/{id}/forms` (about 50 KB). */
 export const FORM_LIST_PAGE_SIZE = 100;
 
 /** What a dropdown keeps of a listed form: its id, title and slug (the rest of the page is let go). */
