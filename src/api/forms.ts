@@ -3,7 +3,7 @@ import { type Need, READ_FORM } from '../http/abilities';
 import { Absent, opnform } from '../http/client';
 import { path } from '../http/path';
 import { MessageReply } from '../schemas/common';
-import { Form, FormPage, FormUpdateReply, LegacyForms, StoredForm } from '../schemas/forms';
+import { Form, FormPage, FormUpdateReply, StoredForm } from '../schemas/forms';
 import type { Schema } from '../schemas/parse';
 
 /**
@@ -35,26 +35,10 @@ const LIST: Need = { thing: 'workspace', abilities: ['forms-read'] };
 /** Creating, changing and deleting forms: `forms-write`. */
 const WRITE: Need = { thing: 'form', abilities: ['forms-write'] };
 
-/** `GET /external/zapier/forms?workspace_id=`: every form of a workspace, drafts included (no paging). */
-export const listNames = (z: ZObject, bundle: Bundle, workspaceId: number) =>
-  opnform(z, bundle).get(path`/external/zapier/forms`, {
-    need: LIST,
-    query: { workspace_id: workspaceId },
-    schema: LegacyForms(),
-  });
-
 /**
- * `GET /open/forms` (deprecated, forms-read): every form of every workspace of the user, as full forms in
- * a bare array (forms--list-all-forms #0), no paging. Quiet: full forms hold their access `password`.
+ * `GET /open/workspaces/{id}/forms`: one page of a workspace's forms (summaries without questions, drafts
+ * included), last edited first.
  */
-export const listAll = (z: ZObject, bundle: Bundle) =>
-  opnform(z, bundle).get(path`/open/forms`, {
-    need: READ_FORM,
-    schema: LegacyForms(),
-    quiet: (all) => `${all.length} forms listed`,
-  });
-
-/** `GET /open/workspaces/{id}/forms`: one page of a workspace's forms, last edited first. */
 export const listPage = (
   z: ZObject,
   bundle: Bundle,

@@ -15,6 +15,8 @@ export interface ApiAnswer {
   data: unknown;
   /** The answer's text when it is not JSON (a CSV export); `null` otherwise. */
   text: string | null;
+  /** The answer's size in bytes, as OpnForm sent it. */
+  size: number;
 }
 
 /**
@@ -108,5 +110,5 @@ export const send = async (z: ZObject, bundle: Bundle, input: RequestInput): Pro
       text = redact(answer.text, secrets);
     }
   }
-  return { status: answer.status, headers, data, text };
+  return { status: answer.status, headers, data, text, size: Buffer.byteLength(answer.text) };
 };

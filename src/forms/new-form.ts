@@ -5,15 +5,15 @@ import { WorkspaceInput, workspaceField } from '../inputs/fields';
 import type { FormSummary } from '../schemas/forms';
 import { parseInput } from '../schemas/parse';
 import { dateMs, isoDateTime } from '../shared/dates';
-import { isLastPage } from '../shared/paging';
+import { isLastPage, POLL_LIMIT } from '../shared/paging';
 import { FORM_SUMMARY_OUTPUT_FIELDS, FORM_SUMMARY_SAMPLE, formSummary } from './shape';
 
 /** Largest page the API serves. */
 export const PAGE_SIZE = 100;
 /** At most this many pages per poll (a step has 30 s). */
 export const MAX_PAGES = 3;
-/** Zapier takes about 100 new items per poll. */
-export const MAX_RESULTS = 100;
+/** Zapier takes about 100 new items per poll: the newest 100 at most. */
+export const MAX_RESULTS = POLL_LIMIT;
 
 const inputFields = defineInputFields([workspaceField]);
 const Input = WorkspaceInput;
@@ -57,7 +57,10 @@ const perform = async (z: ZObject, bundle: Bundle) => {
 export const newForm = defineTrigger({
   key: 'new_form',
   noun: 'Form',
-  display: { label: 'New Form', description: 'Triggers when a form is created in a workspace.' },
+  display: {
+    label: 'New Form',
+    description: 'Triggers when a form is created in a workspace. Checks the newest 100 forms.',
+  },
   operation: {
     type: 'polling',
     inputFields,

@@ -1,7 +1,14 @@
-import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
+import { Readable } from 'node:stream';
+import { type CreatePerform, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
 import * as requests from '../api/requests';
 import { METHODS, RequestInput } from '../inputs/request';
 import { parseInput } from '../schemas/parse';
+
+/**
+ * An answer larger than this is given as a file: Zapier hands the next step at most 6 MB (its step
+ * input), and an output that size would fail there. `GET /open/forms` of 1,000 forms is 6.85 MB.
+ */
+export const FILE_ABOVE_BYTES = 6 * 1024 * 1024;
 
 /**
  * API Request (Beta), as Zapier names its own: one request to any path under the connection's OpnForm
@@ -32,12 +39,32 @@ const inputFields = defineInputFields([
   },
 ]);
 
-const perform = (async (z, bundle) =>
-  requests.send(
-    z,
-    bundle,
-    parseInput(z, RequestInput(), bundle.inputData, inputFields),
-  )) satisfies CreatePerform;
+/** The file's name: the path's segments (`open-forms.json` for `/open/forms`), `.json`, `.csv` or `.txt`. */
+const fileName = (segments: readonly string[], type: string) => {
+  const name = segments.join('-').replace(/[^A-Za-z0-9._-]/g, '_');
+  return `${name === '' ? 'answer' : name}.${/json/i.test(type) ? 'json' : /csv/i.test(type) ? 'csv' : 'txt'}`;
+};
+
+/**
+ * An answer over `FILE_ABOVE_BYTES` as a file in Zapier's storage (`z.stashFile`): the JSON as output
+ * (secret-named values masked) or the text (secrets hidden), with `data` and `text` null, the file's
+ * link in `file` and the answer's size in `size`.
+ */
+const asFile = async (z: ZObject, path: readonly string[], answer: requests.ApiAnswer) => {
+  const json = answer.data !== null;
+  const bytes = Buffer.from(json ? JSON.stringify(answer.data) : (answer.text ?? ''), 'utf8');
+  const type = json ? 'application/json' : (answer.headers.content_type ?? 'text/plain');
+  const file: string = await z.stashFile(Readable.from([bytes]), bytes.length, fileName(path, type), type);
+  return { status: answer.status, headers: answer.headers, data: null, text: null, file, size: answer.size };
+};
+
+const perform = (async (z, bundle) => {
+  const input = parseInput(z, RequestInput(), bundle.inputData, inputFields);
+  const { size, ...answer } = await requests.send(z, bundle, input);
+  return size > FILE_ABOVE_BYTES
+    ? asFile(z, input.path, { ...answer, size })
+    : { ...answer, file: null, size };
+}) satisfies CreatePerform;
 
 export const apiRequest = defineCreate({
   key: 'api_request',
@@ -55,9 +82,16 @@ export const apiRequest = defineCreate({
       headers: { content_type: 'application/json' },
       data: { id: 7, name: 'Marketing' },
       text: null,
+      file: null,
+      size: 27,
     },
     // `status` is the primary key Zapier's sample check asks for; an action's output is never deduplicated
-    outputFields: [{ key: 'status', label: 'Status Code', type: 'integer', primary: true }],
+    outputFields: [
+      { key: 'status', label: 'Status Code', type: 'integer', primary: true },
+      // an answer over 6 MB is given as a file (data and text null then); null otherwise
+      { key: 'file', label: 'Answer File', type: 'file' },
+      { key: 'size', label: 'Answer Size in Bytes', type: 'integer' },
+    ],
   },
 });
 

@@ -115,10 +115,3 @@ export type FormSummary = Out<typeof FormSummary>;
 /** `GET /open/workspaces/{id}/forms`: one page of form summaries. */
 export const FormPage = lazy(() => Paginated(FormSummary()));
 export type FormPage = Out<typeof FormPage>;
-
-/** `GET /external/zapier/forms`: real server `[{id, name, label}]`; spec: full Form objects. */
-export const LegacyForms = lazy(() =>
-  z.array(
-    z.looseObject({ id: z.number(), name: optStr(), label: optStr(), title: optStr(), slug: optStr() }),
-  ),
-);

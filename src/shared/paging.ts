@@ -17,3 +17,9 @@ export const isLastPage = (reply: PageEnvelope, page: number, perPage: number): 
   if (reply.links && 'next' in reply.links) return !reply.links.next;
   return reply.data.length < perPage;
 };
+
+/**
+ * The most items a polling trigger returns from one poll: Zapier's default for a poll (it takes about
+ * 100 new items a poll). Every polling trigger returns at most the newest `POLL_LIMIT` and says so.
+ */
+export const POLL_LIMIT = 100;

@@ -14,12 +14,13 @@ import { lazy } from '../schemas/lazy';
 import { parseInput } from '../schemas/parse';
 import type { Submission } from '../schemas/submissions';
 import { parseTimestamp } from '../shared/dates';
+import { POLL_LIMIT } from '../shared/paging';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from './output/output-fields';
 import { shapeSubmission } from './output/shape';
 import { listPageOf, transferList } from './reading/transfer';
 
-/** Submissions per poll: OpnForm's maximum page, and about what Zapier takes from one poll. */
-export const PARTIAL_PAGE_SIZE = 100;
+/** Submissions per poll: OpnForm's maximum page, and Zapier's default for a poll (the newest 100 at most). */
+export const PARTIAL_PAGE_SIZE = POLL_LIMIT;
 
 /** The clock the idle time is measured with; tests replace `now` to control time. */
 export const partialClock = { now: (): number => Date.now() };

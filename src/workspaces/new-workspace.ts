@@ -1,20 +1,25 @@
 import { type Bundle, defineTrigger, type ZObject } from 'zapier-platform-core';
 import * as workspaces from '../api/workspaces';
+import { POLL_LIMIT } from '../shared/paging';
 import { shapeWorkspace, WORKSPACE_OUTPUT_FIELDS, WORKSPACE_SAMPLE } from './workspace-output';
 
 /**
- * Polls the user's workspaces (no paging, no order promised) newest id first; Zapier deduplicates on
- * `id`, so a workspace triggers once, whether created or joined.
+ * Polls the user's workspaces (no paging, no order promised) newest id first, the newest `POLL_LIMIT`
+ * (100) at most; Zapier deduplicates on `id`, so a workspace triggers once, whether created or joined.
  */
 const perform = async (z: ZObject, bundle: Bundle) =>
-  (await workspaces.listMine(z, bundle, 'list')).sort((a, b) => b.id - a.id).map(shapeWorkspace);
+  (await workspaces.listMine(z, bundle, 'list'))
+    .sort((a, b) => b.id - a.id)
+    .slice(0, POLL_LIMIT)
+    .map(shapeWorkspace);
 
 export const newWorkspace = defineTrigger({
   key: 'new_workspace',
   noun: 'Workspace',
   display: {
     label: 'New Workspace',
-    description: 'Triggers when a workspace is created or you are added to one.',
+    description:
+      'Triggers when a workspace is created or you are added to one. Checks your newest 100 workspaces.',
   },
   operation: {
     type: 'polling',

@@ -98,7 +98,7 @@ describe("1.0.4's hidden lists, with the ids its dropdowns saved", () => {
 
   test('list_forms: workspace_id as 1.0.4 saved it ("11"), [{id, name, label}], the integer form ids', async () => {
     const s = sandbox();
-    const scope = cloud(s, 'GET /external/zapier/forms');
+    const scope = cloud(s, `GET /open/workspaces/${s.ids.workspaceId}/forms`);
     const outcome = await invokeLogged(
       s,
       'triggers.list_forms.operation.perform',

@@ -1,10 +1,11 @@
 // Version 1.0.4's hidden lists (`list_workspaces`, `list_forms`), kept for the Zaps it made, against the
-// real server's recorded answers (external--workspaces, external--forms): its keys, inputs and output
-// shapes, and the very ids 1.0.4's dropdowns saved (the same /external/zapier endpoints).
+// real server's recorded answers (external--workspaces, forms--list-workspace-forms): its keys, inputs
+// and output shapes, and the very ids 1.0.4's dropdowns saved.
 import { readPublicDefinition } from '../../scripts/breaking-change';
 import { App, failure, op, run } from '../helpers/app';
 import { recorded, recordedScope } from '../helpers/recorded';
 
+const FIRST_PAGE = { page: 1, per_page: 100 };
 const emitted = (readPublicDefinition() as { emitted: Record<string, string[]> }).emitted;
 
 test('list_workspaces: hidden, polling, no input, [{id, name}] with the integer ids 1.0.4 listed', async () => {
@@ -19,29 +20,35 @@ test('list_workspaces: hidden, polling, no input, [{id, name}] with the integer 
   expect(Object.keys((items as object[])[0] as object)).toEqual(emitted.list_workspaces);
 });
 
-test('list_forms: hidden, workspace_id required (fed by list_workspaces), [{id, name, label}] as the server gives it', async () => {
+test('list_forms: hidden, workspace_id required (fed by list_workspaces), [{id, name, label}], 100 a page', async () => {
   const trigger = App.triggers.list_forms;
   expect(trigger).toMatchObject({ key: 'list_forms', noun: 'Form', display: { hidden: true } });
-  expect(trigger.operation).toMatchObject({ type: 'polling', canPaginate: false });
+  expect(trigger.operation).toMatchObject({ type: 'polling', canPaginate: true });
   expect(trigger.operation.inputFields).toEqual([
     expect.objectContaining({ key: 'workspace_id', required: true, dynamic: 'list_workspaces.id.name' }),
   ]);
   // a string input declared as 1.0.4 declared it (Zapier's promotion check compares the declared type)
   expect(trigger.operation.inputFields?.[0]).toHaveProperty('type', 'string');
-  const scope = recordedScope(recorded('external--forms').exchange(0));
+  // 1.0.4 read the unpaged GET /external/zapier/forms; the same forms now come 100 a page
+  const scope = recordedScope(recorded('forms--list-workspace-forms').exchange(0), { query: FIRST_PAGE });
   // "6": the value 1.0.4's Workspace dropdown saved (a string)
   const items = await run(op('triggers.list_forms.operation.perform'), { workspace_id: '6' });
   expect(scope.isDone()).toBe(true);
   expect(items).toEqual([
+    { id: 12, name: 'Minimal API Form', label: 'Minimal API Form (minimal-api-form-ziqr7v)' },
+    { id: 13, name: 'Every Block Form', label: 'Every Block Form (every-block-form-0bv2sb)' },
     {
       id: 6,
       name: 'Zapier Test Form (corpus)',
       label: 'Zapier Test Form (corpus) (zapier-test-form-corpus-bnml9u)',
     },
-    { id: 12, name: 'Minimal API Form', label: 'Minimal API Form (minimal-api-form-ziqr7v)' },
-    { id: 13, name: 'Every Block Form', label: 'Every Block Form (every-block-form-0bv2sb)' },
   ]);
   expect(Object.keys((items as object[])[0] as object)).toEqual(emitted.list_forms);
+  // the ids and names 1.0.4's list gave for the same workspace (external--forms #0)
+  const legacy = recorded('external--forms').exchange(0).response.body as Array<{ id: number; name: string }>;
+  expect((items as typeof legacy).map(({ id, name }) => ({ id, name })).sort((a, b) => a.id - b.id)).toEqual(
+    legacy.map(({ id, name }) => ({ id, name })),
+  );
 });
 
 test('list_forms without a workspace is refused before any request, naming the field', async () => {
@@ -55,11 +62,11 @@ test('list_forms without a workspace is refused before any request, naming the f
 });
 
 test("list_forms and form_list give the same ids (today's Form dropdown finds what 1.0.4 saved)", async () => {
-  recordedScope(recorded('external--forms').exchange(0));
+  recordedScope(recorded('forms--list-workspace-forms').exchange(0), { query: FIRST_PAGE });
   const legacy = (await run(op('triggers.list_forms.operation.perform'), { workspace_id: 6 })) as Array<{
     id: number;
   }>;
-  recordedScope(recorded('external--forms').exchange(0));
+  recordedScope(recorded('forms--list-workspace-forms').exchange(0), { query: FIRST_PAGE });
   const today = (await run(op('triggers.form_list.operation.perform'), { workspace_id: 6 })) as Array<{
     id: number;
   }>;

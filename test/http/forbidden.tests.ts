@@ -124,15 +124,15 @@ test('an admin whose token lacks workspaces-write (recorded policy 403): the rol
 });
 
 test('"Invalid ability provided." (recorded, /external) names the ability at once: no second request', async () => {
-  const refused = recordedScope(limits.exchange(1));
-  const error = await failure(run(op('triggers.form_list.operation.perform'), { workspace_id: 6 }));
+  const refused = recordedScope(limits.exchange(0));
+  const error = await failure(run(op('triggers.workspace_list.operation.perform')));
   expect(refused.isDone()).toBe(true);
   expect(nock.pendingMocks()).toEqual([]);
   expect(error).toEqual({
     name: 'AppError',
     code: 'forbidden',
     status: 403,
-    message: `OpnForm refused this step (403): "Invalid ability provided." The access token lacks the "forms-read" ability this step needs. ${NEW_TOKEN_IT}`,
+    message: `OpnForm refused this step (403): "Invalid ability provided." The access token lacks the "workspaces-read" ability this step needs. ${NEW_TOKEN_IT}`,
   });
 });
 

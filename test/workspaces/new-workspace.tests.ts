@@ -38,3 +38,14 @@ test('every workspace of the user, newest id first, in the one output shape (ISO
   ]);
   expect(scope.isDone()).toBe(true);
 });
+
+test('503 workspaces: the newest 100 by id (Zapier takes about 100 a poll), one request', async () => {
+  const all = Array.from({ length: 503 }, (_, i) => ({ ...home, id: i + 1, name: `WS ${i + 1}` }));
+  const scope = api()
+    .get('/open/workspaces')
+    .reply(200, all as nock.Body);
+  const out = (await run(perform, {})) as Array<{ id: number; name: string }>;
+  expect(scope.isDone()).toBe(true);
+  expect(out.map((w) => w.id)).toEqual(Array.from({ length: 100 }, (_, i) => 503 - i));
+  expect(out[0]).toMatchObject({ id: 503, name: 'WS 503' });
+});

@@ -2,18 +2,19 @@ import { type Bundle, defineInputFields, defineTrigger, type ZObject } from 'zap
 import * as members from '../../api/members';
 import { WorkspaceInput, workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
+import { POLL_LIMIT } from '../../shared/paging';
 import { joinedAt, MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, newestFirst, shapeMember } from '../member';
 
 const inputFields = defineInputFields([workspaceField]);
 const Input = WorkspaceInput;
 
 /**
- * Polls the member list (no paging, no order promised) and returns it newest first (see
- * `newestFirst`). Zapier deduplicates on the user `id`, so each member triggers once per workspace.
+ * Polls the member list (no paging, no order promised) and returns its newest `POLL_LIMIT` (100), newest
+ * first (see `newestFirst`). Zapier deduplicates on the user `id`, so each member triggers once per workspace.
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
   const { workspace_id } = parseInput(z, Input(), bundle.inputData, inputFields);
-  const listed = newestFirst(await members.list(z, bundle, workspace_id));
+  const listed = newestFirst(await members.list(z, bundle, workspace_id)).slice(0, POLL_LIMIT);
   return listed.map((m) => ({ ...shapeMember(m), workspace_id, joined_at: joinedAt(m) }));
 };
 
@@ -22,7 +23,8 @@ export const newWorkspaceMember = defineTrigger({
   noun: 'Member',
   display: {
     label: 'New Workspace Member',
-    description: 'Triggers when a user joins a workspace (for example by accepting an invite).',
+    description:
+      'Triggers when a user joins a workspace (for example by accepting an invite). Checks the newest 100 members.',
   },
   operation: {
     type: 'polling',

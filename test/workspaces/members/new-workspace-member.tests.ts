@@ -1,4 +1,5 @@
 import { op, run } from '../../helpers/app';
+import { recorded } from '../../helpers/recorded';
 import { api } from '../../helpers/scopes';
 import { REAL_MEMBERS, SPEC_MEMBERS } from '../fixtures';
 
@@ -118,4 +119,28 @@ test('new_workspace_member: the role is always admin, user or readonly', async (
     [2, 'user'],
     [1, 'admin'],
   ]);
+});
+
+test('503 members (real server records, recorded team--list-users): the newest 100, one request', async () => {
+  const admin = (recorded('team--list-users').exchange(0).response.body as Array<Record<string, unknown>>)[0];
+  // real servers send no join time: the accounts' created_at orders them (here one a minute, id order)
+  const all = Array.from({ length: 503 }, (_, i) => ({
+    ...admin,
+    id: i + 1,
+    email: `m${i + 1}@example.test`,
+    created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+    pivot: { workspace_id: 6, user_id: i + 1, role: 'user' },
+  }));
+  const scope = api().get('/open/workspaces/6/users').reply(200, all);
+  const out = (await run(perform, { workspace_id: 6 })) as Array<Record<string, unknown>>;
+  expect(scope.isDone()).toBe(true);
+  expect(out.map((m) => m.id)).toEqual(Array.from({ length: 100 }, (_, i) => 503 - i));
+  expect(out[0]).toEqual({
+    id: 503,
+    name: 'Zapier Tester (corpus)',
+    email: 'm503@example.test',
+    role: 'user',
+    workspace_id: 6,
+    joined_at: null,
+  });
 });

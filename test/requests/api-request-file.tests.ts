@@ -1,0 +1,120 @@
+// API Request's answers over 6 MB (Zapier's step input on the next step) become a file in Zapier's
+// storage (z.stashFile, stubbed by harness/stash-stub.ts): `GET /open/forms` of 1,000 forms, built from
+// the recorded forms (forms--list-all-forms #0), is 7 MB.
+import nock from 'nock';
+import { type StashCall, withStash } from '../../harness/stash-stub';
+import { FILE_ABOVE_BYTES } from '../../src/requests/api-request';
+import { failure, op, run } from '../helpers/app';
+import { api, recorded, recordedScope } from '../helpers/recorded';
+
+const apiRequest = op('creates.api_request.operation.perform');
+const ALL = recorded('forms--list-all-forms').exchange(0);
+const RECORDED = ALL.response.body as Array<Record<string, unknown>>;
+
+/** 1,000 forms as `GET /open/forms` lists them (the recorded three, over and over), one with a password. */
+const thousandForms = () =>
+  Array.from({ length: 1000 }, (_, i) => ({
+    ...RECORDED[i % RECORDED.length],
+    id: i + 1,
+    ...(i === 0 ? { password: 'letmein-123' } : {}),
+  }));
+
+afterEach(() => nock.cleanAll());
+
+test('an answer over 6 MB: a file (the JSON as output, secrets masked), its link in `file`, its size in `size`', async () => {
+  const forms = thousandForms();
+  const body = JSON.stringify(forms);
+  expect(Buffer.byteLength(body)).toBeGreaterThan(FILE_ABOVE_BYTES);
+  ALL.response.body = forms;
+  const scope = recordedScope(ALL);
+  const calls: StashCall[] = [];
+  const out = await run(withStash(apiRequest, calls), { method: 'GET', path: '/open/forms' });
+  expect(scope.isDone()).toBe(true);
+  expect(out).toEqual({
+    status: 200,
+    headers: { content_type: 'application/json', x_ratelimit_limit: '100', x_ratelimit_remaining: '82' },
+    data: null,
+    text: null,
+    file: 'https://stash.example.org/open-forms.json',
+    size: Buffer.byteLength(body),
+  });
+  // every non-empty password (the one set above, and the recorded form 6's) masked
+  const masked = JSON.stringify(
+    forms.map((f) =>
+      typeof f.password === 'string' && f.password !== '' ? { ...f, password: '********' } : f,
+    ),
+  );
+  expect(calls).toEqual([
+    expect.objectContaining({
+      kind: 'stream',
+      bytes: Buffer.byteLength(masked),
+      filename: 'open-forms.json',
+      contentType: 'application/json',
+    }),
+  ]);
+  expect(calls[0]?.text).toBe(masked.slice(0, calls[0]?.text.length));
+  expect(calls[0]?.text).toContain('"password":"********"');
+});
+
+test('a text answer over 6 MB (a CSV export): a .csv file of the answer', async () => {
+  // the recorded export (exports--sync-csv #2), its rows repeated past 6 MB
+  const ex = recorded('exports--sync-csv').exchange(2);
+  const [head, ...rows] = String(ex.response.body).split('\n');
+  const times = Math.ceil(6_500_000 / Buffer.byteLength(`${rows.join('\n')}\n`));
+  const csv = [head, ...Array.from({ length: times }, () => rows).flat()].join('\n');
+  expect(Buffer.byteLength(csv)).toBeGreaterThan(FILE_ABOVE_BYTES);
+  ex.response.body = csv;
+  const scope = recordedScope(ex);
+  const calls: StashCall[] = [];
+  const out = await run(withStash(apiRequest, calls), {
+    method: 'POST',
+    path: '/open/forms/6/submissions/export',
+    body: JSON.stringify(ex.request.body),
+  });
+  expect(scope.isDone()).toBe(true);
+  expect(out).toEqual({
+    status: 200,
+    headers: {
+      content_type: 'text/csv; charset=UTF-8',
+      content_disposition: 'attachment; filename=zapier-test-form-corpus-bnml9u-submission-data.csv',
+      x_ratelimit_limit: '10',
+      x_ratelimit_remaining: '7',
+    },
+    data: null,
+    text: null,
+    file: 'https://stash.example.org/open-forms-6-submissions-export.csv',
+    size: Buffer.byteLength(csv),
+  });
+  expect(calls).toEqual([
+    expect.objectContaining({
+      kind: 'stream',
+      bytes: Buffer.byteLength(csv),
+      filename: 'open-forms-6-submissions-export.csv',
+      contentType: 'text/csv; charset=UTF-8',
+    }),
+  ]);
+  expect(calls[0]?.text).toBe(csv.slice(0, calls[0]?.text.length));
+});
+
+test('an answer over 10 MB is refused without reading it', async () => {
+  api()
+    .get('/open/forms')
+    .reply(200, '[]', { 'Content-Type': 'application/json', 'Content-Length': String(11 * 1024 * 1024) });
+  const error = await failure(run(apiRequest, { method: 'GET', path: '/open/forms' }));
+  expect(error.message).toMatch(/^OpnForm's answer to this API request is larger than 10 MB/);
+});
+
+test('an answer of exactly 6 MB stays in the output (no file)', async () => {
+  const padding = FILE_ABOVE_BYTES - '{"note":""}'.length;
+  const body = `{"note":"${'x'.repeat(padding)}"}`;
+  expect(Buffer.byteLength(body)).toBe(FILE_ABOVE_BYTES);
+  const scope = recordedScope({ ...ALL, response: { ...ALL.response, body: JSON.parse(body) } });
+  const calls: StashCall[] = [];
+  const out = (await run(withStash(apiRequest, calls), { method: 'GET', path: '/open/forms' })) as {
+    data: { note: string };
+  };
+  expect(scope.isDone()).toBe(true);
+  expect(calls).toEqual([]);
+  expect(out).toMatchObject({ file: null, size: FILE_ABOVE_BYTES });
+  expect(out.data.note).toHaveLength(padding);
+});
