@@ -81,9 +81,8 @@ const inputFields = defineInputFields([
     dict: true,
     required: false,
     helpText:
-      'Other parameters added to the link as they are, for example `utm_source` or `utm_campaign`. A ' +
-      "question's id cannot be one: answer it above. Nor can a name OpnForm's form reads itself: " +
-      `${RESERVED_NAMES.slice(0, -5).join(', ')}.`,
+      "Other parameters added to the link as they are (`utm_source`, ...). Not a question's id (answer it above), " +
+      `nor a name OpnForm's form reads itself: ${RESERVED_NAMES.slice(0, -5).join(', ')}.`,
   },
 ]);
 
@@ -178,7 +177,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
       502,
     );
   return {
-    url: prefillLink(linkBase(z, link, baseUrl, NOTHING), values, extra),
+    url: prefillLink(linkBase(z, link, account.isLocalHttp(baseUrl), NOTHING), values, extra),
     form_id: form.id,
     form_slug: form.slug,
     form_title: form.title,

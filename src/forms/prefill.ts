@@ -10,7 +10,6 @@
  */
 import type { ZObject } from 'zapier-platform-core';
 import { badResponse, invalidInput } from '../errors';
-import { developmentMode } from '../http/base-url';
 import { isLoopbackHost } from '../net/addresses';
 import type { Form, FormBlock } from '../schemas/forms';
 import { answerKey } from '../submissions/answers/answer-inputs';
@@ -114,7 +113,7 @@ export const prefillValues = (
  * would read it into the last answer). Anything else is OpnForm answering with something that is not
  * a form's address: a bad response naming the value.
  */
-export const linkBase = (z: ZObject, shareUrl: string, connection: string, outcome: string) => {
+export const linkBase = (z: ZObject, shareUrl: string, localHttp: boolean, outcome: string) => {
   const bad = (why: string): never => {
     throw badResponse(
       z,
@@ -131,7 +130,7 @@ export const linkBase = (z: ZObject, shareUrl: string, connection: string, outco
     bad('is not a web address');
   }
   const parsed = url as URL;
-  const local = developmentMode() && connection.startsWith('http://') && isLoopbackHost(parsed.hostname);
+  const local = localHttp && isLoopbackHost(parsed.hostname);
   if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && local))
     bad('is not an https:// address');
   if (parsed.username !== '' || parsed.password !== '') bad('holds a user name or password');
