@@ -223,6 +223,8 @@ export const phoneText = (block: FormBlock, given: unknown): string => {
       ? 'start with + and the country code, for example +33 6 12 34 56 78 (the form reads only international numbers)'
       : `be a number of ${own} or start with + and the country code, for example +${getCountryCallingCode(own)} ...`;
   if (parsed === undefined || !parsed.isPossible()) return refuse(`must ${format} ${got(given)}`);
+  if (parsed.ext !== undefined)
+    refuse(`has an extension, which the form's phone box cannot hold ${got(given)}`);
   const fits = (code: string | undefined): code is CountryCode =>
     code !== undefined &&
     isSupportedCountry(code) &&

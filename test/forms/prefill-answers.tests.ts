@@ -176,6 +176,10 @@ test('a national phone number is refused naming the format, unless the question 
     `Invalid input: Phone (${a(ID.phone)}) is a number of FR, a country this question does not offer ` +
       '(got "+33612345678"). No link was made.',
   );
+  expect((await refusal({ [a(ID.phone)]: '+33 6 12 34 56 78 ext. 12' })).message).toBe(
+    `Invalid input: Phone (${a(ID.phone)}) has an extension, which the form's phone box cannot hold ` +
+      '(got "+33 6 12 34 56 78 ext. 12"). No link was made.',
+  );
   const simple = variant({ [ID.phone]: { use_simple_text_input: true } });
   expect((await link({ [a(ID.phone)]: '0612345678' }, simple)).url).toBe(`${SHARE}?${ID.phone}=0612345678`);
 });
