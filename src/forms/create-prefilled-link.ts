@@ -12,7 +12,7 @@ import { answerChanges } from '../submissions/answers/answer-values';
 import { answerableBlocks, blockOptions } from './blocks';
 import { refuseOtherWorkspace } from './in-workspace';
 import { lenientForm, linkBase, prefillLink, prefillValues, readsRawInput } from './prefill';
-import { isReservedName, phoneCountry, RESERVED_NAMES } from './prefill-answers';
+import { allowedNumbers, isReservedName, phoneCountry, RESERVED_NAMES } from './prefill-answers';
 import { shareUrl } from './shape';
 
 const NOTHING = 'No link was made.';
@@ -48,7 +48,7 @@ const linkHelp = (block: FormBlock): string => {
     case 'rating':
     case 'scale':
     case 'slider':
-      return 'A whole number the question offers.';
+      return `${allowedNumbers(block).replace(/^./, (c) => c.toUpperCase())}.`;
     default:
       return '';
   }

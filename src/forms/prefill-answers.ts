@@ -140,19 +140,19 @@ const floatOr = (value: unknown, fallback: number) => {
 };
 
 /** A rating: stars 1..`rating_max_value` (heavy/RatingInput.vue lights every star up to the value, so 7 of 5 shows 5). */
-const rating = (block: FormBlock, n: number): string => {
-  const max = intOr(block.rating_max_value, 5) < 1 ? 5 : intOr(block.rating_max_value, 5);
-  return Number.isInteger(n) && n >= 1 && n <= max
+const stars = (block: FormBlock) =>
+  intOr(block.rating_max_value, 5) < 1 ? 5 : intOr(block.rating_max_value, 5);
+const rating = (block: FormBlock, n: number): string =>
+  Number.isInteger(n) && n >= 1 && n <= stars(block)
     ? String(n)
-    : refuse(`must be a whole number of stars from 1 to ${max} ${got(n)}`);
-};
+    : refuse(`must be ${allowedNumbers(block)} ${got(n)}`);
 
 /**
  * A scale: one of the buttons core/ScaleInput.vue draws (`scale_min_value` up to `scale_max_value` by
  * `scale_step_value`), and a whole number, since the form reads a linked scale value with `parseInt`
  * (2.5 would show and be sent as 2).
  */
-const scale = (block: FormBlock, n: number): string => {
+const scaleAnswers = (block: FormBlock) => {
   const [min, max, step] = [
     floatOr(block.scale_min_value, 1),
     floatOr(block.scale_max_value, 5),
@@ -162,6 +162,10 @@ const scale = (block: FormBlock, n: number): string => {
   if (step <= 0) buttons.push(min);
   else for (let i = min; i <= max && buttons.length < 1000; i += step) buttons.push(i);
   const whole = buttons.filter((b) => Number.isInteger(b));
+  return { whole, text: whole.length <= 12 ? whole.join(', ') : `${min} to ${max} in steps of ${step}` };
+};
+const scale = (block: FormBlock, n: number): string => {
+  const { whole } = scaleAnswers(block);
   if (!Number.isInteger(n))
     refuse(
       `must be a whole number: OpnForm's form reads a scale answer from a link as a whole number (${n} would show ` +
@@ -171,20 +175,33 @@ const scale = (block: FormBlock, n: number): string => {
     refuse(
       whole.length === 0
         ? 'cannot be filled from a link: its scale has no whole-number answers'
-        : `must be one of the scale's answers, ${whole.length <= 12 ? whole.join(', ') : `${min} to ${max} in steps of ${step}`} ${got(n)}`,
+        : `must be ${allowedNumbers(block)} ${got(n)}`,
     );
   return String(n);
 };
 
 /** A slider: `slider_min_value`..`slider_max_value` on its `slider_step_value` (a range input snaps anything else). */
+const sliderBounds = (block: FormBlock) => {
+  const step = intOr(block.slider_step_value, 5);
+  return {
+    min: intOr(block.slider_min_value, 0),
+    max: intOr(block.slider_max_value, 50),
+    step: step > 0 ? step : 1,
+  };
+};
 const slider = (block: FormBlock, n: number): string => {
-  const min = intOr(block.slider_min_value, 0);
-  const max = intOr(block.slider_max_value, 50);
-  const rawStep = intOr(block.slider_step_value, 5);
-  const step = rawStep > 0 ? rawStep : 1;
+  const { min, max, step } = sliderBounds(block);
   return Number.isInteger(n) && n >= min && n <= max && (n - min) % step === 0
     ? String(n)
-    : refuse(`must be a number from ${min} to ${max} in steps of ${step} ${got(n)}`);
+    : refuse(`must be ${allowedNumbers(block)} ${got(n)}`);
+};
+
+/** What a rating, scale or slider takes, in words (its refusals and its input's help say it). */
+export const allowedNumbers = (block: FormBlock): string => {
+  if (block.type === 'rating') return `a whole number of stars from 1 to ${stars(block)}`;
+  if (block.type === 'scale') return `one of the scale's answers, ${scaleAnswers(block).text}`;
+  const { min, max, step } = sliderBounds(block);
+  return `a number from ${min} to ${max} in steps of ${step}`;
 };
 
 /** A number question keeps the text as given (the form shows it as written); rating, scale, slider must fit. */

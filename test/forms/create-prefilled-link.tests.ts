@@ -246,6 +246,9 @@ test('the inputs: one per question the link can fill, with what the link does wi
   expect(help(a(ID.interests))).toBe('An option whose name has a comma: give it as one item of the list.');
   expect(help(a(ID.visit))).toContain('Every respondent sees that day, in any time zone.');
   expect(help(a(ID.age))).toBe('Digits and an optional decimal point (42, 3.50), kept as written.');
+  expect(help(a(ID.rating))).toBe('A whole number of stars from 1 to 5.');
+  expect(help(a(ID.scale))).toBe("One of the scale's answers, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10.");
+  expect(help(a(ID.slider))).toBe('A number from 0 to 100 in steps of 5.');
 });
 
 test("the Extra Query Parameters help names the names OpnForm's form reads itself", () => {
