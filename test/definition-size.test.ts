@@ -20,6 +20,7 @@ const HELP_TEXT = 200;
  */
 const LONGER_HELP: Record<string, string> = {
   'authentication.api_key': 'the link Zapier asks for and the five abilities to tick',
+  'creates.create_prefilled_link.query_params': "the names OpnForm's public form reads itself (issue 32)",
 };
 
 type Field = { key?: string; helpText?: string; required?: boolean };

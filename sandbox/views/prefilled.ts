@@ -3,8 +3,9 @@
  * query pre-fills, read as OpnForm's client reads them (client/composables/forms/
  * useFormInitialization.js: `applyUrlParameters`, then `resetAndFill`): a plain parameter is the
  * answer to the question with that id (parsed as JSON when it starts with "{"), `<id>[]` parameters
- * are a list; then a checkbox's "true"/"1" and "false"/"0" become a tick, a rating, slider or scale's
- * number text a number, and a select's option id its name. Other parameters stay in the data, as on
+ * are a list; then a checkbox's "true"/"1" and "false"/"0" become a tick, a select's option id its
+ * name, and a scale's text a whole number (`parseInt`, as its input does on mount; a rating or slider
+ * keeps its text). Other parameters stay in the data, as on
  * the real client. The page shows each question with its pre-filled value and carries the data as
  * JSON (`<script id="prefilled">`) for tests and the demo.
  */
@@ -25,12 +26,9 @@ const prefilledData = (f: Pick<Form, 'properties'>, params: URLSearchParams): Re
   for (const block of f.properties) {
     const value = data[block.id];
     if (value === undefined || value === null) continue;
-    if (
-      ['rating', 'slider', 'scale'].includes(block.type) &&
-      typeof value === 'string' &&
-      value.trim() !== ''
-    ) {
-      if (Number.isFinite(Number(value))) data[block.id] = Number(value);
+    if (block.type === 'scale' && typeof value === 'string') {
+      // core/ScaleInput.vue parseInts a text value on mount (2.5 becomes 2); rating and slider keep the text
+      data[block.id] = Number.parseInt(value, 10);
     } else if (block.type === 'checkbox') {
       if (value === '1' || (typeof value === 'string' && value.toLowerCase() === 'true'))
         data[block.id] = true;

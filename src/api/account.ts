@@ -1,4 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import { developmentMode } from '../http/base-url';
 import { baseUrlOf, opnform } from '../http/client';
 import { path } from '../http/path';
 import { ValidateReply } from '../schemas/account';
@@ -6,6 +7,9 @@ import { DEFAULT_BASE_URL } from '../shared/opnform';
 
 /** The connection's OpnForm API address (normalised; share links are built from it). */
 export const baseUrl = (z: ZObject, bundle: Bundle): string => baseUrlOf(z, bundle);
+
+/** Whether the connection itself is the development setting: a loopback OpnForm over http (src/http/base-url.ts). */
+export const isLocalHttp = (base: string): boolean => developmentMode() && base.startsWith('http://');
 
 /**
  * A 404 from the connection test almost always means a self-hosted URL without `/api` (the address

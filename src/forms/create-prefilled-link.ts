@@ -4,13 +4,15 @@ import * as forms from '../api/forms';
 import { invalidInput, userError } from '../errors';
 import { formField, workspaceField } from '../inputs/fields';
 import { FormId, inputObject, WorkspaceId } from '../inputs/values';
-import type { Form } from '../schemas/forms';
+import type { Form, FormBlock } from '../schemas/forms';
 import { parseInput } from '../schemas/parse';
 import { FILE_TYPES } from '../submissions/answers/answer-facts';
 import { answerInputFields, answerKey } from '../submissions/answers/answer-inputs';
 import { answerChanges } from '../submissions/answers/answer-values';
-import { answerableBlocks } from './blocks';
-import { prefillLink, prefillValues } from './prefill';
+import { answerableBlocks, blockOptions } from './blocks';
+import { refuseOtherWorkspace } from './in-workspace';
+import { lenientForm, linkBase, prefillLink, prefillValues, readsRawInput } from './prefill';
+import { allowedNumbers, isReservedName, phoneCountry, RESERVED_NAMES } from './prefill-answers';
 import { shareUrl } from './shape';
 
 const NOTHING = 'No link was made.';
@@ -21,11 +23,52 @@ const NOTE =
   'questions can be left empty here. ' +
   'Hidden questions carry values such as a CRM id or a campaign into the submission.';
 
+/** What the link does with a question's answer, said in its input's help (none when nothing to add). */
+const linkHelp = (block: FormBlock): string => {
+  const creation =
+    block.allow_creation === true
+      ? 'A value outside the options is accepted (the question allows new ones).'
+      : '';
+  switch (block.type) {
+    case 'date':
+      return block.with_time === true
+        ? "A time with an offset shows in each respondent's own time; one without, as written."
+        : 'Every respondent sees that day, in any time zone.';
+    case 'multi_select':
+      return `${creation} An option whose name has a comma: give it as one item of the list.`.trim();
+    case 'select':
+      return creation;
+    case 'phone_number': {
+      if (block.use_simple_text_input === true) return '';
+      const own = phoneCountry(block);
+      return `${own === undefined ? 'Start' : `A number of ${own}, or start`} with + and the country code (+33 6 12 34 56 78).`;
+    }
+    case 'number':
+      return 'Digits and an optional decimal point (42, 3.50), kept as written.';
+    case 'rating':
+    case 'scale':
+    case 'slider':
+      return `${allowedNumbers(block).replace(/^./, (c) => c.toUpperCase())}.`;
+    default:
+      return '';
+  }
+};
+
 /** One input per question the link can fill (no files, signatures or payments); none until a form is chosen. */
 const prefillFields = async (z: ZObject, bundle: Bundle) => {
   const formId = FormId().safeParse(bundle.inputData?.form_id);
   if (!formId.success) return [];
-  return answerInputFields(await forms.read(z, bundle, formId.data), NOTE).filter((f) => f.type !== 'file');
+  const form = await forms.read(z, bundle, formId.data);
+  const blocks = answerableBlocks(form);
+  return answerInputFields(form, NOTE)
+    .filter((f) => f.type !== 'file')
+    .map((field) => {
+      const block = blocks.find(
+        (b) => field.key === answerKey(b) || field.key.startsWith(`${answerKey(b)}__`),
+      );
+      const more = block === undefined ? '' : linkHelp(block);
+      return more === '' ? field : { ...field, helpText: [field.helpText, more].filter(Boolean).join(' ') };
+    });
 };
 
 const inputFields = defineInputFields([
@@ -38,8 +81,8 @@ const inputFields = defineInputFields([
     dict: true,
     required: false,
     helpText:
-      'Other parameters added to the link as they are, for example `utm_source` or `utm_campaign`. A ' +
-      "question's id cannot be one: answer it above.",
+      "Other parameters added to the link as they are (`utm_source`, ...). Not a question's id (answer it above), " +
+      `nor a name OpnForm's form reads itself: ${RESERVED_NAMES.slice(0, -5).join(', ')}.`,
   },
 ]);
 
@@ -57,6 +100,11 @@ const extraParams = (z: ZObject, form: Form, given: unknown): Record<string, str
     if (name === '' && (value === undefined || value === null || String(value).trim() === '')) continue;
     if (name === '')
       throw invalidInput(z, `Extra Query Parameters (query_params) has a value without a name. ${NOTHING}`);
+    if (isReservedName(name))
+      throw invalidInput(
+        z,
+        `Extra Query Parameters (query_params) names "${name}", which OpnForm's form reads itself (not as an answer): use another name. ${NOTHING}`,
+      );
     if (ids.has(name))
       throw invalidInput(
         z,
@@ -68,24 +116,59 @@ const extraParams = (z: ZObject, form: Form, given: unknown): Record<string, str
 };
 
 /**
- * Reads the form (its questions and `share_url`; the only request), checks every answer against its
- * question as Create Submission does (a value outside a question's choices is refused by name), and
- * builds the link as OpnForm's own generator does (./prefill.ts). Nothing is stored anywhere.
+ * A multi-select's items as the checks should see them: an item that is an option (any case) stays
+ * whole, commas included ("Yes, please"); an item that is not one but whose comma-separated parts all
+ * are ("Math, Code" mapped as one text) is those options; any other item stays whole (a new value where
+ * the question allows them, otherwise refused by name).
+ */
+const multiSelectItems = (block: FormBlock, value: unknown): unknown => {
+  if (value === undefined || value === null || value === '') return value;
+  const options = blockOptions(block).map((name) => name.toLowerCase());
+  const isOption = (text: string) => options.includes(text.trim().toLowerCase());
+  return (Array.isArray(value) ? value : [value]).flatMap((item) => {
+    const text = String(item);
+    const parts = text.split(',').filter((part) => part.trim() !== '');
+    return !isOption(text) && parts.length > 1 && parts.every(isOption) ? parts : [text];
+  });
+};
+
+/** Refuses a draft: its public page answers 404 (a closed form still gets its link, see docs/steps.md). */
+const refuseDraft = (z: ZObject, form: Form) => {
+  const visibility = typeof form.visibility === 'string' ? form.visibility.trim().toLowerCase() : '';
+  if (visibility === 'draft')
+    throw userError(
+      z,
+      `Form "${form.title}" is a draft, so its public page does not open (OpnForm answers "not found"): publish ` +
+        `it in OpnForm (set its visibility to Public) first. ${NOTHING}`,
+      'form_closed',
+      400,
+    );
+};
+
+/**
+ * Reads the form (its questions and `share_url`; the only request), refuses a form outside the chosen
+ * workspace and a draft, checks every answer against its question (as Create Submission does, and for
+ * what OpnForm's public form shows when it reads the link, ./prefill-answers.ts), and builds the link
+ * (./prefill.ts). Nothing is stored anywhere.
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
   const input = parseInput(z, Input(), bundle.inputData, inputFields);
   const form = await forms.read(z, bundle, input.form_id);
-  // a file question cannot be filled from a link: a value mapped to one is left out, not refused
-  const files = new Set(
-    answerableBlocks(form)
-      .filter((b) => FILE_TYPES.has(b.type))
-      .map(answerKey),
-  );
-  const answers = Object.fromEntries(Object.entries(bundle.inputData).filter(([key]) => !files.has(key)));
-  const changes = answerChanges(z, form, answers, [], NOTHING);
-  const values = prefillValues(z, form, changes, NOTHING);
+  refuseOtherWorkspace(z, form, input.workspace_id, NOTHING);
+  refuseDraft(z, form);
+  const blocks = answerableBlocks(form);
+  // a file question cannot be filled from a link: a value mapped to one is left out, not refused;
+  // numbers and phone numbers are read from the input as given (./prefill.ts)
+  const own = new Set(blocks.filter((b) => FILE_TYPES.has(b.type) || readsRawInput(b)).map(answerKey));
+  const answers = Object.fromEntries(Object.entries(bundle.inputData).filter(([key]) => !own.has(key)));
+  for (const block of blocks.filter((b) => b.type === 'multi_select'))
+    if (answerKey(block) in answers)
+      answers[answerKey(block)] = multiSelectItems(block, answers[answerKey(block)]);
+  const changes = answerChanges(z, lenientForm(form), answers, [], NOTHING);
+  const values = prefillValues(z, form, changes, bundle.inputData, NOTHING);
   const extra = extraParams(z, form, bundle.inputData.query_params);
-  const link = shareUrl(form, account.baseUrl(z, bundle));
+  const baseUrl = account.baseUrl(z, bundle);
+  const link = shareUrl(form, baseUrl);
   if (link === null)
     throw userError(
       z,
@@ -94,7 +177,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
       502,
     );
   return {
-    url: prefillLink(link, values, extra),
+    url: prefillLink(linkBase(z, link, account.isLocalHttp(baseUrl), NOTHING), values, extra),
     form_id: form.id,
     form_slug: form.slug,
     form_title: form.title,

@@ -174,12 +174,13 @@ describe.each(MODES)('%s mode', (mode) => {
     );
     expect(data).toEqual({
       [f('full_name')]: 'Ada Lovelace',
-      [f('stay')]: ['2026-04-01', '2026-04-03'],
+      // each end at noon local: every viewer sees 1-3 April (src/forms/prefill-answers.ts)
+      [f('stay')]: ['2026-04-01T12:00:00', '2026-04-03T12:00:00'],
       [f('subscribe')]: true,
       [f('plan')]: 'Pro',
       [f('interests')]: ['Forms', 'Design'],
       [f('satisfaction')]: { Support: 'Good' },
-      [f('rating')]: 4,
+      [f('rating')]: '4',
       [f('referrer')]: 'crm-42',
       utm_source: 'zapier',
     });
