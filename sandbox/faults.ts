@@ -1,7 +1,7 @@
 /**
  * The request log and the fault switches: every request the connector makes (API calls, public
  * routes, file and export downloads) is logged, then the first pending fault that matches it (by
- * method and path when the fault names them) answers it instead, drops it, or slows it down.
+ * method, path and token id when the fault names them) answers it instead, drops it, or slows it down.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FaultKind, FaultOptions, LoggedRequest } from './options';
@@ -24,9 +24,18 @@ export interface Faults {
   apply(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<boolean>;
 }
 
-const matches = (fault: Fault, method: string, path: string) => {
-  const { method: onlyMethod, path: onlyPath } = fault.options;
+/** The id of a `Bearer <id>|<secret>` token (not a secret itself); undefined without one. */
+const tokenIdOf = (req: IncomingMessage): number | undefined => {
+  const auth = req.headers.authorization ?? '';
+  if (!auth.startsWith('Bearer ')) return undefined;
+  const id = auth.slice('Bearer '.length).split('|', 1)[0] ?? '';
+  return /^\d{1,9}$/.test(id) ? Number(id) : undefined;
+};
+
+const matches = (fault: Fault, method: string, path: string, tokenId: number | undefined) => {
+  const { method: onlyMethod, path: onlyPath, tokenId: onlyToken } = fault.options;
   if (onlyMethod !== undefined && onlyMethod.toUpperCase() !== method) return false;
+  if (onlyToken !== undefined && onlyToken !== tokenId) return false;
   if (onlyPath === undefined) return true;
   return typeof onlyPath === 'string' ? onlyPath === path : onlyPath.test(path);
 };
@@ -36,12 +45,19 @@ export const createFaults = (sleep: (ms: number) => Promise<void>): Faults => {
   const log: LoggedRequest[] = [];
   const apply = async (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) => {
     const method = req.method ?? 'GET';
-    const entry: LoggedRequest = { method, path, query: query.toString(), status: 0 };
+    const tokenId = tokenIdOf(req);
+    const entry: LoggedRequest = {
+      method,
+      path,
+      query: query.toString(),
+      status: 0,
+      ...(tokenId === undefined ? {} : { tokenId }),
+    };
     log.push(entry);
     res.on('finish', () => {
       entry.status = res.statusCode;
     });
-    const index = list.findIndex((f) => matches(f, method, path));
+    const index = list.findIndex((f) => matches(f, method, path, tokenId));
     const fault = list[index];
     if (fault === undefined) return false;
     fault.left -= 1;

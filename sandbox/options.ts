@@ -28,6 +28,12 @@ export interface FaultOptions {
    * the fault: a string matches exactly, a RegExp by `test`; default any. Others pass it by.
    */
   path?: string | RegExp;
+  /**
+   * Only requests bearing the token of this id (the part before `|`, not a secret: see
+   * `Sandbox.issueToken`) trip the fault: a test aims it at its own requests, never at a late request
+   * of a test before it (an aborted request the server reads only after that test ended).
+   */
+  tokenId?: number;
 }
 
 export interface LoggedRequest {
@@ -41,6 +47,8 @@ export interface LoggedRequest {
   query: string;
   /** The answer's status (0 until answered or for a dropped connection). */
   status: number;
+  /** The id of the request's bearer token (the part before `|`); absent without one. */
+  tokenId?: number;
 }
 
 export interface RateLimits {
@@ -179,7 +187,10 @@ export interface Sandbox {
   origin: string;
   tokens: SandboxTokens;
   ids: SandboxIds;
-  /** The next `count` requests (matching `options.method` and `options.path`, if given) fail this way. */
+  /**
+   * The next `count` requests (matching `options.method`, `options.path` and `options.tokenId`, if
+   * given) fail this way.
+   */
   fault(kind: FaultKind, count?: number, options?: FaultOptions): void;
   clearFaults(): void;
   /**
@@ -202,6 +213,11 @@ export interface Sandbox {
   state: SandboxState;
   requests(): LoggedRequest[];
   resetRequests(): void;
+  /**
+   * A new token of the same user and abilities as the named one, with an id of its own: a test that
+   * sends its requests with it can aim a fault (`tokenId`) and read the log at them alone.
+   */
+  issueToken(like: keyof SandboxTokens): { token: string; tokenId: number };
   /** A signed link to a stored file, valid for `ttlMs` (negative: already expired). */
   fileUrl(name: string, ttlMs: number): string;
   /**

@@ -9,6 +9,7 @@
  * faults and the request log (faults.ts), the router (router.ts) and the routes by resource
  * (routes/*.ts, named like the connector's src/api/ modules), `/__sandbox/*` in routes/control.ts.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createDb } from './db';
@@ -181,6 +182,15 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     requests: () => faults.log,
     resetRequests: () => {
       faults.log.length = 0;
+    },
+    issueToken: (like) => {
+      const model = state.tokens.find((t) => t.token === tokens[like]);
+      if (model === undefined) throw new Error(`The sandbox has no token ${like}.`);
+      const taken = state.tokens.map((t) => Number(t.token.split('|', 1)[0]) || 0);
+      const tokenId = Math.max(1000, ...taken) + 1;
+      const token = `${tokenId}|${randomBytes(24).toString('hex')}`;
+      state.tokens.push({ ...model, token, abilities: [...model.abilities] });
+      return { token, tokenId };
     },
     fileUrl: signer.fileUrl,
     clearCache: () => {

@@ -4,6 +4,7 @@ import { baseUrlOf, opnform } from '../http/client';
 import { path } from '../http/path';
 import { ValidateReply } from '../schemas/account';
 import { DEFAULT_BASE_URL } from '../shared/opnform';
+import { trimEnd } from '../shared/text';
 
 /** The connection's OpnForm API address (normalised; share links are built from it). */
 export const baseUrl = (z: ZObject, bundle: Bundle): string => baseUrlOf(z, bundle);
@@ -19,7 +20,7 @@ export const isLocalHttp = (base: string): boolean => developmentMode() && base.
 export const missingApiHint = (base: string): string | undefined => {
   const url = new URL(base);
   if (base === DEFAULT_BASE_URL || /\/api\/?$/.test(url.pathname)) return undefined;
-  const api = `${base.replace(/\/+$/, '')}/api`;
+  const api = `${trimEnd(base, '/')}/api`;
   return (
     `OpnForm answered 404 (not found) at ${base}: the OpnForm URL probably lacks /api. A self-hosted ` +
     `OpnForm's API is usually its address followed by /api: reconnect with ${api} as the OpnForm URL.`

@@ -1,6 +1,7 @@
 import { domainToUnicode } from 'node:url';
 import { hostProblem, isLoopbackHost } from '../net/addresses';
 import { DEFAULT_BASE_URL } from '../shared/opnform';
+import { trimEnd } from '../shared/text';
 
 /**
  * The development setting: `OPNFORM_DEV_LOCAL_SERVER=1` lets the connection (and downloads from it)
@@ -117,6 +118,6 @@ export const normalizeBaseUrl = (input: unknown, development = developmentMode()
     const problem = hostProblem(url.hostname);
     if (problem !== undefined) throw (loopback ? explainLocal : explain)(raw, `its host ${problem}`);
   }
-  const path = url.pathname.replace(/\/+$/, '');
+  const path = trimEnd(url.pathname, '/');
   return `${url.protocol}//${url.host}${path}`;
 };

@@ -1,5 +1,6 @@
 import type { ZObject } from 'zapier-platform-core';
 import { type ErrorCode, halt, userError } from '../errors';
+import { trimEnd } from '../shared/text';
 import type { Need, Thing } from './abilities';
 import { tokenlessRefusal } from './public-routes';
 import { redact } from './secrets';
@@ -91,8 +92,7 @@ export const fieldErrors = (body: unknown, names: Readonly<Record<string, string
   });
 };
 
-const sentence = (text: string) => text.trim().replace(/\.+$/, '').toLowerCase();
-
+const sentence = (text: string) => trimEnd(text.trim(), '.').toLowerCase();
 const quote = (text: string) => (/[.!?]$/.test(text) ? `"${text}"` : `"${text}."`);
 
 /** OpnForm's 403 sentences (recorded: `limits--abilities-403`). */
@@ -143,8 +143,8 @@ const idOfRequest = (
   query?: unknown,
   body?: unknown,
 ): number | undefined => {
-  const inPath = new RegExp(`^/open/${resource}/(\\d+)(?:/|$)`).exec(apiPath)?.[1];
-  const candidates = [inPath, asRecord(query)?.[key], asRecord(body)?.[key]];
+  const [, named, inPath] = /^\/open\/(workspaces|forms)\/(\d+)(?:\/|$)/.exec(apiPath) ?? [];
+  const candidates = [named === resource ? inPath : undefined, asRecord(query)?.[key], asRecord(body)?.[key]];
   for (const value of candidates) {
     const id = Number(value);
     if (value !== undefined && value !== null && value !== '' && Number.isInteger(id) && id > 0) return id;

@@ -44,7 +44,11 @@ const phpJson = (text: string) =>
 const MIN_ENCODED = 8;
 const MAX_ENCODED = 4096;
 
-const urlSafe = (base64: string) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const urlSafe = (base64: string) =>
+  base64
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/={1,2}$/, '');
 
 /**
  * The secret in base64, standard and URL-safe: its own encoding, and the part every base64 text that
@@ -59,7 +63,7 @@ const base64Forms = (secret: string): string[] => {
     const text = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
     return text.slice(offset === 0 ? 0 : 4, Math.floor((offset + bytes.length) / 3) * 4);
   });
-  const standard = [own, own.replace(/=+$/, ''), ...cores];
+  const standard = [own, own.replace(/={1,2}$/, ''), ...cores];
   return [...standard, ...standard.map((form) => form.replace(/\//g, '\\/')), ...standard.map(urlSafe)];
 };
 

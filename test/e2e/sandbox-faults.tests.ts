@@ -32,6 +32,31 @@ describe('targeted faults', () => {
     expect((await call(s, 'GET', `/open/forms/${s.ids.formId}`)).status).toBe(200);
   });
 
+  it("a fault aimed at a test's own token: a neighbour's late request passes it by, and the log says whose", async () => {
+    const s = sandbox();
+    s.resetRequests();
+    const own = s.issueToken('admin');
+    expect(own.token).toMatch(new RegExp(`^${own.tokenId}\\|[0-9a-f]{48}$`));
+    s.fault('non-json', 1, { tokenId: own.tokenId });
+    // the request of another test, read late: same method and path, the admin's token
+    const late = await call(s, 'GET', `/open/forms/${s.ids.formId}`);
+    expect(late.status).toBe(200);
+    const mine = await fetch(`${s.baseUrl}/open/forms/${s.ids.formId}`, {
+      headers: { Accept: 'application/json', Authorization: `Bearer ${own.token}` },
+    });
+    expect([mine.status, mine.headers.get('content-type')]).toEqual([200, 'text/html; charset=UTF-8']);
+    // the same user and abilities as the token it copies
+    expect(
+      (await fetch(`${s.baseUrl}/open/workspaces`, { headers: { Authorization: `Bearer ${own.token}` } }))
+        .status,
+    ).toBe(200);
+    expect(s.requests().map((r) => [r.path, r.tokenId])).toEqual([
+      [`/open/forms/${s.ids.formId}`, 1],
+      [`/open/forms/${s.ids.formId}`, own.tokenId],
+      ['/open/workspaces', own.tokenId],
+    ]);
+  });
+
   it('POST /__sandbox/faults takes method and path', async () => {
     const s = sandbox();
     const response = await fetch(`${s.origin}/__sandbox/faults`, {

@@ -219,6 +219,16 @@ test("a date range's end without its start is refused (the form would read it as
   });
 });
 
+test('an email of 100,003 characters: refused by its length before any pattern reads it, no link made', async () => {
+  const scope = READ();
+  const error = await failure(run(perform, { ...PICK, [a(ID.email)]: `${'a'.repeat(100_000)}@b.` }));
+  expect(scope.isDone()).toBe(true);
+  expect(error.message).toBe(
+    `Invalid input: Email (${a(ID.email)}) must be an email address of at most 320 characters (got 100003 ` +
+      'characters). No link was made.',
+  );
+});
+
 test("an extra parameter named like a question's id is refused (the form would read it as the answer)", async () => {
   const error = await refusal({ query_params: { [`${ID.plan}[]`]: 'Pro' } });
   expect(error.message).toBe(

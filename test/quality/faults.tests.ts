@@ -2,6 +2,9 @@
  * Every step case (harness/step-cases.ts) under every fault switch of the sandbox: 429 (Zapier retries after Retry-After),
  * 500, a slow answer, a non-JSON body, a dropped connection. Each ends in the expected Zapier error;
  * nothing is half-written; neither the token nor a webhook secret appears in an error or a log line.
+ * Each test sends with a token of its own and aims its fault (and reads the log) at that token: a late
+ * request of the test before it (aborted by the client, read by the sandbox only after that test ended)
+ * can neither take the fault nor count as this test's write.
  */
 
 import { invokeLogged } from '../../harness/invoke';
@@ -43,8 +46,12 @@ test.each(cases)('%s under fault %s', async (_name, kind, c) => {
   const s = sandbox();
   s.resetRequests();
   if (kind === 'slow') process.env.OPNFORM_HTTP_TIMEOUT_MS = '300';
-  s.fault(kind, 1, { retryAfter: 17, delayMs: 1500 });
-  const outcome = await invokeLogged(s, c.path, c.inputData(s.ids), c.bundle(s.ids));
+  const { token, tokenId } = s.issueToken('admin');
+  s.fault(kind, 1, { retryAfter: 17, delayMs: 1500, tokenId });
+  const outcome = await invokeLogged(s, c.path, c.inputData(s.ids), {
+    ...c.bundle(s.ids),
+    authData: { base_url: s.baseUrl, api_key: token },
+  });
   const expected = EXPECTED[kind];
   expect(outcome.error).toMatchObject({ name: expected.name });
   if (expected.code !== undefined) expect(outcome.error?.code).toBe(expected.code);
@@ -55,13 +62,14 @@ test.each(cases)('%s under fault %s', async (_name, kind, c) => {
     expect(
       s
         .requests()
+        .filter((r) => r.tokenId === tokenId)
         .map((r) => `${r.method} ${r.path}`)
         .filter((line) => c.writes?.test(line)),
     ).toEqual([]);
   }
   const said = JSON.stringify(outcome);
-  expect(said).not.toContain(s.tokens.admin);
-  expect(said).not.toContain(s.tokens.admin.split('|')[1]);
+  expect(said).not.toContain(token);
+  expect(said).not.toContain(token.split('|')[1]);
   expect(said).not.toContain(WEBHOOK_SECRET);
 });
 
@@ -73,8 +81,9 @@ test('a failed unsubscribe, retried by Zapier, leaves no hook behind', async () 
     targetUrl,
   });
   expect(s.hooks(s.ids.formId).filter((h) => h.hookUrl === targetUrl)).toHaveLength(1);
-  s.fault('500', 1);
-  const bundle = { subscribeData: subscribed.results };
+  const { token, tokenId } = s.issueToken('admin');
+  s.fault('500', 1, { tokenId });
+  const bundle = { subscribeData: subscribed.results, authData: { base_url: s.baseUrl, api_key: token } };
   const failed = await invokeLogged(s, 'triggers.new_submission.operation.performUnsubscribe', input, bundle);
   expect(failed.error?.code).toBe('server_error');
   const retried = await invokeLogged(

@@ -6,11 +6,17 @@
  * - a server or proxy echoing the token, the webhook secrets and header values in every client-error
  *   status the connector turns into a message (400/402/403/409/422), each in every form it can take
  *   (as is, the token's part after `|` alone, which Sanctum accepts by itself, URL-encoded, JSON-escaped
- *   as PHP writes it: `\/`): none reaches the user, in any form.
+ *   as PHP writes it: `\/`): none reaches the user, in any form;
+ * - every step case run against the sandbox, whose integrations carry credentials in their URLs (path,
+ *   query; user and password in a Slack URL), header values, a webhook secret, another Zap's hook and a Slack URL, and a
+ *   failed delivery whose message repeats its full URL: no output carries the token, a webhook secret, a
+ *   header value or any part of an integration's URL but its scheme and host (docs/security.md).
  */
 import nock from 'nock';
+import { type StashServer, startStashServer } from '../../harness/file-storage';
 import { invokeLogged } from '../../harness/invoke';
-import { everyCase } from '../../harness/step-cases';
+import { everyCase, runCase } from '../../harness/step-cases';
+import type { Sandbox } from '../../sandbox/server';
 import { useSandbox } from '../e2e/helpers';
 import { BASE, TOKEN } from '../helpers/app';
 import { api } from '../helpers/scopes';
@@ -174,4 +180,121 @@ describe.each([200, 400, 403, 422, 500])('API Request given a %i echoing secrets
     expect(outcome.results).toMatchObject({ status, data: { data: { webhook_secret: '********' } } });
     expectClean(JSON.stringify(outcome), SECRETS);
   });
+});
+
+/** Credentials planted in the sandbox's integrations: each a run of letters and digits found nowhere else. */
+const PLANTED = {
+  user: 'hookUserQ4tz',
+  password: 'hookPassW8xk',
+  path: 'pathSecretK3m9',
+  query: 'querySecretP2v7',
+  header: 'hdrValueR5ny',
+  spare: 'spareSecretN6qa',
+  zap: 'otherZapB7wd',
+  slack: 'slackSecretC8ej',
+};
+// OpnForm refuses a webhook URL with a user and password (422): those are planted in another kind's URL
+const FULL_URL = `https://hooks.example.com/opnform/${PLANTED.path}?sig=${PLANTED.query}`;
+
+const plant = (s: Sandbox) => {
+  const at = '2026-11-20T10:00:00.000000Z';
+  const webhook = s.state.integrations.find((i) => i.id === s.ids.webhookIntegrationId);
+  const spare = s.state.integrations.find((i) => i.id === s.ids.spareWebhookIntegrationId);
+  if (webhook === undefined || spare === undefined) throw new Error('the seed has no webhooks to plant in');
+  webhook.data = { ...webhook.data, webhook_url: FULL_URL, webhook_headers: { 'X-Team': PLANTED.header } };
+  spare.data = {
+    ...spare.data,
+    webhook_url: `https://hooks.example.com/opnform/${PLANTED.spare}?key=${PLANTED.spare}`,
+  };
+  const other = {
+    form_id: s.ids.formId,
+    status: 'active' as const,
+    logic: [],
+    created_at: at,
+    updated_at: at,
+  };
+  s.state.integrations.push(
+    {
+      ...other,
+      id: 9001,
+      integration_id: 'zapier',
+      data: { hook_url: `https://hooks.zapier.com/hooks/standard/9/${PLANTED.zap}/` },
+    },
+    {
+      ...other,
+      id: 9002,
+      integration_id: 'slack',
+      data: {
+        slack_webhook_url: `https://${PLANTED.user}:${PLANTED.password}@hooks.slack.com/services/T1/B2/${PLANTED.slack}`,
+      },
+    },
+  );
+  s.state.integrationEvents ??= [];
+  s.state.integrationEvents.push({
+    id: 9101,
+    integration_id: webhook.id,
+    status: 'error',
+    data: {
+      message: `cURL error 6: Could not resolve host: hooks.example.com for ${FULL_URL}`,
+      status: null,
+    },
+    created_at: at,
+  });
+};
+
+/**
+ * What no output may hold after a case ran: the token, and of every integration in the sandbox then (the
+ * planted ones, and any the case made from its own input) each webhook secret, header value and URL part
+ * beyond scheme and host. The URL of the hook the case subscribes (its own `targetUrl`) is the Zap's own.
+ */
+const secretsAfter = (s: Sandbox, ownHook: unknown): string[] => {
+  const found = [s.tokens.admin, s.tokens.admin.split('|')[1] as string, ...Object.values(PLANTED)];
+  for (const integration of s.state.integrations) {
+    const { webhook_secret: secret, webhook_headers: headers, ...rest } = integration.data;
+    if (typeof secret === 'string' && secret !== '') found.push(secret);
+    if (headers !== null && typeof headers === 'object') found.push(...Object.values(headers).map(String));
+    for (const value of Object.values(rest)) {
+      if (typeof value !== 'string' || !/^https?:\/\//i.test(value) || value === ownHook) continue;
+      const url = new URL(value);
+      found.push(value, `${url.host}${url.pathname}`, url.search, url.username, url.password);
+      if (url.pathname.length > 1) found.push(url.pathname);
+    }
+  }
+  return found.filter((value) => value.length >= 4);
+};
+
+describe("every step case's output", () => {
+  let stash: StashServer | undefined;
+  beforeAll(async () => {
+    stash = await startStashServer();
+    plant(sandbox());
+  });
+  afterAll(async () => {
+    await stash?.close();
+  });
+
+  test('the planted failure is what New Failed Webhook Delivery reads (so its output is checked, not empty)', async () => {
+    const c = everyCase().find((one) => one.step.key === 'new_webhook_delivery_failure');
+    const run = await runCase(sandbox(), stash as StashServer, c as NonNullable<typeof c>);
+    expect(run.outcome.results).toEqual([
+      expect.objectContaining({
+        webhook_integration_id: sandbox().ids.webhookIntegrationId,
+        kind: 'webhook',
+      }),
+    ]);
+  });
+
+  // in the app's order, on one sandbox (as test/cases.test.ts runs them)
+  test.each(everyCase().map((c) => [c.name, c] as const))(
+    '%s: no token, webhook secret, header value or URL beyond scheme and host in its output',
+    async (_name, c) => {
+      const s = sandbox();
+      const run = await runCase(s, stash as StashServer, c);
+      expect(run.problem).toBeUndefined();
+      const said = JSON.stringify(run.outcome.results ?? null);
+      const leaked = secretsAfter(s, c.bundle(s.ids)?.targetUrl).filter((secret) => said.includes(secret));
+      expect([c.name, leaked]).toEqual([c.name, []]);
+    },
+    60_000,
+  );
 });

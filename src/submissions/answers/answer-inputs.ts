@@ -33,7 +33,7 @@ export const isDateRange = (block: FormBlock) => block.type === 'date' && block.
 /** Block help is HTML in OpnForm; Zapier help text is plain (with Markdown). */
 const plainHelp = (help: string | null | undefined): string =>
   (help ?? '')
-    .replace(/<[^>]*>/g, ' ')
+    .replace(/<[^<>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

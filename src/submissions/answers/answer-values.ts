@@ -11,6 +11,7 @@ import {
   matrixRows,
 } from '../../forms/blocks';
 import type { Form, FormBlock } from '../../schemas/forms';
+import { EMAIL_ADDRESS } from '../../shared/text';
 import { checkboxWord, FILE_TYPES } from './answer-facts';
 import {
   answerKey,
@@ -25,7 +26,8 @@ import { type FileInput, takesSeveral } from './file-answers';
 
 const MAX_ERRORS = 5;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The longest email answer sent: an address has at most 64 characters, `@` and a 255-character domain. */
+const MAX_EMAIL_ANSWER = 320;
 
 /** Empty inputs mean "keep the current answer". */
 export const isEmptyInput = (value: unknown): boolean =>
@@ -92,8 +94,15 @@ export const checkedValue = (block: FormBlock, value: unknown): unknown => {
       if (parts.length < 1 || parts.length > 2) return reject(`must be one or two dates ${got(value)}`);
       return parts.map((part) => dateFor(block, part));
     }
-    case 'email':
-      return EMAIL.test(String(text)) ? text : reject(`must be an email address ${got(value)}`);
+    case 'email': {
+      const email = String(text);
+      // the length first: nothing longer is read by a pattern
+      if (email.length > MAX_EMAIL_ANSWER)
+        return reject(
+          `must be an email address of at most ${MAX_EMAIL_ANSWER} characters (got ${email.length} characters)`,
+        );
+      return EMAIL_ADDRESS.test(email) ? text : reject(`must be an email address ${got(value)}`);
+    }
     case 'url':
       return /^https?:\/\/\S+$/i.test(String(text))
         ? text

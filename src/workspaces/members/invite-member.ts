@@ -5,6 +5,7 @@ import { emailField, Role, roleField, workspaceField } from '../../inputs/fields
 import { EmailAddress, inputObject, WorkspaceId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
 import { isoDateTime } from '../../shared/dates';
+import { trimEnd } from '../../shared/text';
 import { teamActionFields } from '../action';
 import { memberRole, sameEmail } from '../member';
 
@@ -49,7 +50,7 @@ const perform = (async (z, bundle) => {
       valid_until: isoDateTime(reply.invite.valid_until),
     };
   }
-  const already = message.trim().replace(/\.+$/, '').toLowerCase() === ALREADY_IN_WORKSPACE;
+  const already = trimEnd(message.trim(), '.').toLowerCase() === ALREADY_IN_WORKSPACE;
   const member = (await members.list(z, bundle, workspace_id)).find((m) => sameEmail(m.email, email));
   const has = member === undefined ? null : memberRole(member);
   if (already && has !== null && has !== role) {

@@ -176,6 +176,18 @@ describe('refused before any write', () => {
     );
   });
 
+  test('an email answer of 100,003 characters: refused by its length before any pattern reads it, nothing submitted', async () => {
+    // the form read says which question is an email; no write follows (an unused interceptor fails the test)
+    formScope(6, FORM_6);
+    const error = await failure(
+      run(create, { ...ADA, 'answer__18423e4e-0427-44b2-8fee-1b2e73a5aa95': `${'a'.repeat(100_000)}@b.` }),
+    );
+    expect(error.message).toBe(
+      'Invalid input: Email (answer__18423e4e-0427-44b2-8fee-1b2e73a5aa95) must be an email address of at most ' +
+        '320 characters (got 100003 characters). Nothing was submitted.',
+    );
+  });
+
   test('a required question left empty (Full Name on form 13)', async () => {
     formScope(13, FORM_13);
     const error = await failure(

@@ -166,6 +166,11 @@ describe('values are checked against the block before anything is sent', () => {
       'Email (answer__f-email) must be an email address (got "ada-at-home")',
     ],
     [
+      'email of 100,003 characters (refused by its length before any pattern reads it)',
+      { 'answer__f-email': `${'a'.repeat(100_000)}@b.` },
+      'Email (answer__f-email) must be an email address of at most 320 characters (got 100003 characters)',
+    ],
+    [
       'boolean',
       { 'answer__f-agree': 'maybe' },
       'Agree (answer__f-agree) must be true or false (got "maybe")',

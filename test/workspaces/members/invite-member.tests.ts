@@ -172,6 +172,29 @@ test.each([
   expect(error.message).toContain(`(${key})`);
 });
 
+test('an email of 100,003 characters: refused at once by its length, before any pattern reads it, nothing sent', async () => {
+  const email = `${'a'.repeat(100_000)}@b.`;
+  const error = await failure(run(invite, { workspace_id: 6, email, role: 'user' }));
+  expect(error.code).toBe('invalid_input');
+  expect(error.message).toBe(
+    'Invalid input: Email (email) must be one email address of at most 255 characters (got 100003 characters).',
+  );
+  // the longest allowed still goes through the pattern: 255 characters with a dotted domain
+  const longest = `${'a'.repeat(64)}@${'b'.repeat(185)}.test`;
+  expect(longest).toHaveLength(255);
+  const add = api()
+    .post('/open/workspaces/6/users/add', { email: longest, role: 'user' })
+    .reply(200, {
+      message: 'Registration invitation email sent to user.',
+      invite: { id: 3, valid_until: null },
+    });
+  await expect(run(invite, { workspace_id: 6, email: longest, role: 'user' })).resolves.toMatchObject({
+    status: 'invited',
+    email: longest,
+  });
+  expect(add.isDone()).toBe(true);
+});
+
 test('the step is paired with Find Workspace Member as Find or Invite Member', async () => {
   const { App } = await import('../../helpers/app');
   expect(App.searchOrCreates?.find_or_invite_member).toMatchObject({
