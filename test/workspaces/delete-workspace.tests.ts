@@ -4,6 +4,15 @@ import { clock } from '../../src/shared/budget';
 import { failure, op, run } from '../helpers/app';
 import { api, recorded, recordedScope } from '../helpers/recorded';
 import { withCache } from '../submissions/cache';
+import {
+  deleteFormScope,
+  FORM_DELETED,
+  formsOf,
+  formsOf14,
+  mine,
+  proof,
+  TWO,
+} from './delete-workspace-fixtures';
 
 const deleteWorkspace = op('creates.delete_workspace.operation.perform');
 /** Zapier's cache, empty at each test (core's test runner keeps one in memory for the whole file). */
@@ -64,44 +73,6 @@ test('the count refused (no forms-read, recorded 403): refused, nothing deleted'
       'user is not a member), so the step cannot check that it holds none or delete them first. Nothing was deleted.',
   });
 });
-
-/** Workspace 14's forms as one page of up to 100 (recorded page of workspace 6, its items and total replaced). */
-const LISTED = { query: { per_page: '100' } };
-const formsOf = (workspaceId: number, items: Array<{ id: number; title: string }>, total = items.length) => {
-  const body = forms.exchange(0).response.body as { data: Array<Record<string, unknown>>; meta: object };
-  const [first] = body.data;
-  return api()
-    .get(`/open/workspaces/${workspaceId}/forms`)
-    .query(LISTED.query)
-    .reply(200, {
-      ...body,
-      data: items.map((f) => ({ ...first, ...f, workspace_id: workspaceId })),
-      meta: { ...body.meta, total, per_page: 100 },
-    } as nock.Body);
-};
-const formsOf14 = (items: Array<{ id: number; title: string }>, total = items.length) =>
-  formsOf(14, items, total);
-/** The user's workspaces (recorded #30) with workspace 14 beside the home one, the user's role there. */
-const mine = (role: 'admin' | 'user' = 'admin', withHome = true) => {
-  const home = (rec.exchange(30).response.body as Array<Record<string, unknown>>)[0];
-  const ws14 = { ...home, id: 14, name: 'Rec WS A', is_admin: role === 'admin', pivot: { role } };
-  return api()
-    .get('/open/workspaces')
-    .reply(200, (withHome ? [home, ws14] : [ws14]) as nock.Body);
-};
-const FORM_DELETED = recorded('forms--delete-form').exchange(1).response.body as nock.Body;
-const deleteFormScope = (id: number, status = 200) =>
-  api()
-    .delete(`/open/forms/${id}`)
-    .reply(status, status === 200 ? FORM_DELETED : { message: 'This action is unauthorized.' });
-const TWO = [
-  { id: 22, title: 'Form in a workspace about to be deleted' },
-  { id: 23, title: 'Second form' },
-];
-const INVITES = recorded('team--invites');
-/** The write ability proven: workspace 14's invites listed (recorded #2: 200 only with workspaces-write, as an admin). */
-const proof = (exchange = 2) =>
-  recordedScope(INVITES.exchange(exchange), { path: '/open/workspaces/14/invites' });
 
 test('confirmed with forms: they are listed, the role checked, each deleted, then the workspace (#25)', async () => {
   const scopes = [
