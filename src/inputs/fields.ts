@@ -92,8 +92,7 @@ export const refuseUnrealSubmissionId = (z: ZObject, value: unknown) => {
   // would overflow the regular expression engine's stack on megabytes of text)
   if (text.length > 100) return;
   const madeUp = /^\d{16,}$/.test(text) && Number(text) >= MADE_UP_ID_FROM;
-  const hashed =
-    /^[A-Za-z0-9_-]{12,}$/.test(text) && /[A-Za-z]/.test(text) && !SUBMISSION_UUID.test(text);
+  const hashed = /^[A-Za-z0-9_-]{12,}$/.test(text) && /[A-Za-z]/.test(text) && !SUBMISSION_UUID.test(text);
   if (!madeUp && !hashed) return;
   throw invalidInput(
     z,
