@@ -7,4 +7,5 @@ import { part } from './helpers/parts';
 part('helpers/recorded', () => require('./helpers/recorded.tests'));
 part('net/addresses', () => require('./net/addresses.tests'));
 part('requests/api-request', () => require('./requests/api-request.tests'));
+part('requests/api-request-file', () => require('./requests/api-request-file.tests'));
 part('schemas/lazy', () => require('./schemas/lazy.tests'));

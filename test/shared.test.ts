@@ -2,6 +2,7 @@
 import { part } from './helpers/parts';
 
 part('shared/answer-dates', () => require('./shared/answer-dates.tests'));
-part('shared/dates-parse', () => require('./shared/dates-parse.tests'));
 part('shared/dates', () => require('./shared/dates.tests'));
+part('shared/dates-parse', () => require('./shared/dates-parse.tests'));
 part('shared/paging', () => require('./shared/paging.tests'));
+part('shared/text', () => require('./shared/text.tests'));
