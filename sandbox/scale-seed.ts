@@ -164,14 +164,15 @@ export const scaleSeed = (size: ScaleSize, now = Date.now()) => {
   const failed = (n: number) => ({
     message: `cURL error 7: Failed to connect to hooks.example.com port 443 after 3 ms: Couldn't connect to server (delivery ${n})`,
   });
-  // oldest first, one every 10 seconds, the integrations in turn
+  // oldest first, one every 10 seconds, the integrations in turn; each one's events fail and succeed in turn
+  const fails = (k: number) => Math.floor(k / S.integrations) % 2 === 0;
   state.integrationEvents = Array.from(
     { length: size.events },
     (_, k): IntegrationEvent => ({
       id: k + 1,
       integration_id: S.firstIntegrationId + (k % S.integrations),
-      status: k % 2 === 0 ? 'error' : 'success',
-      data: k % 2 === 0 ? failed(k) : {},
+      status: fails(k) ? 'error' : 'success',
+      data: fails(k) ? failed(k) : {},
       created_at: isoOf(SEED_END - (size.events - k) * 10_000),
     }),
   );
