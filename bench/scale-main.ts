@@ -9,7 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { FULL_SIZES, QUICK_SIZES, runScale, type ScaleRow, scaleTables, sizeLine } from './scale';
+import { FULL_SIZES, QUICK_SIZES, type ScaleRow, scaleTables, sizeLine } from '../harness/scale-table';
+import { runScale } from './scale';
 
 const ROOT = join(__dirname, '..');
 

@@ -14,41 +14,18 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
 import { startStashServer } from '../harness/file-storage';
+import { SCALE_STEPS, type ScaleStep } from '../harness/scale-steps';
+import { type ScaleResult, type ScaleRow, SIZES } from '../harness/scale-table';
 import { type ScaleSize, scaleSeed } from '../sandbox/scale-seed';
 import { REAL_RATE_LIMITS, startSandbox } from '../sandbox/server';
 import { selfSignedTls } from '../sandbox/tls';
-import { growthExponent, shownExponent } from './growth';
 import { type ChildRun, MARK, type ScaleJob } from './scale-child';
-import { dimensionOf, SCALE_STEPS, type ScaleStep } from './scale-steps';
 
 const ROOT = join(__dirname, '..');
 const CHILD = join(ROOT, 'build', 'scale', 'child.js');
 
-/** The sizes, smallest first (the issue's range: forms 10 → 5,000, ..., members 10 → 500). */
-export const SIZES: Record<string, ScaleSize> = {
-  xs: { forms: 10, questions: 10, submissions: 100, events: 1_000, members: 10 },
-  s: { forms: 100, questions: 50, submissions: 1_000, events: 5_000, members: 50 },
-  m: { forms: 1_000, questions: 200, submissions: 10_000, events: 20_000, members: 200 },
-  big: { forms: 5_000, questions: 500, submissions: 100_000, events: 100_000, members: 500 },
-};
-export const QUICK_SIZES = ['xs', 's'];
-export const FULL_SIZES = ['xs', 's', 'm', 'big'];
 /** A step process still running after this long is stopped (and reported so). */
 const CHILD_LIMIT_MS = 180_000;
-
-export interface ScaleRow {
-  size: string;
-  step: string;
-  requests: number;
-  /** Requests answered 429 (OpnForm's rate limit). */
-  throttled: number;
-  bytesRead: number;
-  peak: number;
-  outputBytes: number;
-  ms: number;
-  items?: number;
-  error?: string;
-}
 
 /** Bundles the step process: the app (development build, as `npm run build:app`) and bench/scale-child.ts. */
 const buildChild = () =>
@@ -102,14 +79,6 @@ export interface ScaleOptions {
   log?: (text: string) => void;
   /** Called after each run (progress). */
   progress?: (row: ScaleRow) => void;
-}
-
-export interface ScaleResult {
-  /** Peak RSS of a step process that loads the app and calls nothing. */
-  idlePeak: number;
-  rows: ScaleRow[];
-  /** Per size, how long seeding took (ms). */
-  seedMs: Record<string, number>;
 }
 
 export const runScale = async (options: ScaleOptions): Promise<ScaleResult> => {
@@ -191,72 +160,3 @@ export const runScale = async (options: ScaleOptions): Promise<ScaleResult> => {
     rmSync(tls.dir, { recursive: true, force: true });
   }
 };
-
-const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(bytes < 10 * 2 ** 20 ? 2 : 0);
-const kb = (bytes: number) =>
-  bytes >= 2 ** 20 ? `${mb(bytes)} MB` : bytes >= 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${bytes} B`;
-
-/** The figures' growth laws per step: requests, bytes read, peak over idle, output, time. */
-export const growthOf = (result: ScaleResult, stepName: string) => {
-  const step = SCALE_STEPS.find((s) => s.name === stepName);
-  const rows = result.rows.filter((r) => r.step === stepName);
-  const law = (y: (r: ScaleRow) => number) =>
-    shownExponent(
-      step === undefined
-        ? undefined
-        : growthExponent(
-            rows.map((r) => ({ x: dimensionOf(SIZES[r.size] as ScaleSize, step.grows), y: y(r) })),
-          ),
-    );
-  return {
-    grows: step?.grows ?? '',
-    requests: law((r) => r.requests),
-    bytes: law((r) => r.bytesRead),
-    // over the idle process, at least 1 MB (the noise of a process's start)
-    memory: law((r) => Math.max(2 ** 20, r.peak - result.idlePeak)),
-    output: law((r) => r.outputBytes),
-    time: law((r) => r.ms),
-  };
-};
-
-/** The results as a Markdown table (one row per step and size) and the growth laws (one per step). */
-export const scaleTables = (result: ScaleResult): string => {
-  const runs = [
-    '| step | size | requests (429) | bytes read | peak RSS (MB) | output | time (s) | items / error |',
-    '|---|---|---|---|---|---|---|---|',
-    ...result.rows.map(
-      (r) =>
-        `| ${r.step} | ${r.size} | ${r.requests}${r.throttled > 0 ? ` (${r.throttled})` : ''} | ${kb(r.bytesRead)} | ` +
-        `${r.peak === 0 ? '-' : mb(r.peak)} | ${kb(r.outputBytes)} | ${(r.ms / 1000).toFixed(1)} | ` +
-        `${r.error === undefined ? (r.items ?? '') : r.error.replace(/\|/g, '/').slice(0, 160)} |`,
-    ),
-  ];
-  const names = [...new Set(result.rows.map((r) => r.step))];
-  const sizes = [...new Set(result.rows.map((r) => r.size))];
-  const laws =
-    sizes.length < 2
-      ? []
-      : [
-          '',
-          `Growth law (exponent b of a log-log fit, y ≈ a·x^b, over ${sizes.join(', ')}; 0 constant, 1 linear in x):`,
-          '',
-          '| step | x | requests | bytes read | peak over idle | output | time |',
-          '|---|---|---|---|---|---|---|',
-          ...names.map((name) => {
-            const g = growthOf(result, name);
-            return `| ${name} | ${g.grows} | ${g.requests} | ${g.bytes} | ${g.memory} | ${g.output} | ${g.time} |`;
-          }),
-        ];
-  return [...runs, ...laws].join('\n');
-};
-
-export const sizeLine = (names: string[]) =>
-  names
-    .map((name) => {
-      const s = SIZES[name] as ScaleSize;
-      return (
-        `${name}: ${s.forms} forms, ${s.questions} questions, ${s.submissions} submissions, ` +
-        `${s.events} delivery events (10 integrations), ${s.members} members`
-      );
-    })
-    .join('; ');

@@ -3,9 +3,9 @@
 // the byte count, the step list. No timing: the benchmark itself is `npm run bench -- --scale`.
 import { rmSync } from 'node:fs';
 import { get } from 'node:https';
-import { growthExponent, shownExponent } from '../../bench/growth';
-import { type ScaleResult, scaleTables } from '../../bench/scale';
-import { dimensionOf, SCALE_STEPS } from '../../bench/scale-steps';
+import { growthExponent, shownExponent } from '../../harness/growth';
+import { dimensionOf, SCALE_STEPS } from '../../harness/scale-steps';
+import { type ScaleResult, scaleTables } from '../../harness/scale-table';
 import App from '../../index';
 import { ANSWER_LENGTH, answerOf, SCALE_IDS, scaleSeed } from '../../sandbox/scale-seed';
 import { startSandbox } from '../../sandbox/server';
