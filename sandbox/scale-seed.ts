@@ -57,6 +57,9 @@ export const answerOf = (id: number, q: number): string => {
 const questionId = (q: number) => `00000000-0000-4000-b000-${String(q).padStart(12, '0')}`;
 const uuidOf = (id: number) => `00000000-0000-4000-a000-${String(id).padStart(12, '0')}`;
 
+/** How many submissions' answers a seed keeps once made (a page or an export chunk reads them again). */
+const RECENT = 256;
+
 /**
  * A stored submission whose answers are made when read; an edit (assigning `answers`) is kept as
  * for any other submission.
@@ -73,14 +76,22 @@ class SyntheticSubmission implements Submission {
     readonly form_id: number,
     private readonly questions: number,
     public created_at: string,
+    /** Answers made lately, by submission id (oldest first), shared by the seed's submissions. */
+    private readonly recent: Map<number, Record<string, unknown>>,
   ) {
     this.uuid = uuidOf(id);
     this.updated_at = created_at;
   }
   get answers(): Record<string, unknown> {
     if (this.stored !== undefined) return this.stored;
+    const { recent } = this;
+    const made = recent.get(this.id);
+    if (made !== undefined) return made;
     const answers: Record<string, unknown> = {};
     for (let q = 0; q < this.questions; q += 1) answers[questionId(q)] = answerOf(this.id, q);
+    // an export reads each cell through `answers`: the last few hundred made are kept
+    if (recent.size >= RECENT) recent.delete(recent.keys().next().value as number);
+    recent.set(this.id, answers);
     return answers;
   }
   set answers(value: Record<string, unknown>) {
@@ -135,6 +146,7 @@ export const scaleSeed = (size: ScaleSize, now = Date.now()) => {
   state.forms.push(...forms);
 
   // oldest first (the insertion order), one a minute up to the seed's end: the list sorts newest first
+  const recent = new Map<number, Record<string, unknown>>();
   const submissions: Submission[] = Array.from(
     { length: size.submissions },
     (_, k) =>
@@ -143,6 +155,7 @@ export const scaleSeed = (size: ScaleSize, now = Date.now()) => {
         S.bigFormId,
         size.questions,
         isoOf(SEED_END - (size.submissions - k) * 60_000),
+        recent,
       ),
   );
   state.submissions.push(...submissions);
