@@ -1,6 +1,7 @@
-// `npm run bench -- --scale`: every step of bench/scale-steps.ts at every size (bench/scale.ts);
+// `npm run bench -- --scale`: every step of harness/scale-steps.ts at every size (bench/scale.ts);
 //   --quick               the small sizes only (xs, s: what .ci/run runs, about a minute)
-//   --size big            one size (repeat or comma-separate for several: --size s,m)
+//   --size big            one size (repeat or comma-separate for several: --size s,m); xl, the issue's
+//                         "done when" account (1,000,000 delivery events), runs only when named
 //   --step find_submission  one step (repeat or comma-separate for several)
 // Prints the table and the growth laws (Markdown, as docs/quality.md "Scale" holds them), each run's line
 // as it ends, and writes bench/results-scale.json; what the step processes print goes to

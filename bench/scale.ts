@@ -1,12 +1,12 @@
 // The scale benchmark (issue 33), `npm run bench -- --scale [--quick] [--step NAME] [--size NAME]`: the
 // sandbox seeded at growing sizes (sandbox/scale-seed.ts: answers made on demand, so seeding takes about
 // a second at any size) and served over https with a certificate made at start (sandbox/tls.ts), as
-// OpnForm is reached in production. Each step of bench/scale-steps.ts runs at each size in its own
+// OpnForm is reached in production. Each step of harness/scale-steps.ts runs at each size in its own
 // process (build/scale/child.js: the app bundled as `npm run build:app` bundles it, behind core's
 // handler), which trusts the certificate through NODE_EXTRA_CA_CERTS and reaches the loopback sandbox
 // under the connector's development setting. Per run: OpnForm requests and the answers' bytes (the
 // sandbox's count), the process's peak RSS, the output's size, the time; per step, the growth law of
-// each figure over the sizes (bench/growth.ts). The sandbox answers like a self-hosted server on sqlite
+// each figure over the sizes (harness/growth.ts). The sandbox answers like a self-hosted server on sqlite
 // (no `search` pre-filter, so a search reads its whole window) with OpnForm's real rate limits.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';

@@ -11,6 +11,8 @@ export const SIZES: Record<string, ScaleSize> = {
   s: { forms: 100, questions: 50, submissions: 1_000, events: 5_000, members: 50 },
   m: { forms: 1_000, questions: 200, submissions: 10_000, events: 20_000, members: 200 },
   big: { forms: 5_000, questions: 500, submissions: 100_000, events: 100_000, members: 500 },
+  /** The issue's "done when" account: 10 integrations × 100,000 delivery events (`--size xl` only). */
+  xl: { forms: 5_000, questions: 500, submissions: 100_000, events: 1_000_000, members: 500 },
 };
 export const QUICK_SIZES = ['xs', 's'];
 export const FULL_SIZES = ['xs', 's', 'm', 'big'];
