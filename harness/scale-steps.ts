@@ -1,6 +1,6 @@
 // The steps and dropdowns the scale benchmark runs at each size (issue 33): every visible step and
 // dropdown that reads a list, each with the input that makes it read the most, and the account
-// dimension its costs are expected to follow (the x of its growth law, bench/growth.ts).
+// dimension its costs are expected to follow (the x of its growth law, harness/growth.ts).
 import type { ScaleIds, ScaleSize } from '../sandbox/scale-seed';
 
 /** What a step's costs may grow with: one dimension of the size, or `answers` (questions × submissions). */

@@ -1,6 +1,6 @@
-// The scale benchmark's parts (bench/scale*.ts, bench/growth.ts, sandbox/scale-seed.ts, sandbox/tls.ts):
-// the growth-law fit, the synthetic seed served as the sandbox serves its own seed, the https mode and
-// the byte count, the step list. No timing: the benchmark itself is `npm run bench -- --scale`.
+// The scale benchmark's parts (harness/scale-*.ts, harness/growth.ts, sandbox/scale-seed.ts,
+// sandbox/tls.ts): the growth-law fit, the synthetic seed served as the sandbox serves its own seed,
+// the https mode and the byte count, the step list. No timing: the benchmark is `npm run bench -- --scale`.
 import { rmSync } from 'node:fs';
 import { get } from 'node:https';
 import { growthExponent, shownExponent } from '../../harness/growth';
