@@ -128,6 +128,7 @@ export const scaleSeed = (size: ScaleSize, now = Date.now()) => {
       created,
     ),
   );
+  const formTime = (i: number) => isoOf(SEED_END - (size.forms - i) * 60_000);
   const forms: Form[] = Array.from({ length: size.forms }, (_, i) => {
     const id = S.bigFormId + i;
     const big = i === 0;
@@ -140,7 +141,8 @@ export const scaleSeed = (size: ScaleSize, now = Date.now()) => {
         title: big ? 'Big Survey' : `Client Form ${id}`,
       },
       textBlocks(big ? size.questions : 10),
-      { created_at: created, updated_at: isoOf(SEED_END - (size.forms - i) * 60_000) },
+      // one created a minute up to the seed's end, none edited since
+      { created_at: formTime(i), updated_at: formTime(i) },
     );
   });
   state.forms.push(...forms);
