@@ -72,8 +72,10 @@ export const answerView = async (
   response: RawHttpResponse,
   limit: number,
   stop: () => void,
-): Promise<HttpResponse> => {
-  const text = await readCapped(response, limit, stop);
+): Promise<HttpResponse> => viewOf(response, await readCapped(response, limit, stop));
+
+/** A raw answer whose text was read, as the JSON client would give it (`data` when it parses). */
+export const viewOf = (response: RawHttpResponse, text: string): HttpResponse => {
   let data: unknown;
   try {
     data = text.trim() === '' ? undefined : JSON.parse(text);
