@@ -75,7 +75,11 @@ export const scanForId = async (
       : (item: Submission) => String(item.submission_id ?? '').toLowerCase() === id;
   // of each page only the wanted submission is kept, and whether it lists a higher id (issue 33)
   const keep = (item: Submission) =>
-    wanted(item) ? { found: item } : typeof id === 'number' && item.id >= id ? { found: undefined } : undefined;
+    wanted(item)
+      ? { found: item }
+      : typeof id === 'number' && item.id >= id
+        ? { found: undefined }
+        : undefined;
   let read = 0;
   for (let page = 1; page <= maxPages; page += 1) {
     if (page > 1 && remainingMs(bundle) < SCAN_RESERVE_MS) {
