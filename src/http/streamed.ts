@@ -135,7 +135,8 @@ export const readStreamed = async <I, K>(
       timedOut = true;
       options.stop();
     },
-    Math.max(0, options.msLeft()),
+    // at least a second: a small answer already arriving is read whole
+    Math.max(1_000, options.msLeft()),
   );
   try {
     for await (const chunk of response.body as AsyncIterable<Buffer>) {
