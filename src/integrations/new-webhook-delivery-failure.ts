@@ -126,8 +126,8 @@ export const newWebhookDeliveryFailure = defineTrigger({
   display: {
     label: 'New Failed Webhook Delivery',
     description:
-      "Triggers when OpnForm could not deliver a submission to one of a form's webhooks or Zapier hooks. " +
-      'Each poll returns the newest 100 failures at most.',
+      "Triggers when OpnForm could not deliver a submission to one of a form's webhooks or Zapier hooks " +
+      '(the newest 100 per poll).',
   },
   operation: {
     type: 'polling',
