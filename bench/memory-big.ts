@@ -5,7 +5,8 @@
 // child reports its peak RSS (getrusage's maxRSS: loading the app and everything else included), its
 // time, the requests the sandbox answered and what the step returned.
 //   npx tsx bench/memory-big.ts                              the sizes of issue 33's table
-//   npx tsx bench/memory-big.ts --submissions 100000 --events 100000   the big account
+//   npx tsx bench/memory-big.ts --submissions 5100 --newest 5000 --events 100000   the big account's
+//     reads (a step reads at most 50 pages: more submissions add to the sandbox, not to the step)
 // `memoryPeaks(size)` is what `npm run bench` can call (one row per step).
 import { spawn, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -26,6 +27,8 @@ export interface WideSize {
   answerChars: number;
   integrations: number;
   events: number;
+  /** Export Submissions' Newest Submissions (default 3000). */
+  newest?: number;
 }
 
 export const ISSUE_SIZE: WideSize = {
@@ -106,6 +109,8 @@ export interface StepRun {
   requests: number;
   peak_rss_mb: number;
   seconds: number;
+  /** The child's own CPU time (user + system): the connector's work, whatever the sandbox's load. */
+  cpu_seconds: number;
 }
 
 interface ChildJob {
@@ -136,7 +141,8 @@ core.createAppHandler(app)({ command: 'execute', method: job.method, bundle: { a
   (error) => 'error: ' + String(error.message).slice(0, 160),
 ).then((outcome) => {
   const seconds = (performance.now() - started) / 1000;
-  process.stdout.write('\\n' + mark + JSON.stringify({ outcome, seconds, peak: process.resourceUsage().maxRSS / 1024 }) + '\\n');
+  const usage = process.resourceUsage();
+  process.stdout.write('\\n' + mark + JSON.stringify({ outcome, seconds, cpu: (usage.userCPUTime + usage.systemCPUTime) / 1e6, peak: usage.maxRSS / 1024 }) + '\\n');
   process.exit(0);
 });
 `;
@@ -169,7 +175,7 @@ const inChild = (bundlePath: string, job: ChildJob) =>
     proc.on('close', (code) => done({ stdout, stderr, code }));
   });
 
-const STEPS = (ids: ReturnType<typeof seedWide>) => [
+const STEPS = (ids: ReturnType<typeof seedWide>, newest: number) => [
   {
     step: 'Find Submission (window 3000)',
     method: 'searches.find_submission.operation.perform',
@@ -187,9 +193,9 @@ const STEPS = (ids: ReturnType<typeof seedWide>) => [
     inputData: { workspace_id: WORKSPACE_ID, form_id: ids.formId, submission_id: ids.deepUuid },
   },
   {
-    step: 'Export Submissions (newest 3000)',
+    step: `Export Submissions (newest ${newest})`,
     method: 'creates.export_submissions.operation.perform',
-    inputData: { workspace_id: WORKSPACE_ID, form_id: ids.formId, newest: 3000 },
+    inputData: { workspace_id: WORKSPACE_ID, form_id: ids.formId, newest },
     stash: true,
   },
   {
@@ -206,7 +212,9 @@ export const memoryPeaks = async (size: WideSize = ISSUE_SIZE, log: (text: strin
   try {
     const ids = seedWide(sandbox, size);
     const runs: StepRun[] = [];
-    for (const { step, method, inputData, stash } of STEPS(ids)) {
+    const only = process.env.MEMORY_ONLY;
+    for (const { step, method, inputData, stash } of STEPS(ids, size.newest ?? 3000)) {
+      if (only !== undefined && !step.startsWith(only)) continue;
       sandbox.resetRequests();
       sandbox.clearCache();
       const job: ChildJob = {
@@ -219,13 +227,19 @@ export const memoryPeaks = async (size: WideSize = ISSUE_SIZE, log: (text: strin
       const line = child.stdout.split('\n').find((l) => l.startsWith(MARK));
       log(`-- ${step}\n${child.stderr.slice(-2000)}`);
       if (line === undefined) throw new Error(`${step}: the child printed no result (exit ${child.code})`);
-      const r = JSON.parse(line.slice(MARK.length)) as { outcome: string; seconds: number; peak: number };
+      const r = JSON.parse(line.slice(MARK.length)) as {
+        outcome: string;
+        seconds: number;
+        cpu: number;
+        peak: number;
+      };
       runs.push({
         step,
         outcome: r.outcome,
         requests: sandbox.requests().length,
         peak_rss_mb: Math.round(r.peak),
         seconds: Number(r.seconds.toFixed(1)),
+        cpu_seconds: Number(r.cpu.toFixed(1)),
       });
     }
     return runs;
@@ -244,6 +258,7 @@ if (require.main === module) {
     ...ISSUE_SIZE,
     submissions: Number(arg('--submissions') ?? ISSUE_SIZE.submissions),
     events: Number(arg('--events') ?? ISSUE_SIZE.events),
+    newest: Number(arg('--newest') ?? 3000),
   };
   memoryPeaks(size, (text) => process.stderr.write(`${text}\n`)).then(
     (runs) => {
