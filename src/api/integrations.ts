@@ -1,6 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import type { Need, Thing } from '../http/abilities';
-import { ANSWER_LIMITS } from '../http/answer-size';
 import { Absent, opnform } from '../http/client';
 import { path } from '../http/path';
 import { rememberSecrets } from '../http/secrets';
@@ -8,7 +7,7 @@ import { MessageReply } from '../schemas/common';
 import {
   type FormIntegration,
   FormIntegrations,
-  type IntegrationEvent,
+  IntegrationEvent,
   IntegrationEvents,
   IntegrationUpdateReply,
 } from '../schemas/integrations';
@@ -163,37 +162,88 @@ export const remove = async (
   return reply instanceof Absent ? undefined : { message: reply?.message };
 };
 
+/** What a step keeps of a delivery log's events (read newest first, one at a time). */
+export interface EventCollector<K> {
+  /** One event; `true`: nothing older is needed (the rest of the log is not read). */
+  add: (event: IntegrationEvent) => boolean | undefined;
+  result: (complete: boolean) => K;
+}
+
+/** What a log read kept, and how much of it was read. */
+export interface EventsRead<K> {
+  kept: K;
+  /** Events read, and how many of them failed. */
+  events: number;
+  failed: number;
+  /** Whether the whole log was read (not stopped because nothing older was needed, or by the step's time). */
+  complete: boolean;
+  /** Stopped by the step's time before the collector had what it needs. */
+  cut: boolean;
+}
+
 /** What the log shows of an event list: counts only (failure messages hold the hook URL). */
-const eventSummary = (events: readonly IntegrationEvent[]) => {
-  const errors = events.filter((event) => event.status === 'Error').length;
-  return `${events.length} event${events.length === 1 ? '' : 's'}, ${errors} failed`;
-};
+const eventSummary = ({ events, failed, complete }: EventsRead<unknown>) =>
+  `${events} event${events === 1 ? '' : 's'}${complete ? '' : ' read'}, ${failed} failed`;
+
+/** Counts the events read around the step's own collector (for the log's summary). */
+const counted =
+  <K>(collect: () => EventCollector<K>) =>
+  () => {
+    const inner = collect();
+    let events = 0;
+    let failed = 0;
+    let enough = false;
+    return {
+      add: (event: IntegrationEvent) => {
+        events += 1;
+        if (event.status === 'Error') failed += 1;
+        enough = inner.add(event) === true;
+        return enough;
+      },
+      result: (complete: boolean): EventsRead<K> => ({
+        kept: inner.result(complete),
+        events,
+        failed,
+        complete,
+        cut: !complete && !enough,
+      }),
+    };
+  };
+
+/** A log is read until this little of the step's budget is left; then what was read is kept. */
+const LOG_STOP_MS = 3_000;
 
 /**
  * `GET /open/forms/{id}/integrations/{integration}/events`: the integration's delivery log, newest
- * first; `undefined` where the server answers 404 (the integration is not, or no longer, on the
- * form). Failure messages repeat the hook URL: the answer stays out of Zapier's HTTP log and `redact`
+ * first, unpaged; `undefined` where the server answers 404 (the integration is not, or no longer, on the
+ * form). Read as a stream (issue 33): each event goes to `collect`, which keeps what the step returns, so
+ * a log of any size is read in bounded memory (no size limit applies) and only until the step's time is
+ * nearly up. Failure messages repeat the hook URL: the answer stays out of Zapier's HTTP log and `redact`
  * (the integration's credentials) is hidden from any error.
  */
-export const listEvents = async (
+export const listEvents = async <K>(
   z: ZObject,
   bundle: Bundle,
   formId: number,
   integrationId: number,
-  redact: readonly string[] = [],
-): Promise<IntegrationEvent[] | undefined> => {
-  const events = await opnform(z, bundle).get(
+  redact: readonly string[],
+  collect: () => EventCollector<K>,
+): Promise<EventsRead<K> | undefined> => {
+  const events = await opnform(z, bundle).stream(
     path`/open/forms/${formId}/integrations/${integrationId}/events`,
     {
       need: MANAGE,
       schema: IntegrationEvents(),
+      items: 'root',
+      item: IntegrationEvent(),
+      collect: counted(collect),
       statuses: { absent: [404] },
       redact,
       quiet: eventSummary,
-      maxBytes: ANSWER_LIMITS.eventLog,
+      partialAtMs: LOG_STOP_MS,
     },
   );
-  return events instanceof Absent ? undefined : events;
+  return events instanceof Absent ? undefined : (events.kept as EventsRead<K>);
 };
 
 /**

@@ -7,11 +7,12 @@ import type { Bundle, RawHttpResponse, ZObject } from 'zapier-platform-core';
 import { fileExpired, userError } from '../errors';
 import { type Need, READ_FORM } from '../http/abilities';
 import { ANSWER_LIMITS } from '../http/answer-size';
+import type { Streamed } from '../http/calls';
 import { Absent, baseUrlOf, opnform } from '../http/client';
 import { downloadFile } from '../http/download';
 import { path } from '../http/path';
 import { MessageReply } from '../schemas/common';
-import { PublicAnswerReply, SubmissionPage, UpdateReply } from '../schemas/submissions';
+import { PublicAnswerReply, Submission, SubmissionPage, UpdateReply } from '../schemas/submissions';
 
 export interface PageQuery {
   search?: string;
@@ -67,6 +68,84 @@ export const searchPage = async (
     statuses: { absent: [500] },
   });
   return reply instanceof Absent ? undefined : reply;
+};
+
+/**
+ * A page read as a stream (issue 33): `keep` gets each submission, checked, and returns what the step
+ * needs of it (or nothing); only that is held, never the page (100 submissions of a wide form are MBs).
+ * `count` is how many the page listed; `meta` and `links` tell where the list ends (`isLastPage`).
+ */
+export interface ScannedPage<K> {
+  kept: K[];
+  /** The page's items by their number only (they are let go): what `isLastPage` reads. */
+  data: { length: number };
+  meta?: SubmissionPage['meta'];
+  links?: SubmissionPage['links'];
+}
+
+const keepEach =
+  <K>(keep: (item: Submission) => K | undefined) =>
+  () => {
+    const kept: K[] = [];
+    let count = 0;
+    return {
+      add: (item: Submission) => {
+        count += 1;
+        const value = keep(item);
+        if (value !== undefined) kept.push(value);
+        return undefined;
+      },
+      result: () => ({ kept, count }),
+    };
+  };
+
+const scanned = <K>(read: Streamed<{ kept: K[]; count: number }>): ScannedPage<K> => {
+  const { meta, links } = read.envelope as Pick<SubmissionPage, 'meta' | 'links'>;
+  return { kept: read.kept.kept, data: { length: read.kept.count }, meta, links };
+};
+
+const streamedPage = <K>(
+  page: number,
+  perPage: number,
+  query: PageQuery,
+  keep: (item: Submission) => K | undefined,
+) => {
+  const { schema, ...call } = pageCall(page, perPage, query);
+  return { ...call, schema, items: 'data' as const, item: Submission(), collect: keepEach(keep) };
+};
+
+/** `listPage`, streamed: what `keep` returns of each submission (see `ScannedPage`). */
+export const scanPage = async <K>(
+  z: ZObject,
+  bundle: Bundle,
+  formId: number,
+  page: number,
+  perPage: number,
+  query: PageQuery,
+  keep: (item: Submission) => K | undefined,
+): Promise<ScannedPage<K>> =>
+  scanned(
+    (await opnform(z, bundle).stream(
+      listPath(formId),
+      streamedPage(page, perPage, query, keep),
+    )) as Streamed<{ kept: K[]; count: number }>,
+  );
+
+/** `searchPage`, streamed: `undefined` when the server cannot run `search` (500). */
+export const scanSearchPage = async <K>(
+  z: ZObject,
+  bundle: Bundle,
+  formId: number,
+  page: number,
+  perPage: number,
+  query: PageQuery,
+  keep: (item: Submission) => K | undefined,
+): Promise<ScannedPage<K> | undefined> => {
+  const reply = await opnform(z, bundle).stream(listPath(formId), {
+    ...streamedPage(page, perPage, query, keep),
+    statuses: { absent: [500] },
+  });
+  return reply instanceof Absent ? undefined : scanned(reply);
 };
 
 /** A page of partial submissions (the newest: page 1); 402 means the workspace's plan has no partial submissions. */

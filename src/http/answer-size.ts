@@ -13,7 +13,10 @@ export const ANSWER_LIMITS = {
   default: 5 * 1024 * 1024,
   /** A page of at most 100 submissions: long answers (rich text, matrices) make a page large. */
   submissionPage: 20 * 1024 * 1024,
-  /** An integration's delivery log: OpnForm returns it whole, every event with its payload. */
+  /**
+   * An integration's delivery log (OpnForm returns it whole, unpaged) when read whole; New Failed Webhook
+   * Delivery reads it as a stream instead (src/http/streamed.ts: what is kept is bounded, not what is read).
+   */
   eventLog: 10 * 1024 * 1024,
   /** API Request: whatever the path answers, given to the next step whole (Zapier's output stays under 20 MB). */
   apiRequest: 10 * 1024 * 1024,
@@ -72,8 +75,10 @@ export const answerView = async (
   response: RawHttpResponse,
   limit: number,
   stop: () => void,
-): Promise<HttpResponse> => {
-  const text = await readCapped(response, limit, stop);
+): Promise<HttpResponse> => viewOf(response, await readCapped(response, limit, stop));
+
+/** A raw answer whose text was read, as the JSON client would give it (`data` when it parses). */
+export const viewOf = (response: RawHttpResponse, text: string): HttpResponse => {
   let data: unknown;
   try {
     data = text.trim() === '' ? undefined : JSON.parse(text);

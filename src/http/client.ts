@@ -8,114 +8,38 @@ import type {
 } from 'zapier-platform-core';
 import { badResponse, userError } from '../errors';
 import { isLoopbackHost, publicAgent } from '../net/addresses';
-import { describeShapeError, type Schema } from '../schemas/parse';
+import { describeShapeError } from '../schemas/parse';
 import { answeredOf, countAnswered, READ_RESERVE_MS, remainingMs, WRITE_RESERVE_MS } from '../shared/budget';
 import { USER_AGENT } from '../version';
-import { ANSWER_LIMITS, AnswerTooLarge, answerTooLarge, answerView } from './answer-size';
+import { ANSWER_LIMITS, AnswerTooLarge, answerTooLarge, answerView, viewOf } from './answer-size';
 import { BaseUrlError, developmentMode, normalizeBaseUrl } from './base-url';
+import {
+  Absent,
+  type AbsentCall,
+  type Call,
+  type Exchange,
+  type ExchangeCall,
+  type Method,
+  type RawCall,
+  type Sent,
+  type StreamCall,
+  type Streamed,
+  type Verb,
+} from './calls';
 import {
   failureFor,
   forbiddenNeedsStanding,
   parseJson,
   type RequestContext,
-  type Statuses,
   serverMessage,
 } from './failures';
-import { type ApiPath, joinUrl, type Query } from './path';
+import { type ApiPath, joinUrl } from './path';
 import { redact, rememberSecrets, secretsOf } from './secrets';
 import { type ErrorPathRead, forbiddenContext } from './standing';
+import { collectWhole, readStreamed, StreamNotJson, type StreamRead, StreamShapeIssues } from './streamed';
 import { outOfTime, unreachable } from './unanswered';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/**
- * One request of an API module, nine options: what the endpoint needs (`need`: thing, abilities,
- * role), what its error statuses mean (`statuses`), the secrets of the call (`redact`), the answer's
- * `schema`, `query`, `body`, and when needed `quiet`, `respondent` and `maxBytes`.
- */
-export interface Call<T> extends RequestContext {
-  /** Checks the JSON answer; extra fields are tolerated, a wrong shape fails clearly. */
-  schema: Schema<T>;
-  query?: Query;
-  body?: unknown;
-  /**
-   * Keeps the request and answer bodies out of Zapier's HTTP log (they hold credentials: webhook
-   * secrets, header values, other integrations' URLs); the client logs this summary of the answer
-   * instead, which must name no secret.
-   */
-  quiet?: (data: T) => string;
-  /**
-   * Sent as a respondent's browser sends it (the public answer endpoint): without the token (which the
-   * connection still needs: every step reads the form with it first), with the form's password header
-   * when `passwordHash` is given. That value is a secret of the call: hidden in its error messages, and
-   * it makes the call quiet (bodies kept out of the log). Core's log scrubs the header by its name.
-   */
-  respondent?: { passwordHash?: string };
-  /** The most of the answer read, in bytes (`ANSWER_LIMITS`; the default one otherwise). */
-  maxBytes?: number;
-}
-
-/** A call whose endpoint defines error statuses that mean "nothing there": it answers `T | Absent`. */
-export interface AbsentCall<T> extends Call<T> {
-  /** `absent`: error statuses answered as an `Absent` instead of thrown (for example 404 when unsubscribing). */
-  statuses: Statuses & { absent: readonly number[] };
-}
-
-/** An error status the endpoint defines as "nothing there" (see `AbsentCall`), never thrown. */
-export class Absent {
-  constructor(
-    /** For the src/api module that defines what the status means (domain modules never read it). */
-    readonly status: number,
-    /** The server's `message`, when it sent one (tells "no route" from "no such job"). */
-    readonly message?: string,
-  ) {}
-}
-
-/** A verb of the client: `T`, or `T | Absent` for a call that names `absent` statuses. */
-export interface Verb {
-  <T>(apiPath: ApiPath, call: AbsentCall<T>): Promise<T | Absent>;
-  <T>(apiPath: ApiPath, call: Call<T>): Promise<T>;
-}
-
-/** A streamed answer's call (the CSV export): a POST that changes nothing in OpnForm, so a read. */
-export interface RawCall extends RequestContext {
-  query?: Query;
-  body?: unknown;
-}
-
-/**
- * API Request's call: any path the user typed (`pathOf`), the body as typed, and every answer given back
- * as it came, an error status too unless `stopOnError` (then it is the user's error as for every step).
- * A 401 is always the reconnect error: no step works with a revoked token. Always quiet: the bodies may
- * hold anything (a form's password, webhook secrets).
- */
-export interface ExchangeCall extends RequestContext {
-  query?: Query;
-  /** JSON text, checked to parse, sent exactly as typed. */
-  json?: string;
-  stopOnError: boolean;
-  maxBytes: number;
-}
-
-/** An answer of any status, as it came: its status, headers and text (read within the call's limit). */
-export interface Exchange {
-  status: number;
-  header: (name: string) => string | null;
-  text: string;
-}
-
-/** What `send` takes of a call: the request, and what explains its failures. */
-type Sent = RequestContext & {
-  query?: Query;
-  body?: unknown;
-  /** A body already encoded as JSON text (API Request: sent as typed). */
-  json?: string;
-  /** API Request's call: it logs its own summary of every answer. */
-  exchange?: boolean;
-  quiet?: unknown;
-  respondent?: Call<unknown>['respondent'];
-  maxBytes?: number;
-};
+export { Absent } from './calls';
 
 /** Per-request time to first byte (within the step's budget of 25 s; Zapier gives a whole step 30 s). */
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -183,7 +107,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     apiPath: ApiPath,
     ctx: Sent,
     allow: (status: number) => boolean,
-    raw: boolean,
+    raw: false | 'csv' | 'json',
   ): Promise<HttpResponse | RawHttpResponse> => {
     // a streamed answer (the export) changes nothing: out of time, it is a read that was not sent
     const write = method !== 'GET' && !raw;
@@ -203,7 +127,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     const headers: Record<string, string> = {
       ...(ctx.respondent?.passwordHash === undefined ? {} : { 'form-password': ctx.respondent.passwordHash }),
       ...(ctx.respondent === undefined ? { Authorization: `Bearer ${token}` } : {}),
-      Accept: raw ? 'text/csv, application/json' : 'application/json',
+      Accept: raw === 'csv' ? 'text/csv, application/json' : 'application/json',
       'User-Agent': USER_AGENT,
     };
     const options: HttpRequestOptions & {
@@ -251,12 +175,30 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       throw await failureOf(method, apiPath, ctx, response.status, body, response.headers.get('retry-after'));
     }
     countAnswered(bundle);
-    if (raw) return response;
+    if (raw !== false) {
+      stops.set(response, { stop: () => connection.abort(), timeout, line, limit });
+      return response;
+    }
+    return readAnswer(response, ctx, line, allow, { stop: () => connection.abort(), timeout, write, limit });
+  };
+
+  /**
+   * Every JSON answer is read raw, within its size limit (node-fetch's `size`): core then logs no answer
+   * body (a server may echo a credential in a form core does not scrub); the client logs it.
+   */
+  const readAnswer = async (
+    response: RawHttpResponse,
+    ctx: Sent,
+    line: string,
+    allow: (status: number) => boolean,
+    read: { stop: () => void; timeout: number; write: boolean; limit: number; text?: string },
+  ): Promise<HttpResponse> => {
     try {
-      // Every JSON answer is read raw, within its size limit (node-fetch's `size`): core then logs no
-      // answer body (a server may echo a credential in a form core does not scrub); the client logs it.
-      const view = await answerView(response, limit, () => connection.abort());
-      if (quiet) {
+      const view =
+        read.text === undefined
+          ? await answerView(response, read.limit, read.stop)
+          : viewOf(response, read.text);
+      if (isQuiet(ctx)) {
         quietCalls.set(view, line);
         if (response.status >= 400 && allow(view.status) && ctx.exchange !== true)
           logQuiet(view, ctx, 'no answer used');
@@ -265,11 +207,16 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       }
       return view;
     } catch (error) {
-      connection.abort();
-      if (error instanceof AnswerTooLarge) throw answerTooLarge(z, ctx.need.thing, error.limit, write);
-      throw unreachable(z, host, error, timeout, write, secrets(ctx));
+      read.stop();
+      if (error instanceof AnswerTooLarge) throw answerTooLarge(z, ctx.need.thing, error.limit, read.write);
+      throw unreachable(z, host, error, read.timeout, read.write, secrets(ctx));
     }
   };
+  /** How a raw answer's connection is closed, and its request's timeout, line and size limit. */
+  const stops = new WeakMap<
+    RawHttpResponse,
+    { stop: () => void; timeout: number; line: string; limit: number }
+  >();
 
   /**
    * The user's error for an error answer (status >= 400), built once. After a policy 403 (never on the
@@ -345,6 +292,58 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     if (absent.includes(response.status)) return new Absent(response.status, serverMessage(response.data));
     return checked(response, call);
   };
+  /** `stream`: a page or list read as a stream; small answers, error statuses and redirects as any JSON answer. */
+  const streamCall = async <I, K>(
+    apiPath: ApiPath,
+    call: StreamCall<I, K>,
+  ): Promise<Streamed<K> | Absent> => {
+    const absent = call.statuses?.absent ?? [];
+    const allow = (status: number) => absent.includes(status);
+    const response = (await send('GET', apiPath, call, allow, 'json')) as RawHttpResponse;
+    const raw = stops.get(response) as NonNullable<ReturnType<typeof stops.get>>;
+    const whole = async (text?: string) => {
+      const view = await readAnswer(response, call, raw.line, allow, { ...raw, write: false, text });
+      if (allow(view.status)) return new Absent(view.status, serverMessage(view.data));
+      let kept: K | undefined;
+      const keep = (data: unknown) => {
+        const items = call.items === 'root' ? data : (data as { data: unknown }).data;
+        kept ??= collectWhole(items as I[], call.collect);
+        return kept;
+      };
+      const quiet = call.quiet;
+      const data = checked(view, { ...call, quiet: quiet && ((d: unknown) => quiet(keep(d))) });
+      return { kept: keep(data), envelope: call.items === 'root' ? {} : { ...(data as object), data: [] } };
+    };
+    if (response.status >= 300) return whole();
+    // a page gets the request's timeout; a log read newest first stops `partialAtMs` before the budget's end
+    const endAt =
+      call.partialAtMs ?? remainingMs(bundle) - Math.max(1, Math.min(timeoutMs(), remainingMs(bundle)));
+    const msLeft = () => remainingMs(bundle) - endAt;
+    let read: StreamRead<K>;
+    try {
+      read = await readStreamed(response, call, { ...raw, msLeft, partial: call.partialAtMs !== undefined });
+    } catch (error) {
+      raw.stop();
+      const status = response.status;
+      if (error instanceof StreamNotJson)
+        throw notJson(z, call.need.thing, response.headers.get('content-type'), status);
+      if (error instanceof StreamShapeIssues)
+        throw badResponse(z, redact(describeShapeError(call.need.thing, error.error), secrets(call)), status);
+      if (isZapierError(error)) throw error;
+      throw unreachable(z, host, error, raw.timeout, false, secrets(call));
+    }
+    if ('whole' in read) return whole(read.whole);
+    const view = { status: response.status } as HttpResponse;
+    if (isQuiet(call)) {
+      quietCalls.set(view, raw.line);
+      logQuiet(view, call, (call.quiet ?? WITHHELD)(read.kept));
+    } else {
+      const what = `… (${read.bytes} bytes, read as a stream${read.complete ? '' : ', not to its end'})`;
+      z.console.log(`${response.status} ${raw.line}: ${redact(read.head + what, secrets(call))}`);
+    }
+    return { kept: read.kept, envelope: read.envelope };
+  };
+
   const verb = (method: Method) =>
     ((apiPath: ApiPath, call: AbsentCall<unknown>) => request(method, apiPath, call)) as Verb;
 
@@ -360,7 +359,9 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     delete: verb('DELETE'),
     /** A streamed answer (the CSV export), a read whatever its method; error statuses are still mapped. */
     raw: async (method: Method, apiPath: ApiPath, call: RawCall): Promise<RawHttpResponse> =>
-      (await send(method, apiPath, call, () => false, true)) as RawHttpResponse,
+      (await send(method, apiPath, call, () => false, 'csv')) as RawHttpResponse,
+    /** A JSON page or list read as a stream (src/http/streamed.ts): only what the call's collector keeps is held. */
+    stream: <I, K>(apiPath: ApiPath, call: StreamCall<I, K>) => streamCall(apiPath, call),
     /** API Request: any answer as it came (`ExchangeCall`); the log names its size and type, never its body. */
     exchange: async (method: Method, apiPath: ApiPath, call: ExchangeCall): Promise<Exchange> => {
       const answered = (status: number) => !call.stopOnError && status !== 401;

@@ -100,6 +100,54 @@ const statusOf = (data: Record<string, unknown>): number | null => {
   return typeof n === 'number' && Number.isInteger(n) && n >= 100 && n <= 599 ? n : null;
 };
 
+/** An event's `data` as an object (anything else: none). */
+const dataOf = (event: IntegrationEvent): Record<string, unknown> =>
+  event.data !== null && typeof event.data === 'object' && !Array.isArray(event.data)
+    ? (event.data as Record<string, unknown>)
+    : {};
+
+/** What an item is built from: the event's minute, a hash of its data, its message and HTTP status. */
+interface FailedEvent {
+  date: string;
+  hash: string;
+  message: unknown;
+  status: number | null;
+}
+
+const failedEvent = (event: IntegrationEvent): FailedEvent => {
+  const data = dataOf(event);
+  return {
+    date: String(event.date ?? ''),
+    hash: hashOf(data),
+    message: data.message,
+    status: statusOf(data),
+  };
+};
+
+/** One item: `ordinal` counts the identical events (same minute and data) older than this one. */
+const failureItem = (
+  formId: number,
+  integrationId: number,
+  integration: FormIntegration | undefined,
+  credentials: readonly string[],
+  event: FailedEvent,
+  ordinal: number,
+) => ({
+  id: `${integrationId}-${event.date.replace(/\D/g, '')}-${event.hash}-${ordinal}`,
+  form_id: formId,
+  webhook_integration_id: integrationId,
+  kind: kindOf(integration),
+  integration_type: integration?.integration_id ?? null,
+  webhook_url: integrations.maskUrl(urlOf(integration)),
+  failed_at: isoDateTime(event.date),
+  message: cleanMessage(
+    typeof event.message === 'string' ? event.message : 'OpnForm logged a failed delivery without a message.',
+    credentials,
+  ),
+  http_status: event.status,
+  sortKey: [parseTimestamp(event.date) ?? Number.NEGATIVE_INFINITY, integrationId, ordinal] as const,
+});
+
 /**
  * The failed events of one integration (its log is newest first), each with an id built from the
  * integration id, the minute, a hash of the event data and its ordinal among identical events of
@@ -117,30 +165,68 @@ export const failuresOf = (
   const out = [];
   for (const event of [...events].reverse()) {
     if (!isFailure(event)) continue;
-    const date = String(event.date ?? '');
-    const data =
-      event.data !== null && typeof event.data === 'object' && !Array.isArray(event.data)
-        ? (event.data as Record<string, unknown>)
-        : {};
-    const key = `${date}|${hashOf(data)}`;
+    const failed = failedEvent(event);
+    const key = `${failed.date}|${failed.hash}`;
     const ordinal = seen.get(key) ?? 0;
     seen.set(key, ordinal + 1);
-    const message =
-      typeof data.message === 'string' ? data.message : 'OpnForm logged a failed delivery without a message.';
-    out.push({
-      id: `${integrationId}-${date.replace(/\D/g, '')}-${hashOf(data)}-${ordinal}`,
-      form_id: formId,
-      webhook_integration_id: integrationId,
-      kind: kindOf(integration),
-      integration_type: integration?.integration_id ?? null,
-      webhook_url: integrations.maskUrl(urlOf(integration)),
-      failed_at: isoDateTime(date),
-      message: cleanMessage(message, credentials),
-      http_status: statusOf(data),
-      sortKey: [parseTimestamp(date) ?? Number.NEGATIVE_INFINITY, integrationId, ordinal] as const,
-    });
+    out.push(failureItem(formId, integrationId, integration, credentials, failed, ordinal));
   }
   return out;
+};
+
+/**
+ * The same items of a log read as a stream, newest first (issue 33): the newest `max` failures are kept
+ * (a poll returns at most that many), each as its minute, hash, message and status, never the event.
+ * Ids stay those of `failuresOf`: after the newest `max`, the events of the minutes kept are still read,
+ * counting the identical ones (their ordinals); at the first event of an older minute nothing newer can
+ * follow, so the rest of the log is not read. Stopped early (the step's time), it keeps what it has.
+ */
+export const newestFailures = (
+  formId: number,
+  integrationId: number,
+  integration: FormIntegration | undefined,
+  credentials: readonly string[],
+  max: number,
+) => {
+  const kept: Array<{ event: FailedEvent; key: string; mark: number }> = [];
+  /** For the keys of kept events: how many identical events were read so far. */
+  const counts = new Map<string, number>();
+  const minutes = new Set<string>();
+  return {
+    add: (event: IntegrationEvent): boolean | undefined => {
+      const date = String(event.date ?? '');
+      const full = kept.length >= max;
+      if (full && !minutes.has(date)) return true;
+      if (!isFailure(event)) return undefined;
+      if (full) {
+        const key = `${date}|${hashOf(dataOf(event))}`;
+        const count = counts.get(key);
+        if (count !== undefined) counts.set(key, count + 1);
+        return undefined;
+      }
+      const failed = failedEvent(event);
+      const key = `${date}|${failed.hash}`;
+      const mark = (counts.get(key) ?? 0) + 1;
+      counts.set(key, mark);
+      minutes.add(date);
+      kept.push({ event: failed, key, mark });
+      return undefined;
+    },
+    /** Oldest first, as `failuresOf` gives them. */
+    result: () =>
+      kept
+        .reverse()
+        .map(({ event, key, mark }) =>
+          failureItem(
+            formId,
+            integrationId,
+            integration,
+            credentials,
+            event,
+            (counts.get(key) ?? mark) - mark,
+          ),
+        ),
+  };
 };
 
 export type Failure = ReturnType<typeof failuresOf>[number];

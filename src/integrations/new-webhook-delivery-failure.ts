@@ -6,7 +6,7 @@ import { FormId, inputObject, OptionalId, WorkspaceId } from '../inputs/values';
 import type { FormIntegration } from '../schemas/integrations';
 import { parseInput } from '../schemas/parse';
 import { remainingMs } from '../shared/budget';
-import { type Failure, failuresOf, newestFailuresFirst } from './failures';
+import { type Failure, newestFailures, newestFailuresFirst } from './failures';
 
 /** At most this many integrations are read per poll (one request each, after the list). */
 export const MAX_INTEGRATIONS = 10;
@@ -41,6 +41,26 @@ const watched = (list: readonly FormIntegration[]) =>
     .sort((a, b) => Number(b.status === 'active') - Number(a.status === 'active') || b.id - a.id)
     .slice(0, MAX_INTEGRATIONS);
 
+/** One integration's log, read as a stream: only its newest `MAX_FAILURES` failures are kept (issue 33). */
+const readLog = async (
+  z: ZObject,
+  bundle: Bundle,
+  formId: number,
+  integration: FormIntegration | { id: number },
+  credentials: readonly string[],
+) => {
+  const known = 'integration_id' in integration ? integration : undefined;
+  const log = await integrations.listEvents(z, bundle, formId, integration.id, credentials, () =>
+    newestFailures(formId, integration.id, known, credentials, MAX_FAILURES),
+  );
+  if (log?.cut === true)
+    z.console.log(
+      `integration ${integration.id}: ${log.events} events of its log were read before the step's time was ` +
+        'nearly up; its failures among them are returned',
+    );
+  return log;
+};
+
 /** The failures of each integration, read a few at a time while the step's budget allows. */
 const readAll = async (
   z: ZObject,
@@ -57,12 +77,10 @@ const readAll = async (
     }
     const batch = listed.slice(i, i + PARALLEL);
     const logs = await Promise.all(
-      batch.map((integration) => integrations.listEvents(z, bundle, formId, integration.id, credentials)),
+      batch.map((integration) => readLog(z, bundle, formId, integration, credentials)),
     );
     // a log that is gone (404: deleted since the list was read) has nothing to report
-    batch.forEach((integration, n) => {
-      out.push(...failuresOf(formId, integration.id, integration, logs[n] ?? [], credentials));
-    });
+    for (const log of logs) out.push(...(log?.kept ?? []));
   }
   return out;
 };
@@ -100,12 +118,9 @@ const perform = async (z: ZObject, bundle: Bundle) => {
         'that form, or leave Webhook Integration empty to watch every integration of the form.',
     );
   if (list !== undefined && integration === undefined) throw missing();
-  const events = await integrations.listEvents(z, bundle, form_id, chosen, credentials);
-  if (events === undefined) throw missing();
-  return newestFailuresFirst(failuresOf(form_id, chosen, integration, events, credentials)).slice(
-    0,
-    MAX_FAILURES,
-  );
+  const log = await readLog(z, bundle, form_id, integration ?? { id: chosen }, credentials);
+  if (log === undefined) throw missing();
+  return newestFailuresFirst(log.kept).slice(0, MAX_FAILURES);
 };
 
 export const newWebhookDeliveryFailure = defineTrigger({
@@ -114,7 +129,7 @@ export const newWebhookDeliveryFailure = defineTrigger({
   display: {
     label: 'New Failed Webhook Delivery',
     description:
-      'Triggers when OpnForm could not deliver a submission of the chosen form to its webhooks or Zapier hooks. Polled, not instant.',
+      'Triggers when OpnForm could not deliver a submission of the chosen form to its webhooks. Polled, not instant: the newest 100 per poll.',
   },
   operation: {
     type: 'polling',

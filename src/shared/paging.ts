@@ -1,6 +1,7 @@
 /** The parts of Laravel's paginated envelope that tell where a list ends. */
 export interface PageEnvelope {
-  data: readonly unknown[];
+  /** The page's items, or only their number (a page read as a stream lets its items go). */
+  data: { readonly length: number };
   meta?: { last_page?: number | null } | null;
   links?: { next?: string | null } | null;
 }

@@ -177,26 +177,28 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   };
   const found: Submission[] = [];
   const reach = input.search_window ?? FIND_PAGE_SIZE * FIND_MAX_PAGES;
+  // of each page only its matches are kept, and whether it holds one older than Submitted Since (issue 33)
+  const keep = (item: Submission) => {
+    const match = (status === 'all' || submissionStatus(item) === status) && inRange(item) && matches(item);
+    const older = since !== undefined && (timeOf(item) ?? Infinity) < since;
+    return match || older ? { match: match ? item : undefined, older } : undefined;
+  };
   let searched = 0;
   for (let page = 1; page <= reach / FIND_PAGE_SIZE; page += 1) {
     if (page > 1 && remainingMs(bundle) < PAGE_RESERVE_MS) throw outOfWindow(z, searched, page - 1, reach);
     let reply =
       query.search === undefined
-        ? await submissions.listPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query)
-        : await submissions.searchPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query);
+        ? await submissions.scanPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query, keep)
+        : await submissions.scanSearchPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query, keep);
     if (reply === undefined) {
       // sqlite servers cannot run `search` (recorded 500): read the same pages without it
       z.console.log('OpnForm could not filter by search (500): reading the pages without it.');
       query.search = undefined;
-      reply = await submissions.listPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query);
+      reply = await submissions.scanPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query, keep);
     }
     searched += reply.data.length;
-    found.push(
-      ...reply.data.filter(
-        (item) => (status === 'all' || submissionStatus(item) === status) && inRange(item) && matches(item),
-      ),
-    );
-    const older = since !== undefined && reply.data.some((item) => (timeOf(item) ?? Infinity) < since);
+    for (const { match } of reply.kept) if (match !== undefined) found.push(match);
+    const older = reply.kept.some((kept) => kept.older);
     if (found.length > 0 || older || isLastPage(reply, page, FIND_PAGE_SIZE)) break;
   }
   return found.map((item) => shapeSubmission(z, item, form));

@@ -128,3 +128,85 @@ test('a page of submissions over 20 MB is refused', async () => {
   expect(scope.isDone()).toBe(true);
   expect(error.message).toMatch(/^OpnForm's answer to this form request is larger than 20 MB, /);
 });
+
+describe('a page read as a stream (issue 33): no size limit, only what the step keeps is held', () => {
+  /** 100 submissions of about 4 KB each: past the size read whole (256 KB), so read as a stream. */
+  const item = (i: number) => ({ id: 1000 - i, form_id: 6, data: { text: `${i}-${'z'.repeat(4000)}` } });
+  const page = (items: unknown[]) =>
+    JSON.stringify({ data: items, meta: { current_page: 1, last_page: 3, per_page: 100, total: 300 } });
+  const scan = (z: ZObject, bundle: Bundle) =>
+    submissions.scanPage(z, bundle, 6, 1, 100, {}, (s) => (s.id % 10 === 0 ? s.id : undefined));
+
+  test('the items reach the step before the answer ends (the server waits for the first one)', async () => {
+    const text = page(Array.from({ length: 100 }, (_, i) => item(i)));
+    let kept!: () => void;
+    const firstKept = new Promise<void>((resolve) => {
+      kept = resolve;
+    });
+    const server: Server = createServer(async (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write(text.slice(0, text.length - 1000));
+      // the end is only sent once the client has handed an item to the step: a client that waited for
+      // the whole answer would never get it
+      await firstKept;
+      res.end(text.slice(text.length - 1000));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const out = await run(
+        (z, bundle) =>
+          submissions.scanPage(z, bundle, 6, 1, 100, {}, (s) => {
+            kept();
+            return s.id % 10 === 0 ? s.id : undefined;
+          }),
+        {},
+        { authData: { base_url: `http://127.0.0.1:${port}/api`, api_key: '9|loopbackToken0123456789' } },
+      );
+      expect(out).toEqual({
+        kept: [1000, 990, 980, 970, 960, 950, 940, 930, 920, 910],
+        data: { length: 100 },
+        meta: { current_page: 1, last_page: 3, per_page: 100, total: 300 },
+        links: undefined,
+      });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  test('a wrong item: the same error as the page read whole', async () => {
+    const items: unknown[] = Array.from({ length: 100 }, (_, i) => item(i));
+    items[70] = { form_id: 6, data: [] };
+    items[90] = { id: 'x', form_id: 6, data: {} };
+    items[95] = { id: 5, form_id: 6, data: 'x' };
+    const scope = api()
+      .get('/open/forms/6/submissions')
+      .query({ page: '1', per_page: '100' })
+      .times(2)
+      .reply(200, page(items), { 'Content-Type': 'application/json' });
+    const whole = await failure(run((z, bundle) => submissions.listPage(z, bundle, 6, 1, 100)));
+    const streamed = await failure(run(scan));
+    expect(scope.isDone()).toBe(true);
+    expect(whole.message).toMatch(
+      /^OpnForm sent an unexpected answer for this form request \(data\[70\]\.id: /,
+    );
+    expect(whole.message).toContain('(and 1 more)');
+    expect(streamed).toEqual(whole);
+  });
+
+  test('an answer that is not JSON: the same error as read whole', async () => {
+    const html = `<html><body>${'<p>maintenance</p>'.repeat(20_000)}</body></html>`;
+    const scope = api()
+      .get('/open/forms/6/submissions')
+      .query({ page: '1', per_page: '100' })
+      .times(2)
+      .reply(200, html, { 'Content-Type': 'text/html' });
+    const whole = await failure(run((z, bundle) => submissions.listPage(z, bundle, 6, 1, 100)));
+    const streamed = await failure(run(scan));
+    expect(scope.isDone()).toBe(true);
+    expect(whole.message).toMatch(
+      /^OpnForm sent an answer that is not JSON \(text\/html\) for this form request/,
+    );
+    expect(streamed).toEqual(whole);
+  });
+});

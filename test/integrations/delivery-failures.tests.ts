@@ -1,6 +1,11 @@
 // New Failed Webhook Delivery against the real server's recorded event logs (integrations--events,
 // integrations--list, integrations--delete), and the id rules (unique, stable between polls).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import nock from 'nock';
+import { failuresOf, newestFailuresFirst } from '../../src/integrations/failures';
+import type { FormIntegration, IntegrationEvent } from '../../src/schemas/integrations';
 import { clock } from '../../src/shared/budget';
 import { failure, op, run } from '../helpers/app';
 import { api, recorded, recordedScope } from '../helpers/recorded';
@@ -248,5 +253,57 @@ describe('bounded reading', () => {
     const out = (await run(poll, FORM)) as Array<{ webhook_integration_id: number }>;
     expect(scope.isDone()).toBe(true);
     expect(out.map((f) => f.webhook_integration_id)).toEqual([5, 4, 3]);
+  });
+
+  test('a log over 10 MB (the old answer limit) is read as a stream: the newest 100, the rest never read', async () => {
+    // newest first, two events a minute: a failure and a success; from event 400 on, only successes
+    const minute = (n: number) => new Date(Date.UTC(2026, 10, 23, 18, 0) - n * 60_000).toISOString();
+    const dateOf = (n: number) => `${minute(n).slice(0, 10)} ${minute(n).slice(11, 16)}`;
+    const event = (i: number): IntegrationEvent =>
+      i < 400 && i % 2 === 0
+        ? {
+            date: dateOf(i >> 1),
+            status: 'Error',
+            data: { message: `HTTP request returned status code 5${i % 100}` },
+          }
+        : { date: dateOf(i >> 1), status: 'Success', data: {} };
+    // the 100th failure's minute holds a second, identical failure: its ordinal counts it
+    const at = (i: number) => (i === 199 ? { ...event(198) } : event(i));
+    const total = 400_000; // about 36 MB
+    let sent = 0;
+    const body = new Readable({
+      read() {
+        if (sent >= total) return void this.push(null);
+        const part = Array.from({ length: Math.min(1000, total - sent) }, (_, k) =>
+          JSON.stringify(at(sent + k)),
+        );
+        this.push(`${sent === 0 ? '[' : ','}${part.join(',')}${sent + part.length >= total ? ']' : ''}`);
+        sent += part.length;
+      },
+    });
+    const server: Server = createServer((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      if (req.url === '/api/open/forms/6/integrations') return void res.end(JSON.stringify([webhook(19)]));
+      body.pipe(res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const out = await run(poll, FORM, {
+        authData: { base_url: `http://127.0.0.1:${port}/api`, api_key: '9|loopbackToken0123456789' },
+      });
+      // what the whole log gives (the events of the newest 101 minutes decide the newest 100 failures)
+      const newest = Array.from({ length: 202 }, (_, i) => at(i));
+      const expected = newestFailuresFirst(failuresOf(6, 19, webhook(19) as FormIntegration, newest)).slice(
+        0,
+        100,
+      );
+      expect(out).toEqual(expected);
+      expect((out as Array<{ id: string }>).filter((f) => f.id.endsWith('-1'))).toHaveLength(1);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    // the read stopped after the newest minutes: what was produced is what the sockets buffered (a few MB)
+    expect(sent).toBeLessThan(total / 4);
   });
 });

@@ -102,9 +102,16 @@ export const listSelectedIds = async (
     if (page > MAX_PAGES) throw new SelectionTooLarge('reach', total, ids.length);
     if (!budget.fits(slowest)) throw new SelectionTooLarge('time', total, ids.length, page - 1);
     const started = budget.elapsed();
-    const reply = await submissions.listPage(z, bundle, formId, page, PAGE_SIZE, {
-      status: selection.status === 'all' ? undefined : selection.status,
-    });
+    // of each page only an id, its date and whether it matches are kept (issue 33)
+    const reply = await submissions.scanPage(
+      z,
+      bundle,
+      formId,
+      page,
+      PAGE_SIZE,
+      { status: selection.status === 'all' ? undefined : selection.status },
+      (item) => ({ id: item.id, at: createdAt(item), match: matches(selection, item) }),
+    );
     slowest = page === 1 ? budget.elapsed() - started : Math.max(slowest, budget.elapsed() - started);
     const meta = (reply as { meta?: { total?: unknown } }).meta;
     if (page === 1 && typeof meta?.total === 'number') total = meta.total;
@@ -118,10 +125,10 @@ export const listSelectedIds = async (
     )
       throw new SelectionTooLarge('matches', total, 0);
     let older = false;
-    for (const item of reply.data) {
-      const at = createdAt(item);
+    for (const item of reply.kept) {
+      const { at } = item;
       if (selection.since !== undefined && at !== undefined && at < selection.since) older = true;
-      if (!matches(selection, item)) continue;
+      if (!item.match) continue;
       if (ids.length >= limit) break;
       ids.push(item.id);
     }

@@ -73,16 +73,23 @@ export const scanForId = async (
     typeof id === 'number'
       ? (item: Submission) => item.id === id
       : (item: Submission) => String(item.submission_id ?? '').toLowerCase() === id;
+  // of each page only the wanted submission is kept, and whether it lists a higher id (issue 33)
+  const keep = (item: Submission) =>
+    wanted(item)
+      ? { found: item }
+      : typeof id === 'number' && item.id >= id
+        ? { found: undefined }
+        : undefined;
   let read = 0;
   for (let page = 1; page <= maxPages; page += 1) {
     if (page > 1 && remainingMs(bundle) < SCAN_RESERVE_MS) {
       return { absent: false, pages: page - 1, read, stopped: 'time' };
     }
-    const reply = await submissions.listPage(z, bundle, formId, page, perPage);
+    const reply = await submissions.scanPage(z, bundle, formId, page, perPage, {}, keep);
     read += reply.data.length;
-    const found = reply.data.find(wanted);
+    const found = reply.kept.find((kept) => kept.found !== undefined)?.found;
     if (found !== undefined) return { found, absent: false, pages: page, read };
-    const below = typeof id === 'number' && reply.data.every((item) => item.id < id);
+    const below = typeof id === 'number' && reply.kept.length === 0;
     if (below || isLastPage(reply, page, perPage)) return { absent: true, pages: page, read };
   }
   return { absent: false, pages: maxPages, read, stopped: 'pages' };
