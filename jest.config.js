@@ -1,8 +1,14 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
+  // the whole repository, so that Jest's dependency graph (`-o`, `--watch`, `--findRelatedTests src/x.ts`)
+  // follows a test through index.ts and src/ to what it tests; the tests themselves are all under test/
+  roots: ['<rootDir>'],
+  // a group (`test/<name>.test.ts`) and each part it requires (`test/<folder>/<name>.tests.ts`): Jest finds
+  // both; test/helpers/sequencer.js runs a part inside its group when the run holds both, alone otherwise
+  testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/test/**/*.tests.ts'],
+  testSequencer: '<rootDir>/test/helpers/sequencer.js',
+  watchPathIgnorePatterns: ['<rootDir>/build/', '<rootDir>/coverage/'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2023' } }] },
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],

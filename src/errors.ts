@@ -73,6 +73,13 @@ export const conflict = (z: ZObject, message: string): Error => userError(z, mes
 export const halt = (z: ZObject, message: string): Error => new z.errors.HaltedError(message);
 
 /**
+ * A run that stopped inside OpnForm's rate limit with work left: Zapier runs the step again after
+ * `delaySeconds` (core's ThrottledError); the message says what was done and what is left.
+ */
+export const throttled = (z: ZObject, message: string, delaySeconds: number): Error =>
+  new z.errors.ThrottledError(message, delaySeconds);
+
+/**
  * The same error (its class, code, status or delay kept) with its message rewritten by `reword`: for a
  * step of several writes, to say what was done before the one that failed and what was not.
  */

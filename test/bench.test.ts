@@ -1,5 +1,5 @@
-// Every test/bench/**/*.tests.ts in one test file (test/helpers/parts.ts).
-import { join } from 'node:path';
-import { runParts } from './helpers/parts';
+// The benchmark's parts (test/bench/) in one test file (test/helpers/parts.ts).
+import { part } from './helpers/parts';
 
-runParts(join(__dirname, 'bench'));
+part('bench/same-definition', () => require('./bench/same-definition.tests'));
+part('bench/shape', () => require('./bench/shape.tests'));

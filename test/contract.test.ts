@@ -1,5 +1,6 @@
-// Every test/contract/**/*.tests.ts in one test file (test/helpers/parts.ts).
-import { join } from 'node:path';
-import { runParts } from './helpers/parts';
+// The contract parts (test/contract/) in one test file (test/helpers/parts.ts).
+import { part } from './helpers/parts';
 
-runParts(join(__dirname, 'contract'));
+part('contract/production-like', () => require('./contract/production-like.tests'));
+part('contract/rebuilt', () => require('./contract/rebuilt.tests'));
+part('contract/recorded', () => require('./contract/recorded.tests'));

@@ -1,5 +1,6 @@
-// The bad-input properties (test/quality/bad-input.tests.ts) in a test file of their own: the longest part, so the two Jest workers stay balanced; quality-b runs the rest (test/helpers/parts.ts).
-import { join } from 'node:path';
-import { runParts } from './helpers/parts';
+// The bad-input properties (test/quality/bad-input.tests.ts), the longest part, in a test file of their own;
+// quality-b and quality-c run the other quality parts, the three balanced by measured time
+// (test/helpers/parts.ts).
+import { part } from './helpers/parts';
 
-runParts(join(__dirname, 'quality'), (part) => part < 'c');
+part('quality/bad-input', () => require('./quality/bad-input.tests'));

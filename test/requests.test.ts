@@ -2,10 +2,10 @@
 // test/net (address checks), test/schemas (schemas built on first use) and test/helpers (the recorded
 // exchanges' loader). The two that load modules afresh do it in `jest.isolateModules`, so sharing this
 // file's module registry changes nothing for them.
-import { join } from 'node:path';
-import { runParts } from './helpers/parts';
+import { part } from './helpers/parts';
 
-runParts(join(__dirname, 'requests'));
-runParts(join(__dirname, 'net'));
-runParts(join(__dirname, 'schemas'));
-runParts(join(__dirname, 'helpers'));
+part('helpers/recorded', () => require('./helpers/recorded.tests'));
+part('net/addresses', () => require('./net/addresses.tests'));
+part('requests/api-request', () => require('./requests/api-request.tests'));
+part('requests/api-request-file', () => require('./requests/api-request-file.tests'));
+part('schemas/lazy', () => require('./schemas/lazy.tests'));

@@ -1,6 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import type { Need } from '../http/abilities';
-import { opnform } from '../http/client';
+import { Absent, opnform } from '../http/client';
 import type { KnownFailure } from '../http/failures';
 import { path } from '../http/path';
 import { MessageReply } from '../schemas/common';
@@ -59,6 +59,21 @@ export const list = (z: ZObject, bundle: Bundle, workspaceId: number): Promise<I
     need: READ_INVITES,
     schema: InviteList(),
   });
+
+/**
+ * Whether the token may change the workspace as one of its admins, proven by `GET .../invites`, which
+ * answers 200 exactly then: 403 for a token without `workspaces-write` (team--invites #13) and for a
+ * member who is not an admin (#12), 200 for `workspaces-write` alone (limits--abilities-403 #29). That is
+ * what deleting the workspace needs (workspaces--create-update-delete #17-#20); a 403 answers `false`.
+ */
+export const canManage = async (z: ZObject, bundle: Bundle, workspaceId: number): Promise<boolean> => {
+  const reply = await opnform(z, bundle).get(path`/open/workspaces/${workspaceId}/invites`, {
+    need: READ_INVITES,
+    statuses: { absent: [403] },
+    schema: InviteList(),
+  });
+  return !(reply instanceof Absent);
+};
 
 /**
  * `POST .../invites/{invite}/resend` or `DELETE .../invites/{invite}/cancel` (a cancel of an invite

@@ -4,9 +4,11 @@
  * one step has stays in that step.
  */
 import { defineInputField, type ZObject } from 'zapier-platform-core';
+import * as v from 'zod/mini';
 import { invalidInput } from '../errors';
+import { lazy } from '../schemas/lazy';
 import { MEMBER_ROLES } from '../schemas/members';
-import { Choice, FormId, inputObject, RequiredText, WorkspaceId } from './values';
+import { Choice, FormId, inputObject, RequiredText, WorkspaceId, wholeNumber } from './values';
 
 /**
  * The workspace picker every workspace- or form-scoped step starts with. One definition, repeated in
@@ -56,13 +58,33 @@ const SUBMISSION_UUID = /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i;
 export const isSubmissionUuid = (value: unknown) =>
   typeof value === 'string' && value.length <= 100 && SUBMISSION_UUID.test(value.trim());
 
+const REF_ALLOWED = "must be the submission's ID (a whole number) or its UUID (as in its edit link)";
+
+/** A submission named by its id (a number) or its public UUID (returned in lower case). */
+export const SubmissionRef = lazy(() =>
+  v.pipe(
+    v.union([v.number(), v.string()], { error: REF_ALLOWED }),
+    v.transform((value, ctx): number | string =>
+      isSubmissionUuid(value)
+        ? String(value).trim().toLowerCase()
+        : wholeNumber(value, ctx, {
+            min: 1,
+            max: Number.MAX_SAFE_INTEGER,
+            digits: 16,
+            allowed: REF_ALLOWED,
+          }),
+    ),
+  ),
+);
+
 /** Real OpnForm submission ids are database row numbers, far below 2^52 (the connector's made-up ids start there). */
 const MADE_UP_ID_FROM = 2 ** 52;
 
 /**
  * Refuses, before any request, a Submission value that cannot be a real submission id: a made-up test
- * id (2^52 or more: older New Submission samples, deliveries without an id) or a hashed/public id from
- * an edit link or a CSV (letters and digits, or a UUID). Other bad values get the usual input error.
+ * id (2^52 or more: older New Submission samples, deliveries without an id) or a hashed id from a CSV
+ * (letters and digits). A submission's public UUID passes: the steps turn it into the id
+ * (`SubmissionRef`). Other bad values get the usual input error.
  */
 export const refuseUnrealSubmissionId = (z: ZObject, value: unknown) => {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
@@ -70,7 +92,7 @@ export const refuseUnrealSubmissionId = (z: ZObject, value: unknown) => {
   // would overflow the regular expression engine's stack on megabytes of text)
   if (text.length > 100) return;
   const madeUp = /^\d{16,}$/.test(text) && Number(text) >= MADE_UP_ID_FROM;
-  const hashed = (/^[A-Za-z0-9_-]{12,}$/.test(text) && /[A-Za-z]/.test(text)) || SUBMISSION_UUID.test(text);
+  const hashed = /^[A-Za-z0-9_-]{12,}$/.test(text) && /[A-Za-z]/.test(text) && !SUBMISSION_UUID.test(text);
   if (!madeUp && !hashed) return;
   throw invalidInput(
     z,

@@ -13,11 +13,11 @@
  */
 
 /** OpnForm's per-user limits, requests a minute (the recorded 429 exchanges and their headers). */
-const OPNFORM_LIMITS = { open: 100, external: 60, export: 10 } as const;
+export const OPNFORM_LIMITS = { open: 100, external: 60, export: 10 } as const;
 type OpnFormLimit = keyof typeof OPNFORM_LIMITS;
 
 /** The window OpnForm counts in, seconds. */
-const LIMIT_WINDOW_S = 60;
+export const LIMIT_WINDOW_S = 60;
 
 /**
  * What one run of a step draws on: the limit, and the most requests its ordinary run sends to it (the

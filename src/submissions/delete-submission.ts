@@ -1,10 +1,24 @@
-import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
+import {
+  type Bundle,
+  type CreatePerform,
+  defineCreate,
+  defineInputFields,
+  type ZObject,
+} from 'zapier-platform-core';
 import * as submissions from '../api/submissions';
+import { halt, userError } from '../errors';
 import { findFormToDeleteIn } from '../forms/in-workspace';
-import { formField, refuseUnrealSubmissionId, submissionField, workspaceField } from '../inputs/fields';
-import { FormId, inputObject, SubmissionId, WorkspaceId } from '../inputs/values';
+import {
+  formField,
+  refuseUnrealSubmissionId,
+  SubmissionRef,
+  submissionField,
+  workspaceField,
+} from '../inputs/fields';
+import { FormId, inputObject, WorkspaceId } from '../inputs/values';
 import { parseInput } from '../schemas/parse';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
+import { scanForId } from './reading/pages';
 
 /** What the step outputs: which submission of which form was deleted, and OpnForm's message. */
 export interface DeleteSubmissionOutput {
@@ -17,7 +31,7 @@ export interface DeleteSubmissionOutput {
 const Input = inputObject(() => ({
   workspace_id: WorkspaceId(),
   form_id: FormId(),
-  submission_id: SubmissionId(),
+  submission_id: SubmissionRef(),
 }));
 
 const inputFields = defineInputFields([
@@ -27,24 +41,47 @@ const inputFields = defineInputFields([
   workspaceField,
   formField,
   submissionField(
-    'Choose a recent one, or map a Submission ID (New Submission, Find Submission) of this form.',
+    'Choose a recent one, or map the ID or UUID of a submission (New Submission, Find Submission) of this form.',
   ),
 ]);
 
+/** Submissions read to find a UUID's id: one page, OpnForm's largest. */
+export const UUID_PAGE_SIZE = 100;
+
+/**
+ * The id of the submission a public UUID names, from one page of the form's newest submissions (every
+ * listed item carries both, submissions--list#0): not on the form (that page is its last) halts like
+ * a submission already gone; an older one is refused, naming what to map instead.
+ */
+const idOfUuid = async (z: ZObject, bundle: Bundle, formId: number, uuid: string): Promise<number> => {
+  const scan = await scanForId(z, bundle, formId, uuid, { perPage: UUID_PAGE_SIZE, maxPages: 1 });
+  if (scan.found !== undefined) return scan.found.id;
+  if (scan.absent) throw halt(z, submissions.SUBMISSION_ALREADY_GONE);
+  throw userError(
+    z,
+    `Submission ${uuid} is not among the ${UUID_PAGE_SIZE} newest submissions of form ${formId}, the ones this ` +
+      "step looks a UUID up in. Map the submission's ID (a number) instead. Nothing was deleted.",
+    'not_found',
+    404,
+  );
+};
+
 /**
  * The form read first (`GET /open/forms/{form}`): one of another workspace than the chosen one is
- * refused, one not there halts. Then `DELETE /open/forms/{form}/submissions/{id}`. There is no
- * single-submission read for tokens, so the id is checked only for being a real one (not a made-up
- * test id or a public UUID); OpnForm refuses another form's submission itself (404, which halts like
- * an already-deleted one).
+ * refused, one not there halts. A UUID is then turned into the id (one list page, above). Then
+ * `DELETE /open/forms/{form}/submissions/{id}`. There is no single-submission read for tokens, so an
+ * id is checked only for being a real one (not a made-up test id or a hashed one); OpnForm refuses
+ * another form's submission itself (404, which halts like an already-deleted one).
  */
 const perform = (async (z, bundle) => {
   refuseUnrealSubmissionId(z, bundle.inputData?.submission_id);
   const { workspace_id, form_id, submission_id } = parseInput(z, Input(), bundle.inputData, inputFields);
   await findFormToDeleteIn(z, bundle, form_id, workspace_id);
-  const message = await submissions.remove(z, bundle, form_id, submission_id);
+  const id =
+    typeof submission_id === 'number' ? submission_id : await idOfUuid(z, bundle, form_id, submission_id);
+  const message = await submissions.remove(z, bundle, form_id, id);
   const output: DeleteSubmissionOutput = {
-    id: submission_id,
+    id,
     form_id,
     deleted: true,
     message: message === undefined || message === '' ? 'Submission deleted.' : message,

@@ -1,16 +1,14 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
-import * as v from 'zod/mini';
 import * as forms from '../api/forms';
 import { userError } from '../errors';
 import {
   formField,
-  isSubmissionUuid,
   refuseUnrealSubmissionId,
+  SubmissionRef,
   submissionField,
   workspaceField,
 } from '../inputs/fields';
-import { FormId, inputObject, WorkspaceId, wholeNumber } from '../inputs/values';
-import { lazy } from '../schemas/lazy';
+import { FormId, inputObject, WorkspaceId } from '../inputs/values';
 import { parseInput } from '../schemas/parse';
 import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output/output-fields';
 import { shapeSubmission } from './output/shape';
@@ -19,20 +17,6 @@ import { scanForId } from './reading/pages';
 /** Pages of 100 (OpnForm's largest), at most 30: 3,000 submissions, 30 of the 100 list reads a minute allowed. */
 export const BY_ID_PAGE_SIZE = 100;
 export const BY_ID_MAX_PAGES = 30;
-
-const ALLOWED = "must be the submission's ID (a whole number) or its UUID (as in its edit link)";
-
-/** A submission's id (a number) or its public UUID (returned in lower case). */
-const SubmissionRef = lazy(() =>
-  v.pipe(
-    v.union([v.number(), v.string()], { error: ALLOWED }),
-    v.transform((value, ctx): number | string =>
-      isSubmissionUuid(value)
-        ? String(value).trim().toLowerCase()
-        : wholeNumber(value, ctx, { min: 1, max: Number.MAX_SAFE_INTEGER, digits: 16, allowed: ALLOWED }),
-    ),
-  ),
-);
 
 const Input = inputObject(() => ({
   workspace_id: WorkspaceId(),
@@ -74,8 +58,7 @@ const unproven = (
  * as Find Submission does. `[]` only when absence is proven.
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
-  if (!isSubmissionUuid(bundle.inputData?.submission_id))
-    refuseUnrealSubmissionId(z, bundle.inputData?.submission_id);
+  refuseUnrealSubmissionId(z, bundle.inputData?.submission_id);
   const { form_id, submission_id } = parseInput(z, Input(), bundle.inputData, inputFields);
   const scan = await scanForId(z, bundle, form_id, submission_id, {
     perPage: BY_ID_PAGE_SIZE,

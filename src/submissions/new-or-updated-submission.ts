@@ -94,8 +94,8 @@ export const cases: import('../shared/step-case').StepCase[] = [
     method: 'performSubscribe',
     input: { workspace_id: '$workspaceId', form_id: '$formId' },
     bundle: { targetUrl: HOOK },
-    minimum: 1,
-    why: 'subscribe',
+    minimum: 2,
+    why: 'the form (refuse one of another workspace) + subscribe',
   },
   {
     method: 'performUnsubscribe',

@@ -4,12 +4,14 @@ import { conflict, halt, reworded } from '../errors';
 import { workspaceField } from '../inputs/fields';
 import { Flag, inputObject, WorkspaceId } from '../inputs/values';
 import { labelsOf, parseInput } from '../schemas/parse';
+import { clearProgress, readProgress, saveProgress } from './delete-progress';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from './warning';
 import { type DeletedForm, deleteForms, FORMS_PER_RUN, named } from './workspace-forms';
 
 const inputFields = defineInputFields([
   destructiveWarning(
-    'Its members lose it; with Delete Its Forms Too, its forms and their submissions go first. Nobody can restore them.',
+    "Its members lose it; with Delete Its Forms Too, its forms and their submissions go first. Only OpnForm's " +
+      'moderators can restore a deleted form.',
   ),
   workspaceField,
   {
@@ -19,8 +21,8 @@ const inputFields = defineInputFields([
     required: false,
     default: 'false',
     helpText:
-      'Yes deletes every form of the workspace first (their submissions and integrations with them), then the ' +
-      'workspace. No refuses a workspace that still holds forms.',
+      'Yes deletes its forms first (their submissions and integrations with them), 96 a run, Zapier running it ' +
+      'again each minute, then the workspace. No refuses a workspace that holds forms.',
   },
 ]);
 const Input = inputObject(() => ({ workspace_id: WorkspaceId(), delete_with_forms: Flag() }));
@@ -29,6 +31,11 @@ const CONFIRM = `set ${labelsOf(inputFields).delete_with_forms} (delete_with_for
 /** Already gone is the goal: a halt, not an error (rule in src/errors.ts). */
 const alreadyGone = (id: number) =>
   `Workspace ${id} is not there (any more): already deleted, or never existed. Nothing was deleted.`;
+
+/** The workspace went (deleted elsewhere) after earlier runs of this step had deleted its forms. */
+const goneAfter = (id: number, earlier: readonly DeletedForm[]) =>
+  `Workspace ${id} is not there any more (deleted in the meantime); earlier runs of this step deleted its ` +
+  `forms (${named(earlier)}).`;
 
 /** Both choices need the list: No to check that there are none, Yes to delete them first. */
 const refusedList = (id: number) =>
@@ -39,7 +46,10 @@ const refusedList = (id: number) =>
  * OpnForm deletes a workspace that holds forms and leaves them, their submissions and integrations
  * in its database where nobody can reach them (recorded #25-#29). So the forms are read first: No
  * counts them (`meta.total` of one page) and refuses unless there are none; Yes lists them (100 at
- * most) and deletes each (./workspace-forms.ts) before the workspace. Then one DELETE.
+ * most), proves the workspace can be deleted after them, and deletes each (./workspace-forms.ts: 96 a
+ * run at most, inside OpnForm's 100 requests a minute; Zapier runs the step again for the rest, and what
+ * earlier runs deleted is carried in Zapier's cache, ./delete-progress.ts, so the run that deletes the
+ * workspace reports them all). Then one DELETE.
  */
 const perform = (async (z, bundle) => {
   const { workspace_id: id, delete_with_forms } = parseInput(z, Input(), bundle.inputData, inputFields);
@@ -60,19 +70,32 @@ const perform = (async (z, bundle) => {
     }
     count = counted;
   } else {
+    const before = await readProgress(z, id);
+    const earlier = before?.deleted ?? [];
     const listed = await workspaces.formsToDelete(z, bundle, id, FORMS_PER_RUN);
-    if (listed === 'gone') throw halt(z, alreadyGone(id));
+    if (listed === 'gone') {
+      if (before !== undefined) await clearProgress(z, id);
+      throw halt(z, earlier.length === 0 ? alreadyGone(id) : goneAfter(id, earlier));
+    }
     if (listed === 'forbidden') throw conflict(z, refusedList(id));
-    count = listed.meta?.total ?? listed.data.length;
-    deleted = await deleteForms(z, bundle, id, listed.data, count, alreadyGone(id));
+    const remaining = listed.meta?.total ?? listed.data.length;
+    // the forms it held when the first run began (forms added since count too)
+    count = Math.max(before?.total ?? 0, earlier.length + remaining);
+    const progress = { total: count, deleted: earlier };
+    deleted = [
+      ...earlier,
+      ...(await deleteForms(z, bundle, id, listed.data, remaining, alreadyGone(id), progress)),
+    ];
   }
   const ofForms = `Workspace ${id} was not deleted, but its forms were (${named(deleted)}):`;
   let reply: Awaited<ReturnType<typeof workspaces.remove>>;
   try {
     reply = await workspaces.remove(z, bundle, id);
   } catch (error) {
+    if (deleted.length > 0) await saveProgress(z, id, { total: count, deleted });
     throw deleted.length === 0 ? error : reworded(error, (message) => `${ofForms} ${message}`);
   }
+  if (delete_with_forms) await clearProgress(z, id);
   if (reply === undefined) {
     // gone in between: the goal holds, but the forms this run deleted are not "nothing"
     throw halt(

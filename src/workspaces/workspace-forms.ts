@@ -1,19 +1,24 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import * as forms from '../api/forms';
+import * as invites from '../api/invites';
 import * as workspaces from '../api/workspaces';
-import { halt, reworded, userError } from '../errors';
+import { halt, reworded, throttled, userError } from '../errors';
 import type { FormSummary } from '../schemas/forms';
 import { remainingMs, WRITE_RESERVE_MS } from '../shared/budget';
+import { LIMIT_WINDOW_S, OPNFORM_LIMITS } from '../shared/limits';
+import { type DeletedForm, type Progress, saveProgress } from './delete-progress';
 import { adminOf } from './member';
 
-/** What Delete Workspace reports of each form it deleted. */
-export interface DeletedForm {
-  id: number;
-  title: string;
-}
+export type { DeletedForm } from './delete-progress';
 
-/** The forms one run reads (and so deletes at most): a real server caps `per_page` at 100. */
+/** The forms one run reads: a real server caps `per_page` at 100. */
 export const FORMS_PER_RUN = 100;
+
+/** The requests of a run besides its form deletes: the form list, the user's workspaces, the write proof, the workspace DELETE. */
+export const RUN_OVERHEAD = 4;
+
+/** Form deletes in one run: with the overhead, never past OpnForm's 100 /open requests a minute (96). */
+export const DELETES_PER_RUN = OPNFORM_LIMITS.open - RUN_OVERHEAD;
 
 /**
  * A form delete starts only while the step has room for it and for the workspace's own delete after
@@ -58,35 +63,62 @@ const refuseUndeletable = async (z: ZObject, bundle: Bundle, workspaceId: number
   }
 };
 
+/** Refuses, before the first form delete, a token that could not delete the workspace after them. */
+const proveWriteAbility = async (z: ZObject, bundle: Bundle, workspaceId: number) => {
+  if (await invites.canManage(z, bundle, workspaceId)) return;
+  throw userError(
+    z,
+    `OpnForm refused to list the invites of workspace ${workspaceId} (403), which needs what deleting the ` +
+      'workspace needs: the "workspaces-write" ability, so the access token lacks it. None of its forms was ' +
+      'deleted. Create a new token with it ticked in OpnForm (Settings > Access Tokens) and reconnect. ' +
+      'Nothing was deleted.',
+    'forbidden',
+    403,
+  );
+};
+
 /**
  * Deletes the listed forms of a workspace one by one (`DELETE /open/forms/{id}`; one already gone
- * counts as deleted), after checking that the workspace itself can then be deleted (one read of the
- * user's workspaces: admin, not the last one). Stops before the step's budget runs short, or on the
- * first failed delete, with an error naming the forms deleted and those still there; the workspace is
- * never deleted then, so a replay continues with the forms left.
+ * counts as deleted), after proving that the workspace itself can then be deleted: one read of the
+ * user's workspaces (admin, not the last one) and one of its invites (the `workspaces-write` ability).
+ * A run sends at most `DELETES_PER_RUN` deletes, so with its other requests it stays inside OpnForm's
+ * 100 a minute; with forms left it stops with a ThrottledError, and Zapier runs it again after the
+ * minute. It also stops before the step's budget runs short, or on the first failed delete, with an
+ * error naming the forms deleted and those still there. The workspace is never deleted then: what was
+ * deleted is kept for the replay (./delete-progress.ts), which continues with the forms left.
+ * `remaining`: the forms the workspace holds now; `before`: what earlier runs did.
  */
 export const deleteForms = async (
   z: ZObject,
   bundle: Bundle,
   workspaceId: number,
   listed: readonly FormSummary[],
-  total: number,
+  remaining: number,
   gone: string,
+  before: Progress,
 ): Promise<DeletedForm[]> => {
-  if (total === 0) return [];
+  if (remaining === 0) return [];
   await refuseUndeletable(z, bundle, workspaceId, gone);
-  const todo = listed.map((f) => ({ id: f.id, title: f.title }));
+  await proveWriteAbility(z, bundle, workspaceId);
+  const todo = listed.slice(0, DELETES_PER_RUN).map((f) => ({ id: f.id, title: f.title }));
   const deleted: DeletedForm[] = [];
+  const all = () => [...before.deleted, ...deleted];
   const summary = () => {
-    const left = todo.slice(deleted.length);
-    return `Deleted: ${named(deleted)}. Still there: ${named(left, total - deleted.length)}.`;
+    const left = listed.slice(deleted.length).map((f) => ({ id: f.id, title: f.title }));
+    return `Deleted: ${named(all())}. Still there: ${named(left, remaining - deleted.length)}.`;
   };
+  const keep = () => saveProgress(z, workspaceId, { total: before.total, deleted: all() });
+  let outOfTime = false;
   for (const form of todo) {
-    if (remainingMs(bundle) < FORM_DELETE_ROOM_MS) break;
+    if (remainingMs(bundle) < FORM_DELETE_ROOM_MS) {
+      outOfTime = true;
+      break;
+    }
     try {
       await forms.remove(z, bundle, form.id);
     } catch (error) {
       if (!(error instanceof Error && error.name === 'HaltedError')) {
+        await keep();
         throw reworded(
           error,
           (message) =>
@@ -97,15 +129,24 @@ export const deleteForms = async (
     }
     deleted.push(form);
   }
-  if (deleted.length < total) {
+  if (deleted.length === remaining) return deleted;
+  await keep();
+  if (outOfTime) {
     throw userError(
       z,
-      `Workspace ${workspaceId} was not deleted yet: it holds ${total} forms, and one run of this step deletes ` +
-        `at most ${FORMS_PER_RUN} and must end within Zapier's 30 seconds. ${summary()} Run the step again ` +
-        '(replay this run): it continues with the forms still there, then deletes the workspace.',
+      `Workspace ${workspaceId} was not deleted yet: it held ${before.total} forms, and one run of this step ` +
+        `must end within Zapier's 30 seconds. ${summary()} Run the step again (replay this run): it continues ` +
+        'with the forms still there, then deletes the workspace.',
       'out_of_time',
       504,
     );
   }
-  return deleted;
+  throw throttled(
+    z,
+    `Workspace ${workspaceId} was not deleted yet: it held ${before.total} forms, and OpnForm takes ` +
+      `${OPNFORM_LIMITS.open} requests a minute, so one run deletes at most ${DELETES_PER_RUN}. ${summary()} ` +
+      `Zapier runs the step again in ${LIMIT_WINDOW_S} seconds: it continues with the forms still there, then ` +
+      'deletes the workspace.',
+    LIMIT_WINDOW_S,
+  );
 };

@@ -176,8 +176,14 @@ describe('New Submission in a Zap made by 1.0.4', () => {
     expect(off.results).toEqual({ hookUrl, form_id: formId, form_gone: false });
     expect(s.hooks(formId)).toEqual([]);
 
-    // on again (now with this version): subscribe with the same inputs, off again, nothing left
-    const again = cloud(s, 'POST /external/zapier/webhook', 'DELETE /external/zapier/webhook');
+    // on again (now with this version): the form read (its workspace checked), subscribe with the same
+    // inputs, off again, nothing left
+    const again = cloud(
+      s,
+      `GET /open/forms/${formId}`,
+      'POST /external/zapier/webhook',
+      'DELETE /external/zapier/webhook',
+    );
     const on = await invokeLogged(s, 'triggers.new_submission.operation.performSubscribe', input, zap);
     expect(on.results).toEqual({ hookUrl, form_id: formId });
     expect(s.hooks(formId)).toEqual([{ formId, hookUrl }]);

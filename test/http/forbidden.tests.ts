@@ -277,6 +277,7 @@ describe('form routes: the form read on the error path names the workspace', () 
 
   test('a new hook (body names the form) by a read-only member (recorded readonly-member 403): the role', async () => {
     const scopes = [
+      formRead(13, FORM_13), // the step's own read (the form in the chosen workspace), then the hook
       recordedScope(limits.exchange(33), { body: () => true }),
       readonlyMember(),
       formRead(13, FORM_13),
@@ -290,7 +291,7 @@ describe('form routes: the form read on the error path names the workspace', () 
         },
       ),
     );
-    expect(scopes.map((s) => s.isDone())).toEqual([true, true, true]);
+    expect(scopes.map((s) => s.isDone())).toEqual([true, true, true, true]);
     expect(error.message).toMatch(
       /^OpnForm refused this step \(403\): "This action is unauthorized\." The connected user is a read-only member of the workspace "Zapier WS \(corpus\)"\./,
     );

@@ -18,7 +18,11 @@ export const withCache =
         store.set(key, value);
         return true;
       },
-      delete: async () => true,
+      delete: async (key: string) => {
+        calls.push(`delete ${key}`);
+        if (store === 'broken') throw new Error('rpc is not available');
+        return store.delete(key);
+      },
     };
     return fn(z, bundle);
   };

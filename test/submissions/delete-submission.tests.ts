@@ -81,10 +81,59 @@ test('a form no longer there (recorded 404 at its read): a halt, no DELETE', asy
   expect(read.isDone()).toBe(true);
 });
 
+describe("a submission's public UUID (as in its edit link): one list page turns it into the id", () => {
+  /** Form 6's newest submissions as recorded (submissions--list#0: 9 items, one page), as the step asks. */
+  const LIST = recorded('submissions--list').exchange(0);
+  const PAGE_1 = { query: { page: 1, per_page: 100 } };
+  const UUID_2063 = '15fc50ce-89d7-4810-b303-ef68e52cfcbe';
+
+  test('found on the page: DELETE /open/forms/6/submissions/2063 as recorded, the output gives the id', async () => {
+    const scopes = [
+      formReadScope(6, 6),
+      recordedScope(LIST, PAGE_1),
+      recordedScope(DELETE.find('DELETE', '/open/forms/6/submissions/2063', 200)),
+    ];
+    const submission_id = ` ${UUID_2063.toUpperCase()} `;
+    await expect(run(perform, { workspace_id: 6, form_id: 6, submission_id })).resolves.toEqual({
+      id: 2063,
+      form_id: 6,
+      deleted: true,
+      message: 'Record successfully removed.',
+    });
+    expect(scopes.map((s) => s.isDone())).toEqual([true, true, true]);
+  });
+
+  test('not on the form (its only page read): the halt of a submission already gone, no DELETE', async () => {
+    const scopes = [formReadScope(6, 6), recordedScope(LIST, PAGE_1)];
+    const submission_id = '511c48aa-7ee7-4b22-98f4-4e8d6d71edb3';
+    expect(await failure(run(perform, { workspace_id: 6, form_id: 6, submission_id }))).toEqual(GONE);
+    expect(scopes.map((s) => s.isDone())).toEqual([true, true]);
+  });
+
+  test('not among the 100 newest of a longer list: refused after that one read, naming what to map; no DELETE', async () => {
+    const body = LIST.response.body as { meta: object };
+    const longer = {
+      ...LIST,
+      response: { ...LIST.response, body: { ...body, meta: { ...body.meta, last_page: 2 } } },
+    };
+    const scopes = [formReadScope(6, 6), recordedScope(longer, PAGE_1)];
+    const submission_id = '511c48aa-7ee7-4b22-98f4-4e8d6d71edb3';
+    const error = await failure(run(perform, { workspace_id: 6, form_id: 6, submission_id }));
+    expect(scopes.map((s) => s.isDone())).toEqual([true, true]);
+    expect(error).toMatchObject({
+      code: 'not_found',
+      status: 404,
+      message:
+        'Submission 511c48aa-7ee7-4b22-98f4-4e8d6d71edb3 is not among the 100 newest submissions of form 6, the ' +
+        "ones this step looks a UUID up in. Map the submission's ID (a number) instead. Nothing was deleted.",
+    });
+  });
+});
+
 test.each([
-  ['a public UUID from an edit link', '511c48aa-7ee7-4b22-98f4-4e8d6d71edb3', 'is not a real submission id'],
+  ['a hashed id from a CSV', 'c2FuZGJveC1zdWJtaXNzaW9uLTE', 'is not a real submission id'],
   ['a made-up test id', String(2 ** 52 + 5), 'is not a real submission id'],
-  ['an e-mail', 'ann@example.org', 'must be a whole number'],
+  ['an e-mail', 'ann@example.org', "must be the submission's ID (a whole number) or its UUID"],
 ])('%s is refused before any request, naming the field', async (_why, submission_id, says) => {
   const error = await failure(run(perform, { workspace_id: 6, form_id: 6, submission_id }));
   expect(error.code).toBe('invalid_input');

@@ -40,13 +40,14 @@ const deliver = (step: typeof perform, index: number, store: Map<string, unknown
     },
   ) as Promise<Array<Record<string, unknown>>>;
 
-test('subscribes and unsubscribes on the same legacy hook endpoints as New Submission (as recorded)', async () => {
+test('subscribes (after the form read) and unsubscribes on the same legacy hook endpoints as New Submission (as recorded)', async () => {
+  const read = recordedScope(recorded('forms--update-form').exchange(1));
   const on = recordedScope(recorded('external--webhook-subscribe').exchange(0));
   await expect(run(subscribe, { workspace_id: '6', form_id: '6' }, { targetUrl: HOOK })).resolves.toEqual({
     hookUrl: HOOK,
     form_id: 6,
   });
-  expect(on.isDone()).toBe(true);
+  expect(read.isDone() && on.isDone()).toBe(true);
   const off = recordedScope(recorded('external--webhook-unsubscribe').exchange(0));
   await expect(
     run(unsubscribe, { workspace_id: '6', form_id: '6' }, { subscribeData: { hookUrl: HOOK, form_id: 6 } }),

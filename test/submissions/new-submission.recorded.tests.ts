@@ -1,9 +1,10 @@
 import { failure, op, run } from '../helpers/app';
-import { api, recordedScope } from '../helpers/recorded';
+import { api, recorded, recordedScope } from '../helpers/recorded';
 import { withCache } from './cache';
 import {
   EVERY_BLOCK,
   formScope,
+  GET_FORM,
   HOOK,
   perform,
   RECEIVED,
@@ -16,41 +17,46 @@ import {
 
 useReceivedClock();
 
-describe('performSubscribe (POST /external/zapier/webhook, as recorded)', () => {
+describe('performSubscribe (the form read, then POST /external/zapier/webhook, as recorded)', () => {
+  /** The recorded read of form 6 (workspace 6). */
+  const form6 = () => recordedScope(recorded('forms--update-form').exchange(1));
+
   test('sends {hookUrl, form_id} as the recording does; OpnForm answers 200 [] and the subscription is stored', async () => {
-    const scope = recordedScope(SUBSCRIBE.exchange(0));
+    const scopes = [form6(), recordedScope(SUBSCRIBE.exchange(0))];
     await expect(run(subscribe, { workspace_id: '6', form_id: '6' }, { targetUrl: HOOK })).resolves.toEqual({
       hookUrl: HOOK,
       form_id: 6,
     });
-    expect(scope.isDone()).toBe(true);
+    expect(scopes.map((s) => s.isDone())).toEqual([true, true]);
   });
 
-  test('a form OpnForm no longer has: its 422 is shown with the field', async () => {
-    const scope = recordedScope(SUBSCRIBE.exchange(5));
-    const error = await failure(run(subscribe, { workspace_id: 6, form_id: 999999 }, { targetUrl: HOOK }));
-    expect(scope.isDone()).toBe(true);
+  test.each([
+    ['New Submission', subscribe],
+    ['New or Updated Submission', op('triggers.new_or_updated_submission.operation.performSubscribe')],
+  ])('%s: a form of another workspace is refused, both named; no hook subscribed', async (_step, step) => {
+    // a real server subscribes it: that form's submissions would run this Zap (only the read is answered)
+    const read = form6();
+    const error = await failure(run(step, { workspace_id: 7, form_id: 6 }, { targetUrl: HOOK }));
+    expect(read.isDone()).toBe(true);
     expect(error).toMatchObject({
-      code: 'validation_failed',
-      status: 422,
+      code: 'invalid_input',
       message:
-        'OpnForm rejected the request (422): The selected form id is invalid. form_id: The selected form id is invalid.',
+        'Invalid input: Form (form_id) 6 is in workspace 6, not in the chosen Workspace (workspace_id) 7. ' +
+        'Choose workspace 6, or a form of workspace 7. Nothing was subscribed.',
     });
   });
 
-  test("another user's form (403 This action is unauthorized.) names the ability and the role needed", async () => {
-    const scope = recordedScope(SUBSCRIBE.exchange(8));
-    const error = await failure(run(subscribe, { workspace_id: 9, form_id: 9 }, { targetUrl: HOOK }));
+  test('a form OpnForm does not have (its read: 404): said so, no hook subscribed', async () => {
+    const scope = recordedScope(GET_FORM.exchange(3));
+    const error = await failure(run(subscribe, { workspace_id: 6, form_id: 999999 }, { targetUrl: HOOK }));
     expect(scope.isDone()).toBe(true);
-    expect(error).toMatchObject({ code: 'forbidden', status: 403 });
-    expect(error.message).toContain('"This action is unauthorized."');
-    expect(error.message).toContain('"manage-integrations" ability');
+    expect(error).toMatchObject({ code: 'not_found', status: 404 });
   });
 
   test('a token without manage-integrations (403 Invalid ability provided.) is told which ability', async () => {
-    const scope = recordedScope(SUBSCRIBE.exchange(9));
+    const scopes = [form6(), recordedScope(SUBSCRIBE.exchange(9))];
     const error = await failure(run(subscribe, { workspace_id: 6, form_id: 6 }, { targetUrl: HOOK }));
-    expect(scope.isDone()).toBe(true);
+    expect(scopes.map((s) => s.isDone())).toEqual([true, true]);
     expect(error).toMatchObject({ code: 'forbidden', status: 403 });
     expect(error.message).toContain('"Invalid ability provided."');
     expect(error.message).toContain('"manage-integrations" ability');

@@ -1,6 +1,7 @@
 import { newSubmission } from '../../src/submissions/new-submission';
 import { SEEN_TTL_SECONDS } from '../../src/submissions/reading/submission-hook';
 import { failure, op, run } from '../helpers/app';
+import { formReadScope } from '../helpers/recorded';
 import { api, apiJson } from '../helpers/scopes';
 import { withCache } from './cache';
 import { F, FORM, REAL_DELIVERY, SPEC_DELIVERY } from './fixtures';
@@ -11,13 +12,14 @@ const unsubscribe = op('triggers.new_submission.operation.performUnsubscribe');
 const perform = op('triggers.new_submission.operation.perform');
 
 describe('performSubscribe', () => {
-  test('POSTs {hookUrl, form_id} and stores both for unsubscribing (OpnForm returns no id)', async () => {
+  test('reads the form, POSTs {hookUrl, form_id} and stores both for unsubscribing (OpnForm returns no id)', async () => {
+    const read = formReadScope(42, 7);
     const scope = apiJson().post('/external/zapier/webhook', { hookUrl: HOOK, form_id: 42 }).reply(200, []);
     await expect(run(subscribe, { workspace_id: '7', form_id: '42' }, { targetUrl: HOOK })).resolves.toEqual({
       hookUrl: HOOK,
       form_id: 42,
     });
-    expect(scope.isDone()).toBe(true);
+    expect(read.isDone() && scope.isDone()).toBe(true);
   });
 
   test('a form that is not an id is refused before any request', async () => {
@@ -30,6 +32,7 @@ describe('performSubscribe', () => {
   });
 
   test("OpnForm's refusal of the hook URL is shown with its field", async () => {
+    formReadScope(42, 7);
     api()
       .post('/external/zapier/webhook')
       .reply(422, {

@@ -1,9 +1,28 @@
 import type nock from 'nock';
+import type { Bundle, ZObject } from 'zapier-platform-core';
 import { clock } from '../../src/shared/budget';
 import { failure, op, run } from '../helpers/app';
 import { api, recorded, recordedScope } from '../helpers/recorded';
+import { withCache } from '../submissions/cache';
+import {
+  deleteFormScope,
+  FORM_DELETED,
+  formsOf,
+  formsOf14,
+  mine,
+  proof,
+  TWO,
+} from './delete-workspace-fixtures';
 
-const perform = op('creates.delete_workspace.operation.perform');
+const deleteWorkspace = op('creates.delete_workspace.operation.perform');
+/** Zapier's cache, empty at each test (core's test runner keeps one in memory for the whole file). */
+let cache = new Map<string, unknown>();
+let cacheCalls: string[] = [];
+beforeEach(() => {
+  cache = new Map();
+  cacheCalls = [];
+});
+const perform = (z: ZObject, bundle: Bundle) => withCache(deleteWorkspace, cache, cacheCalls)(z, bundle);
 const rec = recorded('workspaces--create-update-delete');
 const forms = recorded('forms--list-workspace-forms');
 /** The step's count: one form per page, only `meta.total` read. */
@@ -55,44 +74,11 @@ test('the count refused (no forms-read, recorded 403): refused, nothing deleted'
   });
 });
 
-/** Workspace 14's forms as one page of up to 100 (recorded page of workspace 6, its items and total replaced). */
-const LISTED = { query: { per_page: '100' } };
-const formsOf = (workspaceId: number, items: Array<{ id: number; title: string }>, total = items.length) => {
-  const body = forms.exchange(0).response.body as { data: Array<Record<string, unknown>>; meta: object };
-  const [first] = body.data;
-  return api()
-    .get(`/open/workspaces/${workspaceId}/forms`)
-    .query(LISTED.query)
-    .reply(200, {
-      ...body,
-      data: items.map((f) => ({ ...first, ...f, workspace_id: workspaceId })),
-      meta: { ...body.meta, total, per_page: 100 },
-    } as nock.Body);
-};
-const formsOf14 = (items: Array<{ id: number; title: string }>, total = items.length) =>
-  formsOf(14, items, total);
-/** The user's workspaces (recorded #30) with workspace 14 beside the home one, the user's role there. */
-const mine = (role: 'admin' | 'user' = 'admin', withHome = true) => {
-  const home = (rec.exchange(30).response.body as Array<Record<string, unknown>>)[0];
-  const ws14 = { ...home, id: 14, name: 'Rec WS A', is_admin: role === 'admin', pivot: { role } };
-  return api()
-    .get('/open/workspaces')
-    .reply(200, (withHome ? [home, ws14] : [ws14]) as nock.Body);
-};
-const FORM_DELETED = recorded('forms--delete-form').exchange(1).response.body as nock.Body;
-const deleteFormScope = (id: number, status = 200) =>
-  api()
-    .delete(`/open/forms/${id}`)
-    .reply(status, status === 200 ? FORM_DELETED : { message: 'This action is unauthorized.' });
-const TWO = [
-  { id: 22, title: 'Form in a workspace about to be deleted' },
-  { id: 23, title: 'Second form' },
-];
-
 test('confirmed with forms: they are listed, the role checked, each deleted, then the workspace (#25)', async () => {
   const scopes = [
     formsOf14(TWO),
     mine(),
+    proof(),
     deleteFormScope(22),
     deleteFormScope(23),
     recordedScope(rec.exchange(25)),
@@ -121,7 +107,7 @@ test('confirmed on an empty workspace: its list (0), then the DELETE; no role re
 
 test('a form delete fails: the workspace is not deleted; the error names the forms gone and those left', async () => {
   const three = [...TWO, { id: 24, title: 'Third' }];
-  const scopes = [formsOf14(three), mine(), deleteFormScope(22), deleteFormScope(23, 403)];
+  const scopes = [formsOf14(three), mine(), proof(), deleteFormScope(22), deleteFormScope(23, 403)];
   const error = await failure(run(perform, { workspace_id: 14, delete_with_forms: true }));
   expect(scopes.every((s) => s.isDone())).toBe(true);
   expect(error).toMatchObject({ code: 'forbidden', status: 403 });
@@ -137,6 +123,7 @@ test('a form already deleted in between counts as deleted (its 404 halts nothing
   const scopes = [
     formsOf14(TWO),
     mine(),
+    proof(),
     recordedScope(recorded('forms--delete-form').exchange(2), { path: '/open/forms/22' }),
     deleteFormScope(23),
     recordedScope(rec.exchange(25)),
@@ -169,6 +156,78 @@ test.each([
   expect(error).toMatchObject({ code: 'forbidden', status: 403, message });
 });
 
+test('confirmed, but the token lacks workspaces-write (invites 403, team--invites #13): refused before any DELETE', async () => {
+  const scopes = [formsOf14(TWO), mine(), proof(13)];
+  const error = await failure(run(perform, { workspace_id: 14, delete_with_forms: true }));
+  expect(scopes.every((s) => s.isDone())).toBe(true);
+  expect(error).toMatchObject({
+    code: 'forbidden',
+    status: 403,
+    message:
+      'OpnForm refused to list the invites of workspace 14 (403), which needs what deleting the workspace needs: ' +
+      'the "workspaces-write" ability, so the access token lacks it. None of its forms was deleted. Create a new ' +
+      'token with it ticked in OpnForm (Settings > Access Tokens) and reconnect. Nothing was deleted.',
+  });
+});
+
+describe("OpnForm's 100 requests a minute (time controlled: the clock stands still)", () => {
+  const realNow = clock.now;
+  beforeEach(() => {
+    clock.now = () => 1_000_000;
+  });
+  afterEach(() => {
+    clock.now = realNow;
+  });
+  const forms105 = Array.from({ length: 105 }, (_, i) => ({ id: 1000 + i, title: `Form ${i + 1}` }));
+
+  test('105 forms: run 1 stops at 99 requests with a ThrottledError; the replay deletes the rest and reports all 105', async () => {
+    // run 1: the first page (100 of 105), the role, the write proof, 96 form deletes: 99 requests
+    const first = [formsOf14(forms105.slice(0, 100), 105), mine(), proof()];
+    const deletes1 = forms105.slice(0, 96).map((f) => deleteFormScope(f.id));
+    const error = await failure(run(perform, { workspace_id: 14, delete_with_forms: true }));
+    expect([...first, ...deletes1].filter((s) => s.isDone())).toHaveLength(99);
+    expect(error).toMatchObject({
+      name: 'ThrottledError',
+      delay: 60,
+      message:
+        'Workspace 14 was not deleted yet: it held 105 forms, and OpnForm takes 100 requests a minute, so one run ' +
+        'deletes at most 96. Deleted: form 1000 "Form 1", form 1001 "Form 2", form 1002 "Form 3", form 1003 ' +
+        '"Form 4", form 1004 "Form 5", form 1005 "Form 6", form 1006 "Form 7", form 1007 "Form 8", form 1008 ' +
+        '"Form 9", form 1009 "Form 10" and 86 more. Still there: form 1096 "Form 97", form 1097 "Form 98", form ' +
+        '1098 "Form 99", form 1099 "Form 100" and 5 more. Zapier runs the step again in 60 seconds: it ' +
+        'continues with the forms still there, then deletes the workspace.',
+    });
+    expect(cacheCalls).toEqual([
+      'get opnform:delete-workspace:14',
+      `set opnform:delete-workspace:14 ${7 * 24 * 60 * 60}`,
+    ]);
+    // run 2 (Zapier's retry): the 9 left, then the workspace; the output counts every run's forms
+    const left = forms105.slice(96);
+    const second = [formsOf14(left), mine(), proof(), ...left.map((f) => deleteFormScope(f.id))];
+    const del = recordedScope(rec.exchange(25));
+    await expect(run(perform, { workspace_id: 14, delete_with_forms: true })).resolves.toEqual({
+      id: 14,
+      deleted: true,
+      forms_count: 105,
+      deleted_forms: forms105,
+      message: 'Workspace successfully deleted.',
+    });
+    expect([...second, del].every((s) => s.isDone())).toBe(true);
+    expect(cache.size).toBe(0);
+  });
+
+  test("without Zapier's cache the deletes still stop inside the limit (only the report is lost, logged)", async () => {
+    const scopes = [formsOf14(forms105.slice(0, 100), 105), mine(), proof()];
+    forms105.slice(0, 96).forEach((f) => {
+      scopes.push(deleteFormScope(f.id));
+    });
+    const broken = (z: ZObject, bundle: Bundle) => withCache(deleteWorkspace, 'broken')(z, bundle);
+    const error = await failure(run(broken, { workspace_id: 14, delete_with_forms: true }));
+    expect(scopes.every((s) => s.isDone())).toBe(true);
+    expect(error).toMatchObject({ name: 'ThrottledError', delay: 60 });
+  });
+});
+
 test('confirmed, but the list is refused (no forms-read, recorded 403): nothing deleted', async () => {
   const list = recordedScope(forms.exchange(7), { query: { per_page: 100 } });
   const error = await failure(run(perform, { workspace_id: 6, delete_with_forms: true }));
@@ -199,14 +258,14 @@ describe('the step budget (controlled time)', () => {
           return [200, FORM_DELETED];
         });
     const three = [...TWO, { id: 24, title: 'Third' }];
-    const scopes = [formsOf14(three, 3), mine(), slow(22), slow(23)];
+    const scopes = [formsOf14(three, 3), mine(), proof(), slow(22), slow(23)];
     const error = await failure(run(perform, { workspace_id: 14, delete_with_forms: true }));
     expect(scopes.every((s) => s.isDone())).toBe(true);
     expect(error).toMatchObject({
       code: 'out_of_time',
       status: 504,
       message:
-        "Workspace 14 was not deleted yet: it holds 3 forms, and one run of this step deletes at most 100 and must end within Zapier's 30 seconds. " +
+        "Workspace 14 was not deleted yet: it held 3 forms, and one run of this step must end within Zapier's 30 seconds. " +
         'Deleted: form 22 "Form in a workspace about to be deleted", form 23 "Second form". Still there: form 24 ' +
         '"Third". Run the step again (replay this run): it continues with the forms still there, then deletes the ' +
         'workspace.',
@@ -214,10 +273,11 @@ describe('the step budget (controlled time)', () => {
   });
 });
 
-test('more forms than one run lists: the listed ones go, the workspace stays, the rest are counted', async () => {
-  const scopes = [formsOf14(TWO, 102), mine(), deleteFormScope(22), deleteFormScope(23)];
+test('more forms than one list page shows: the listed ones go, the workspace stays, the rest are counted', async () => {
+  const scopes = [formsOf14(TWO, 102), mine(), proof(), deleteFormScope(22), deleteFormScope(23)];
   const error = await failure(run(perform, { workspace_id: 14, delete_with_forms: true }));
   expect(scopes.every((s) => s.isDone())).toBe(true);
+  expect(error).toMatchObject({ name: 'ThrottledError', delay: 60 });
   expect(error.message).toContain(
     'Deleted: form 22 "Form in a workspace about to be deleted", form 23 "Second form". Still there: 100 more forms.',
   );
@@ -288,6 +348,7 @@ test('the forms went but the workspace DELETE failed: the error says the forms w
   const scopes = [
     formsOf14(TWO),
     mine(),
+    proof(),
     deleteFormScope(22),
     deleteFormScope(23),
     api().delete('/open/workspaces/14').reply(500, { message: 'Server Error' }),
@@ -307,6 +368,7 @@ test('the forms went, then the workspace was gone (DELETE 404): a halt that name
   const scopes = [
     formsOf14(TWO),
     mine(),
+    proof(),
     deleteFormScope(22),
     deleteFormScope(23),
     recordedScope(rec.exchange(21), { path: '/open/workspaces/14' }),

@@ -3,6 +3,7 @@ import * as forms from '../../api/forms';
 import * as submissions from '../../api/submissions';
 import { halt, userError } from '../../errors';
 import { findQuestionBlock } from '../../forms/blocks';
+import { readFormIn } from '../../forms/in-workspace';
 import { formField, workspaceField } from '../../inputs/fields';
 import { FormId, inputObject, WorkspaceId } from '../../inputs/values';
 import { flagOn } from '../../schemas/boolean';
@@ -87,8 +88,9 @@ const refusal = async (
 };
 
 /**
- * Reads the form (refusing a draft, closed, full or captcha form before any write, and a form that
- * updates existing submissions without its match answers), checks every answer against its question,
+ * Reads the form (refusing before any write one of another workspace than the chosen one, a draft,
+ * closed, full or captcha form, and a form that updates existing submissions without its match
+ * answers), checks every answer against its question,
  * sends them to the public answer endpoint as a respondent would (so the form's integrations and
  * hooks fire; a password form with its password), and reads the submission back from the list, since
  * that endpoint never returns its id and a queued server stores it after answering (./locate.ts).
@@ -100,7 +102,7 @@ const refusal = async (
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
   const input = parseInput(z, Input(), bundle.inputData, inputFields);
-  const form = await forms.read(z, bundle, input.form_id);
+  const form = await readFormIn(z, bundle, input.form_id, input.workspace_id, NOTHING);
   refuseUnanswerableForm(z, form, clock.now());
   const password = formPassword(z, form);
   const keys = matchQuestions(z, form);

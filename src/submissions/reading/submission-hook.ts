@@ -11,6 +11,7 @@ import * as forms from '../../api/forms';
 import * as submissions from '../../api/submissions';
 import * as zapier from '../../api/zapier';
 import { badResponse, userError } from '../../errors';
+import { readFormIn } from '../../forms/in-workspace';
 import { FormInput } from '../../inputs/fields';
 import { FormId } from '../../inputs/values';
 import { lazy, type Out } from '../../schemas/lazy';
@@ -51,13 +52,18 @@ type HookSubscription = Out<typeof HookSubscription>;
 
 export const subscribeDataOf = (bundle: Bundle) => (bundle.subscribeData ?? {}) as Record<string, unknown>;
 
-/** `POST /external/zapier/webhook {hookUrl, form_id}`; two Zaps on one form get two hooks. */
+/**
+ * The form read first (`GET /open/forms/{id}`, which `manage-integrations` alone may send): one of
+ * another workspace than the chosen one is refused, naming both (like every step that names a form).
+ * Then `POST /external/zapier/webhook {hookUrl, form_id}`; two Zaps on one form get two hooks.
+ */
 export const subscribeHook = async (z: ZObject, bundle: Bundle, inputFields: Fields) => {
-  const { form_id } = parseInput(z, FormInput(), bundle.inputData, inputFields);
+  const { workspace_id, form_id } = parseInput(z, FormInput(), bundle.inputData, inputFields);
   const hookUrl = bundle.targetUrl;
   if (typeof hookUrl !== 'string' || hookUrl === '') {
     throw userError(z, 'Zapier gave no hook URL to subscribe with.', 'invalid_input');
   }
+  await readFormIn(z, bundle, form_id, workspace_id, 'Nothing was subscribed.');
   await zapier.subscribe(z, bundle, hookUrl, form_id);
   // OpnForm answers `[]` (no hook id): unsubscribing needs the hook URL and the form id
   const stored: HookSubscription = { hookUrl, form_id };

@@ -3,17 +3,23 @@ import * as forms from '../../api/forms';
 import * as submissions from '../../api/submissions';
 import { halt, notFound } from '../../errors';
 import { readFormIn } from '../../forms/in-workspace';
-import { formField, refuseUnrealSubmissionId, submissionField, workspaceField } from '../../inputs/fields';
+import {
+  formField,
+  refuseUnrealSubmissionId,
+  SubmissionRef,
+  submissionField,
+  workspaceField,
+} from '../../inputs/fields';
 import {
   FormId,
   inputObject,
   OptionalSeconds,
   OptionalTextList,
-  SubmissionId,
   WorkspaceId,
   YesNo,
 } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
+import type { Submission } from '../../schemas/submissions';
 import { answerInputFields, questionLabels } from '../answers/answer-inputs';
 import { answerChanges, changesAnything } from '../answers/answer-values';
 import { uploadFileAnswers } from '../answers/file-answers';
@@ -38,7 +44,7 @@ export const CURRENT_ANSWERS_MAX_PAGES = 5;
 const Input = inputObject(() => ({
   workspace_id: WorkspaceId(),
   form_id: FormId(),
-  submission_id: SubmissionId(),
+  submission_id: SubmissionRef(),
   completion_time: OptionalSeconds(),
   clear_fields: OptionalTextList(),
   complete_partial: YesNo(),
@@ -55,7 +61,7 @@ const inputFields = defineInputFields([
   { ...workspaceField, altersDynamicFields: true },
   { ...formField, altersDynamicFields: true },
   submissionField(
-    'Choose a recent one, or map a submission id. Only the ' +
+    'Choose a recent one, or map its ID or UUID. Only the ' +
       `${CURRENT_ANSWERS_PAGE_SIZE * CURRENT_ANSWERS_MAX_PAGES} newest of a form can be updated.`,
   ),
   answerFields,
@@ -98,9 +104,14 @@ const inputFields = defineInputFields([
   },
 ]);
 
+/** Whether a listed item is the submission named by its id or its public UUID (lower case). */
+const isSubmission = (item: Submission, ref: number | string) =>
+  typeof ref === 'number' ? item.id === ref : String(item.submission_id ?? '').toLowerCase() === ref;
+
 /**
  * Reads the current answers (OpnForm has no single-submission read for tokens: the submission is
- * found in the form's list, newest first, within a bound), applies the checked changes and sends
+ * found in the form's list, newest first, within a bound, by its id or its UUID: every listed item
+ * carries both, so a UUID costs no request), applies the checked changes and sends
  * every answer back, because a real server replaces all answers with the body. A file given to a
  * file or signature question replaces its files (uploaded as in Create Submission, ../file-answers.ts,
  * after every check: + the feature flags and one upload per file, two on S3 storage).
@@ -122,7 +133,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   const scan = await scanSubmissions(z, bundle, input.form_id, {
     perPage: CURRENT_ANSWERS_PAGE_SIZE,
     maxPages: CURRENT_ANSWERS_MAX_PAGES,
-    match: (item) => item.id === input.submission_id,
+    match: (item) => isSubmission(item, input.submission_id),
     enough: (matches) => matches.length > 0,
   });
   const current = scan.matches[0];
@@ -151,14 +162,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
     { ...changes, set: { ...changes.set, ...uploaded } },
     input.completion_time,
   );
-  const reply = await submissions.update(
-    z,
-    bundle,
-    input.form_id,
-    input.submission_id,
-    body,
-    questionLabels(form),
-  );
+  const reply = await submissions.update(z, bundle, input.form_id, current.id, body, questionLabels(form));
   return { ...shapeSubmission(z, updatedSubmission(reply, current, body), form), dropped_answers: dropped };
 };
 

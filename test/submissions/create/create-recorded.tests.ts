@@ -117,6 +117,25 @@ describe('Create Submission (submissions--public-create.json)', () => {
 });
 
 describe('refused before any write', () => {
+  // a form id mapped from another step, of another workspace than the chosen one: a real server stores
+  // the answer and runs that form's webhooks, so only the form is read (nock refuses any other request)
+  test.each([
+    ['Create Submission', {}],
+    ['Find or Create Submission', { meta: { withSearch: 'find_submission' } }],
+  ])('%s: a form of another workspace, both workspaces named', async (_step, extra) => {
+    const read = formScope(6, FORM_6);
+    const error = await failure(
+      run(create, { ...ADA, workspace_id: 7, search_field: 'Email', search: 'ada@example.test' }, extra),
+    );
+    expect(read.isDone()).toBe(true);
+    expect(error).toMatchObject({
+      code: 'invalid_input',
+      message:
+        'Invalid input: Form (form_id) 6 is in workspace 6, not in the chosen Workspace (workspace_id) 7. ' +
+        'Choose workspace 6, or a form of workspace 7. Nothing was submitted.',
+    });
+  });
+
   test('a captcha form (submissions--captcha-form.json): only the form is read', async () => {
     const captchaForm = (recorded('submissions--captcha-form').exchange(0).response.body as { form: unknown })
       .form;

@@ -16,6 +16,23 @@ const updateRec = recorded('submissions--update');
 const FORM_13 = recorded('forms--get-form').find('GET', '/open/forms/13', 200).response.body;
 
 describe('files and signatures (submissions--update.json)', () => {
+  test("named by its public UUID (its edit link's): found in the same list page, the recorded PUT to 1049", async () => {
+    const scopes = [
+      formScope(13, FORM_13),
+      recordedScope(updateRec.exchange(0), { query: FIRST_PAGE }),
+      recordedScope(updateRec.exchange(1)),
+    ];
+    const out = (await run(update, {
+      workspace_id: 6,
+      form_id: 13,
+      submission_id: ' 69476D2F-47EA-4F08-AB1D-6436A675F438 ',
+      'answer__ef135658-9e42-45ed-bff3-e1c833095d89': '43',
+    })) as { id: number; answers: Record<string, unknown> };
+    expect(scopes.map((s) => s.isDone())).toEqual([true, true, true]);
+    expect(out.id).toBe(1049);
+    expect(out.answers['ef135658-9e42-45ed-bff3-e1c833095d89']).toBe(43);
+  });
+
   test('files go back as their stored names and the signature as one name: 200, every file kept', async () => {
     const form = formScope(13, FORM_13);
     const list = recordedScope(updateRec.exchange(0), { query: FIRST_PAGE });
