@@ -2,6 +2,7 @@
 // in the same run or a fixed target, printed as one table with its target and pass/over (printed, never
 // asserted on timing), and written to bench/results.json. What core and the connector print while the
 // figures are measured (request logs, quiet-call lines) goes to build/bench.log, not between the rows.
+// `npm run bench -- --scale [--quick]` is the scale benchmark instead (bench/scale-main.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { benchShape } from '../harness/shape-bench';
 import { buildZips, coldStart, zipBytes, zipDefinition } from './coldstart';
 import { exportPeaks } from './export';
 import { countRequests } from './requests';
+import { scaleMain } from './scale-main';
 
 // The connector's development setting (src/http/base-url.ts): the benchmark's OpnForm is the loopback sandbox.
 process.env.OPNFORM_DEV_LOCAL_SERVER = '1';
@@ -220,7 +222,7 @@ const main = async () => {
     );
 };
 
-main().catch((error) => {
+(process.argv.includes('--scale') ? scaleMain(process.argv) : main()).catch((error) => {
   writeLog();
   console.error(error);
   process.exit(1);

@@ -156,6 +156,11 @@ export interface SandboxOptions {
    * sent, and count as received.
    */
   resolveHook?: (url: string) => string | null | undefined;
+  /**
+   * Serve https with this key and certificate (`sandbox/tls.ts` makes a self-signed one), as OpnForm
+   * is reached in production; default: http. Clients must trust the certificate themselves.
+   */
+  tls?: { key: string | Buffer; cert: string | Buffer };
 }
 
 /** The production mode's queue worker, as tests drive it (sandbox/worker.ts). */
@@ -212,6 +217,8 @@ export interface Sandbox {
   deliveries(): Delivery[];
   state: SandboxState;
   requests(): LoggedRequest[];
+  /** The answers' body bytes sent since the start (every route, faults included). */
+  servedBytes(): number;
   resetRequests(): void;
   /**
    * A new token of the same user and abilities as the named one, with an id of its own: a test that

@@ -10,7 +10,8 @@
  * (routes/*.ts, named like the connector's src/api/ modules), `/__sandbox/*` in routes/control.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { createDb } from './db';
 import type { Delivery } from './deliveries';
@@ -130,7 +131,25 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   integrationRoutes(kit);
   controlRoutes(kit, { faults, deliveries, tokens, ids, hooks });
 
-  const server = createServer(router.handle);
+  // the answers' body bytes, counted for the benchmark (`servedBytes()`)
+  let served = 0;
+  const counted = (req: IncomingMessage, res: ServerResponse) => {
+    const { write, end } = res;
+    const count = (chunk: unknown) => {
+      if (typeof chunk === 'string') served += Buffer.byteLength(chunk);
+      else if (chunk instanceof Uint8Array) served += chunk.length;
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      count(chunk);
+      return (write as (...args: unknown[]) => boolean).call(res, chunk, ...rest);
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (typeof chunk !== 'function') count(chunk);
+      return (end as (...args: unknown[]) => ServerResponse).call(res, chunk, ...rest);
+    }) as typeof res.end;
+    return router.handle(req, res);
+  };
+  const server = options.tls === undefined ? createServer(counted) : createTlsServer(options.tls, counted);
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -142,7 +161,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  origin = `http://${shownHost}:${address.port}`;
+  origin = `${options.tls === undefined ? 'http' : 'https'}://${shownHost}:${address.port}`;
 
   const workerApi: SandboxWorker | undefined =
     worker === undefined
@@ -180,6 +199,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     deliveries: () => deliveries,
     state,
     requests: () => faults.log,
+    servedBytes: () => served,
     resetRequests: () => {
       faults.log.length = 0;
     },

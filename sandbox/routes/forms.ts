@@ -55,11 +55,26 @@ const isEmptyObject = (value: unknown) =>
 export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
   const { state, route } = kit;
 
-  const { computed, fullForm, formSummary, guestForm, isIntColumn } = createFormViews(
+  const { computed, fullForm, guestForm, isIntColumn } = createFormViews(
     kit,
     kit.origin,
     options.intBooleans,
   );
+
+  /**
+   * The views for a list of forms: completed submissions counted in one pass for the request, not once
+   * per form (5,000 forms of the scale benchmark over 100,000 submissions).
+   */
+  const listViews = () => {
+    const counts = new Map<number, number>();
+    for (const s of state.submissions)
+      if (s.status === 'completed') counts.set(s.form_id, (counts.get(s.form_id) ?? 0) + 1);
+    return createFormViews(
+      { state, workspaceOfForm: kit.workspaceOfForm, completed: (f) => counts.get(f.id) ?? 0 },
+      kit.origin,
+      options.intBooleans,
+    );
+  };
 
   const customSlug = (body: Record<string, unknown>) =>
     options.selfHosted && typeof body.slug === 'string' && body.slug.trim() !== '' ? body.slug : undefined;
@@ -175,18 +190,19 @@ export const formRoutes = (kit: RouteKit, options: FormOptions = {}) => {
     kit.memberOf(ctx, w);
     const forms = state.forms
       .filter((f) => f.workspace_id === w.id)
-      .sort((a, b) => (a.updated_at === b.updated_at ? a.id - b.id : a.updated_at < b.updated_at ? 1 : -1))
-      .map(formSummary);
+      .sort((a, b) => (a.updated_at === b.updated_at ? a.id - b.id : a.updated_at < b.updated_at ? 1 : -1));
     // per_page above 100 is capped silently; the links keep the query as sent
-    return kit.paginate(forms, ctx.query, `/open/workspaces/${w.id}/forms`, 10, true, 100);
+    const page = kit.paginate(forms, ctx.query, `/open/workspaces/${w.id}/forms`, 10, true, 100);
+    return { ...page, data: page.data.map(listViews().formSummary) };
   });
   /** Deprecated: every form of every workspace of the user, full forms, a bare array. */
   route('GET', '/open/forms', 'open', (ctx) => {
     kit.need(ctx, 'forms-read');
+    const views = listViews();
     return state.forms
       .filter((f) => kit.roleIn(kit.workspaceOfForm(f), ctx.token.userId) !== undefined)
       .map((f) => ({
-        ...fullForm(f, ctx.token.userId, true, false),
+        ...views.fullForm(f, ctx.token.userId, true, false),
         extra: {
           loadedWorkspace: loadedWorkspaceJson(kit.workspaceOfForm(f), ctx.token.userId),
           workspaceHasBrandingRemoval: false,
