@@ -123,9 +123,10 @@ const RANKS: ReadonlyArray<readonly [string, number]> = [
   ['src/inputs/', 3],
   ['src/http/', 4],
   ['src/api/', 5],
-  ...DOMAINS.map((domain) => [`src/${domain}/`, 6] as const),
-  ['src/auth.ts', 7],
-  ['index.ts', 7],
+  ['src/answers/', 6],
+  ...DOMAINS.map((domain) => [`src/${domain}/`, 7] as const),
+  ['src/auth.ts', 8],
+  ['index.ts', 8],
 ];
 
 const rankOf = (file: string): number | undefined =>
@@ -149,6 +150,26 @@ const domainToHttp = (scanned: Map<string, string[]>): string[] =>
       ? targets.filter((t) => t.startsWith('src/http/')).map((t) => `${file} -> ${t}`)
       : [],
   );
+
+/**
+ * The one domain module other domains may import: the form's workspace check that every step writing to a
+ * form's things applies (a forms rule, reading through src/api/forms.ts). Whatever else two domains share
+ * sits in a room below them all (src/answers/, src/inputs/, src/shared/).
+ */
+const SHARED_DOMAIN_MODULES = ['src/forms/in-workspace.ts'];
+
+/** `a -> b` for each import of a module of another domain that is not in SHARED_DOMAIN_MODULES. */
+const crossDomain = (scanned: Map<string, string[]>): string[] =>
+  [...scanned].flatMap(([file, targets]) => {
+    const domainOf = (path: string) => DOMAINS.find((domain) => path.startsWith(`src/${domain}/`));
+    const own = domainOf(file);
+    if (own === undefined) return [];
+    return targets
+      .filter(
+        (target) => ![own, undefined].includes(domainOf(target)) && !SHARED_DOMAIN_MODULES.includes(target),
+      )
+      .map((target) => `${file} -> ${target}`);
+  });
 
 /** Imports from src/ of our modules outside it (the sandbox, the harness, scripts, tests, index.ts). */
 const outsideSrc = (scanned: Map<string, string[]>): string[] =>
@@ -236,6 +257,14 @@ describe('ranks and the API namespaces', () => {
     expect(domainToHttp(graph)).toEqual([]);
   });
 
+  test('no domain imports another domain (what two share sits below both), but src/forms/in-workspace.ts', () => {
+    expect(crossDomain(graph)).toEqual([]);
+    // the one allowed module is imported across domains (else drop it from the list)
+    expect(
+      SHARED_DOMAIN_MODULES.filter((shared) => !importsBetween('src/integrations/', shared).length),
+    ).toEqual([]);
+  });
+
   test('src/ imports nothing outside src/', () => {
     expect(outsideSrc(graph)).toEqual([]);
   });
@@ -266,7 +295,8 @@ describe('ranks and the API namespaces', () => {
     const planted = new Map([
       ['src/shared/paging.ts', ['src/http/client.ts']],
       ['src/schemas/forms.ts', ['src/inputs/fields.ts']],
-      ['src/api/forms.ts', ['src/http/client.ts', 'src/forms/blocks.ts']],
+      ['src/api/forms.ts', ['src/http/client.ts', 'src/answers/blocks.ts']],
+      ['src/answers/blocks.ts', ['src/forms/shape.ts']],
       ['src/forms/new-form.ts', ['src/http/path.ts', 'src/api/forms.ts']],
       ['src/elsewhere/x.ts', []],
       ['src/http/client.ts', ['sandbox/server.ts']],
@@ -274,12 +304,26 @@ describe('ranks and the API namespaces', () => {
     expect(upwardImports(planted)).toEqual([
       'src/shared/paging.ts (1) -> src/http/client.ts (4)',
       'src/schemas/forms.ts (2) -> src/inputs/fields.ts (3)',
-      'src/api/forms.ts (5) -> src/forms/blocks.ts (6)',
+      'src/api/forms.ts (5) -> src/answers/blocks.ts (6)',
+      'src/answers/blocks.ts (6) -> src/forms/shape.ts (7)',
       'src/elsewhere/x.ts has no rank (add its folder to RANKS)',
       'src/http/client.ts (4) -> sandbox/server.ts (no rank)',
     ]);
     expect(domainToHttp(planted)).toEqual(['src/forms/new-form.ts -> src/http/path.ts']);
     expect(outsideSrc(planted)).toEqual(['src/http/client.ts -> sandbox/server.ts']);
+    expect(
+      crossDomain(
+        new Map([
+          ['src/forms/prefill.ts', ['src/submissions/output/shape.ts', 'src/answers/answer-values.ts']],
+          ['src/submissions/delete-submission.ts', ['src/forms/in-workspace.ts', 'src/forms/blocks.ts']],
+          ['src/api/forms.ts', ['src/forms/shape.ts']],
+          ['src/forms/update-form.ts', ['src/forms/blocks.ts']],
+        ]),
+      ),
+    ).toEqual([
+      'src/forms/prefill.ts -> src/submissions/output/shape.ts',
+      'src/submissions/delete-submission.ts -> src/forms/blocks.ts',
+    ]);
     expect(
       intoStepFolders(
         new Map([

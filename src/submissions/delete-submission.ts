@@ -3,8 +3,8 @@ import * as submissions from '../api/submissions';
 import { findFormToDeleteIn } from '../forms/in-workspace';
 import { formField, refuseUnrealSubmissionId, submissionField, workspaceField } from '../inputs/fields';
 import { FormId, inputObject, SubmissionId, WorkspaceId } from '../inputs/values';
+import { DESTRUCTIVE_NOTE, destructiveWarning } from '../inputs/warning';
 import { parseInput } from '../schemas/parse';
-import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
 
 /** What the step outputs: which submission of which form was deleted, and OpnForm's message. */
 export interface DeleteSubmissionOutput {
