@@ -58,7 +58,7 @@ export const newOrUpdatedSubmission = defineTrigger({
   },
 });
 
-export const cases: import('../shared/step-case').StepCase[] = hookCases({
+export const cases: import('../shared/step-case').StepCase[] = /* @__PURE__ */ hookCases({
   on: 'Cloud and self-hosted: subscribe, answer the form, then edit the submission',
   evidence: [
     'external--webhook-subscribe#0',

@@ -116,8 +116,8 @@ export const newSubmission = defineTrigger({
   },
 });
 
-export const cases: import('../shared/step-case').StepCase[] = [
-  ...hookCases({
+export const cases: import('../shared/step-case').StepCase[] = /* @__PURE__ */ hookCases(
+  {
     on: 'Cloud and self-hosted: subscribe, answer the form',
     evidence: [
       'external--webhook-subscribe#0',
@@ -125,13 +125,15 @@ export const cases: import('../shared/step-case').StepCase[] = [
       'external--submissions-recent#0',
       'pl/integrations--webhook-delivery-queued#3-#7',
     ],
-  }),
-  {
-    method: 'performList',
-    name: 'Transfer page',
-    input: { workspace_id: '$workspaceId', form_id: '$formId' },
-    bundle: { meta: { isBulkRead: true, page: 0 } },
-    minimum: 2,
-    why: 'the form (question types, date formats) + one list page of 100 (Transfer: Zapier page N = list page N + 1)',
   },
-];
+  [
+    {
+      method: 'performList',
+      name: 'Transfer page',
+      input: { workspace_id: '$workspaceId', form_id: '$formId' },
+      bundle: { meta: { isBulkRead: true, page: 0 } },
+      minimum: 2,
+      why: 'the form (question types, date formats) + one list page of 100 (Transfer: Zapier page N = list page N + 1)',
+    },
+  ],
+);

@@ -105,8 +105,11 @@ export const hookTrigger = <F extends Fields>(inputFields: F) => ({
 const HOOK = 'https://hooks.zapier.com/hooks/standard/1/fault-case/';
 const PICKED = { workspace_id: '$workspaceId', form_id: '$formId' };
 
-/** A hook trigger's cases: its test records (the form, then the newest submissions), subscribe, unsubscribe. */
-export const hookCases = (review: StepCase['review']): StepCase[] => [
+/**
+ * A hook trigger's cases: its test records (the form, then the newest submissions), `more`, subscribe,
+ * unsubscribe. Called with the pure-call mark (`@__PURE__`), so the release bundle drops them unused.
+ */
+export const hookCases = (review: StepCase['review'], more: StepCase[] = []): StepCase[] => [
   {
     method: 'performList',
     input: PICKED,
@@ -114,6 +117,7 @@ export const hookCases = (review: StepCase['review']): StepCase[] => [
     why: 'the form (question types, date formats) + newest completed submissions (real ids and times)',
     review,
   },
+  ...more,
   { method: 'performSubscribe', input: PICKED, bundle: { targetUrl: HOOK }, minimum: 1, why: 'subscribe' },
   {
     method: 'performUnsubscribe',
