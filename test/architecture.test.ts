@@ -4,8 +4,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { partProblems } from './helpers/parts';
-import { codeFiles, cycles, importGraph, ROOT, resolveImport, tsFiles } from './helpers/source-scan';
+import {
+  codeFiles,
+  cycles,
+  importGraph,
+  ROOT,
+  resolveImport,
+  topLevelEntries,
+  topLevelProblems,
+  tsFiles,
+} from './helpers/source-scan';
 
 const PRODUCT = ['index.ts', 'src', 'sandbox', 'harness', 'scripts', 'bench'];
 const graph = importGraph([...PRODUCT, 'test'].flatMap(tsFiles));
@@ -44,40 +52,6 @@ test('bench/ and test/ do not import each other (what they share lives in harnes
 
 test('harness/ imports neither test/ nor bench/ (both use it)', () => {
   expect([...importsBetween('harness/', 'test/'), ...importsBetween('harness/', 'bench/')]).toEqual([]);
-});
-
-test('every test/**/*.tests.ts runs in exactly one group (test/*.test.ts), in a part named after its path', () => {
-  const parts = tsFiles('test').filter((file) => file.endsWith('.tests.ts'));
-  expect(parts.length).toBeGreaterThan(100);
-  const groups = new Map(
-    tsFiles('test')
-      .filter((file) => /^test\/[^/]+\.test\.ts$/.test(file))
-      .map((file) => [file, readFileSync(join(ROOT, file), 'utf8')] as const),
-  );
-  expect(partProblems(parts, groups)).toEqual([]);
-  // planted: each problem names the file to edit (`require` kept out of the text: scanners would take it for one)
-  const req = 'require';
-  const line = (name: string, path = name) => `part('${name}', () =>\n  ${req}('./${path}.tests'));`;
-  const add = (path: string) => `part('${path}', () => ${req}('./${path}.tests'));`;
-  const planted = new Map([
-    ['test/forms.test.ts', [line('forms/a'), line('forms/b', 'forms/c')].join('\n')],
-    ['test/e2e-a.test.ts', [line('e2e/x'), line('e2e/gone')].join('\n')],
-    ['test/e2e-b.test.ts', `${line('e2e/x')}\n${req}('./e2e/y.tests');`],
-  ]);
-  const files = [
-    'test/forms/a.tests.ts',
-    'test/forms/b.tests.ts',
-    'test/forms/c.tests.ts',
-    'test/e2e/x.tests.ts',
-  ];
-  expect(partProblems([...files, 'test/net/z.tests.ts'], planted)).toEqual([
-    "test/forms.test.ts: name the part of test/forms/c.tests.ts 'forms/c', not 'forms/b'",
-    'test/e2e-a.test.ts: test/e2e/gone.tests.ts does not exist (remove its line)',
-    `test/e2e-b.test.ts: require a part only in a part(...) line (${add('<folder>/<name>')})`,
-    `test/forms/b.tests.ts runs in no group: add ${add('forms/b')} to test/forms.test.ts`,
-    'test/e2e/x.tests.ts runs in 2 groups (test/e2e-a.test.ts, test/e2e-b.test.ts): keep one line',
-    `test/net/z.tests.ts runs in no group: add ${add('net/z')} to test/net.test.ts (a new group)`,
-  ]);
 });
 
 const LINE_LIMITED = ['src', 'sandbox', 'test', 'harness', 'scripts', 'bench'];
@@ -151,9 +125,10 @@ const RANKS: ReadonlyArray<readonly [string, number]> = [
   ['src/inputs/', 3],
   ['src/http/', 4],
   ['src/api/', 5],
-  ...DOMAINS.map((domain) => [`src/${domain}/`, 6] as const),
-  ['src/auth.ts', 7],
-  ['index.ts', 7],
+  ['src/answers/', 6],
+  ...DOMAINS.map((domain) => [`src/${domain}/`, 7] as const),
+  ['src/auth.ts', 8],
+  ['index.ts', 8],
 ];
 
 const rankOf = (file: string): number | undefined =>
@@ -177,6 +152,26 @@ const domainToHttp = (scanned: Map<string, string[]>): string[] =>
       ? targets.filter((t) => t.startsWith('src/http/')).map((t) => `${file} -> ${t}`)
       : [],
   );
+
+/**
+ * The one domain module other domains may import: the form's workspace check that every step writing to a
+ * form's things applies (a forms rule, reading through src/api/forms.ts). Whatever else two domains share
+ * sits in a room below them all (src/answers/, src/inputs/, src/shared/).
+ */
+const SHARED_DOMAIN_MODULES = ['src/forms/in-workspace.ts'];
+
+/** `a -> b` for each import of a module of another domain that is not in SHARED_DOMAIN_MODULES. */
+const crossDomain = (scanned: Map<string, string[]>): string[] =>
+  [...scanned].flatMap(([file, targets]) => {
+    const domainOf = (path: string) => DOMAINS.find((domain) => path.startsWith(`src/${domain}/`));
+    const own = domainOf(file);
+    if (own === undefined) return [];
+    return targets
+      .filter(
+        (target) => ![own, undefined].includes(domainOf(target)) && !SHARED_DOMAIN_MODULES.includes(target),
+      )
+      .map((target) => `${file} -> ${target}`);
+  });
 
 /** Imports from src/ of our modules outside it (the sandbox, the harness, scripts, tests, index.ts). */
 const outsideSrc = (scanned: Map<string, string[]>): string[] =>
@@ -264,6 +259,14 @@ describe('ranks and the API namespaces', () => {
     expect(domainToHttp(graph)).toEqual([]);
   });
 
+  test('no domain imports another domain (what two share sits below both), but src/forms/in-workspace.ts', () => {
+    expect(crossDomain(graph)).toEqual([]);
+    // the one allowed module is imported across domains (else drop it from the list)
+    expect(
+      SHARED_DOMAIN_MODULES.filter((shared) => !importsBetween('src/integrations/', shared).length),
+    ).toEqual([]);
+  });
+
   test('src/ imports nothing outside src/', () => {
     expect(outsideSrc(graph)).toEqual([]);
   });
@@ -294,7 +297,8 @@ describe('ranks and the API namespaces', () => {
     const planted = new Map([
       ['src/shared/paging.ts', ['src/http/client.ts']],
       ['src/schemas/forms.ts', ['src/inputs/fields.ts']],
-      ['src/api/forms.ts', ['src/http/client.ts', 'src/forms/blocks.ts']],
+      ['src/api/forms.ts', ['src/http/client.ts', 'src/answers/blocks.ts']],
+      ['src/answers/blocks.ts', ['src/forms/shape.ts']],
       ['src/forms/new-form.ts', ['src/http/path.ts', 'src/api/forms.ts']],
       ['src/elsewhere/x.ts', []],
       ['src/http/client.ts', ['sandbox/server.ts']],
@@ -302,12 +306,26 @@ describe('ranks and the API namespaces', () => {
     expect(upwardImports(planted)).toEqual([
       'src/shared/paging.ts (1) -> src/http/client.ts (4)',
       'src/schemas/forms.ts (2) -> src/inputs/fields.ts (3)',
-      'src/api/forms.ts (5) -> src/forms/blocks.ts (6)',
+      'src/api/forms.ts (5) -> src/answers/blocks.ts (6)',
+      'src/answers/blocks.ts (6) -> src/forms/shape.ts (7)',
       'src/elsewhere/x.ts has no rank (add its folder to RANKS)',
       'src/http/client.ts (4) -> sandbox/server.ts (no rank)',
     ]);
     expect(domainToHttp(planted)).toEqual(['src/forms/new-form.ts -> src/http/path.ts']);
     expect(outsideSrc(planted)).toEqual(['src/http/client.ts -> sandbox/server.ts']);
+    expect(
+      crossDomain(
+        new Map([
+          ['src/forms/prefill.ts', ['src/submissions/output/shape.ts', 'src/answers/answer-values.ts']],
+          ['src/submissions/delete-submission.ts', ['src/forms/in-workspace.ts', 'src/forms/blocks.ts']],
+          ['src/api/forms.ts', ['src/forms/shape.ts']],
+          ['src/forms/update-form.ts', ['src/forms/blocks.ts']],
+        ]),
+      ),
+    ).toEqual([
+      'src/forms/prefill.ts -> src/submissions/output/shape.ts',
+      'src/submissions/delete-submission.ts -> src/forms/blocks.ts',
+    ]);
     expect(
       intoStepFolders(
         new Map([
@@ -358,4 +376,18 @@ test('no file at the root of sandbox/ but server.ts imports sandbox/routes/ (no 
   );
   expect(offenders).toEqual([]);
   expect(importsBetween('sandbox/server.ts', 'sandbox/routes/').length).toBeGreaterThan(5);
+});
+
+test('every top-level entry has a row in docs/architecture.md saying product or workshop, and why', () => {
+  const entries = topLevelEntries();
+  expect(entries).toEqual(expect.arrayContaining(['src', 'index.ts', 'sandbox', '.zapierapprc']));
+  expect(entries).not.toContain('node_modules');
+  expect(topLevelProblems(entries, readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8'))).toEqual([]);
+  // planted: a new entry without a row, a row without an entry
+  const doc =
+    '## The top level\n\n| entry | kind | why |\n|---|---|---|\n| `src/`, `gone.ts` | product | x |\n';
+  expect(topLevelProblems(['src', 'tools'], doc)).toEqual([
+    'tools: no row in docs/architecture.md, "The top level" (product or workshop, and why)',
+    'gone.ts: a row in docs/architecture.md, "The top level", names no entry',
+  ]);
 });

@@ -1,6 +1,6 @@
+import { labelledBlocks } from '../answers/blocks';
 import * as forms from '../api/forms';
 import { defineDropdown, OF_FORM } from '../inputs/dropdown';
-import { labelledBlocks } from './blocks';
 import { isChoiceBlock, optionsOf } from './choices';
 
 /**

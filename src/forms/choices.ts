@@ -5,8 +5,9 @@
  * choice its name as id (recorded form 6: `{"id": "First", "name": "First"}`), and so does this module.
  * Answers are stored as the choice's text, so changing choices never touches a stored answer.
  */
+
+import { blockName } from '../answers/blocks';
 import type { FormBlock } from '../schemas/forms';
-import { blockName } from './blocks';
 
 /** The question types whose choices this step edits. */
 export const CHOICE_TYPES = ['select', 'multi_select'] as const;

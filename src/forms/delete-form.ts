@@ -1,8 +1,8 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
 import * as forms from '../api/forms';
 import { FormInput, formField, workspaceField } from '../inputs/fields';
+import { DESTRUCTIVE_NOTE, destructiveWarning } from '../inputs/warning';
 import { parseInput } from '../schemas/parse';
-import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
 import { findFormToDeleteIn } from './in-workspace';
 
 const inputFields = defineInputFields([

@@ -6,6 +6,7 @@ import type { FormSummary } from '../schemas/forms';
 import { parseInput } from '../schemas/parse';
 import { dateMs, isoDateTime } from '../shared/dates';
 import { isLastPage, POLL_LIMIT } from '../shared/paging';
+import { polling } from '../shared/polling';
 import { FORM_SUMMARY_OUTPUT_FIELDS, FORM_SUMMARY_SAMPLE, formSummary } from './shape';
 
 /** Largest page the API serves. */
@@ -62,11 +63,8 @@ export const newForm = defineTrigger({
     description: 'Triggers when a form is created in a workspace. Checks the newest 100 forms.',
   },
   operation: {
-    type: 'polling',
+    ...polling(perform, false),
     inputFields,
-    // core types polling results as `id: string`; OpnForm ids are integers (Zapier takes either)
-    perform: perform as never,
-    canPaginate: false,
     sample: {
       ...FORM_SUMMARY_SAMPLE,
       closes_at: null,

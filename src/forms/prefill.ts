@@ -9,12 +9,12 @@
  * matrix), ticks a checkbox for "true"/"false", keeps a select's option name.
  */
 import type { ZObject } from 'zapier-platform-core';
+import { answerKey } from '../answers/answer-inputs';
+import { type AnswerChanges, isEmptyInput, wholeAnswers } from '../answers/answer-values';
+import { answerableBlocks, blockName, blockOptions, distinctLabels } from '../answers/blocks';
 import { badResponse, invalidInput } from '../errors';
 import { isLoopbackHost } from '../net/addresses';
 import type { Form, FormBlock } from '../schemas/forms';
-import { answerKey } from '../submissions/answers/answer-inputs';
-import { type AnswerChanges, isEmptyInput, wholeAnswers } from '../submissions/answers/answer-values';
-import { answerableBlocks, blockName, blockOptions, distinctLabels } from './blocks';
 import {
   dateOnlyText,
   dateTimeText,

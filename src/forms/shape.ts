@@ -1,7 +1,7 @@
+import { answerableBlocks, blockName } from '../answers/blocks';
 import type { Form, FormSummary } from '../schemas/forms';
 import { isoDateTime } from '../shared/dates';
 import { DEFAULT_BASE_URL } from '../shared/opnform';
-import { answerableBlocks, blockName } from './blocks';
 
 /** Where OpnForm Cloud serves a form to respondents. */
 export const CLOUD_FORMS_URL = 'https://opnform.com/forms';

@@ -6,11 +6,11 @@
  * since the step's read, and reads it once more after the save to verify the change is there.
  */
 import type { ZObject } from 'zapier-platform-core';
+import { blockOptions } from '../answers/blocks';
 import { userError } from '../errors';
 import type { FormBlock, StoredForm } from '../schemas/forms';
 import { parseTimestamp } from '../shared/dates';
 import { sortedKeys } from '../shared/stable';
-import { blockOptions } from './blocks';
 
 /**
  * Keys that change without anyone editing the form: counters, derived states, the time-relative

@@ -5,6 +5,7 @@ import {
   type InferInputData,
   type ZObject,
 } from 'zapier-platform-core';
+import { AmbiguousQuestion, findQuestionBlock, labelledBlocks } from '../answers/blocks';
 import * as account from '../api/account';
 import * as forms from '../api/forms';
 import { invalidInput } from '../errors';
@@ -26,7 +27,6 @@ import type { Out } from '../schemas/lazy';
 import { labelsOf, parseInput } from '../schemas/parse';
 import { parseTimestamp } from '../shared/dates';
 import { checkRemoveSwitches, KEEP } from '../shared/switches';
-import { AmbiguousQuestion, findQuestionBlock, labelledBlocks } from './blocks';
 import { applyChoiceChange, isChoiceBlock, quoted, withOptions } from './choices';
 import { refuseOtherWorkspace } from './in-workspace';
 import { FORM_DETAILS_OUTPUT_FIELDS, FORM_DETAILS_SAMPLE, formDetails } from './shape';

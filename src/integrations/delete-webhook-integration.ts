@@ -4,8 +4,8 @@ import { halt, invalidInput, notFound } from '../errors';
 import { readFormIn } from '../forms/in-workspace';
 import { formField, webhookIntegrationField, workspaceField } from '../inputs/fields';
 import { FormId, inputObject, WebhookIntegrationId, WorkspaceId } from '../inputs/values';
+import { DESTRUCTIVE_NOTE, destructiveWarning } from '../inputs/warning';
 import { labelsOf, parseInput } from '../schemas/parse';
-import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
 import { isWebhook, WEBHOOK_OUTPUT_FIELDS } from './webhooks';
 
 const inputFields = defineInputFields([

@@ -6,6 +6,7 @@ import { FormId, inputObject, OptionalId, WorkspaceId } from '../inputs/values';
 import type { FormIntegration } from '../schemas/integrations';
 import { parseInput } from '../schemas/parse';
 import { remainingMs } from '../shared/budget';
+import { polling } from '../shared/polling';
 import { type Failure, newestFailures, newestFailuresFirst } from './failures';
 
 /** At most this many integrations are read per poll (one request each, after the list). */
@@ -132,11 +133,8 @@ export const newWebhookDeliveryFailure = defineTrigger({
       'Triggers when OpnForm could not deliver a submission of the chosen form to its webhooks. Polled, not instant: the newest 100 per poll.',
   },
   operation: {
-    type: 'polling',
+    ...polling(perform, false),
     inputFields,
-    // core types polling results as `id: string`; OpnForm ids are integers (Zapier takes either)
-    perform: perform as never,
-    canPaginate: false,
     sample: {
       id: '19-202611231742-3f9a1c2b7d4e-0',
       form_id: 6,

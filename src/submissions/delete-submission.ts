@@ -16,8 +16,8 @@ import {
   workspaceField,
 } from '../inputs/fields';
 import { FormId, inputObject, WorkspaceId } from '../inputs/values';
+import { DESTRUCTIVE_NOTE, destructiveWarning } from '../inputs/warning';
 import { parseInput } from '../schemas/parse';
-import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
 import { scanForId } from './reading/pages';
 
 /** What the step outputs: which submission of which form was deleted, and OpnForm's message. */

@@ -1,8 +1,10 @@
 import { type Bundle, defineInputFields, defineSearch, type ZObject } from 'zapier-platform-core';
+import { createdAt, submissionStatus } from '../answers/answers';
+import { AmbiguousQuestion, findQuestionBlock, labelledBlocks } from '../answers/blocks';
+import { exactMatch, searchKeepsMatches } from '../answers/exact-match';
 import * as forms from '../api/forms';
 import * as submissions from '../api/submissions';
 import { invalidInput, userError } from '../errors';
-import { AmbiguousQuestion, findQuestionBlock, labelledBlocks } from '../forms/blocks';
 import { refuseReversedRange, SUBMITTED_RANGE_FIELDS, submittedRange } from '../inputs/dates';
 import { formField, workspaceField } from '../inputs/fields';
 import {
@@ -24,8 +26,6 @@ import type { Submission } from '../schemas/submissions';
 import { READ_RESERVE_MS, remainingMs } from '../shared/budget';
 import { parseTimestamp } from '../shared/dates';
 import { isLastPage } from '../shared/paging';
-import { createdAt, submissionStatus } from './answers/answers';
-import { exactMatch, searchKeepsMatches } from './answers/exact-match';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from './output/output-fields';
 import { shapeSubmission } from './output/shape';
 

@@ -3,18 +3,10 @@ import {
   defineTrigger,
   type WebhookTriggerPerform,
   type WebhookTriggerPerformList,
-  type WebhookTriggerPerformSubscribe,
-  type WebhookTriggerPerformUnsubscribe,
 } from 'zapier-platform-core';
 import { formField, workspaceField } from '../inputs/fields';
 import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output/output-fields';
-import {
-  type HookItem,
-  listedItems,
-  readDelivery,
-  subscribeHook,
-  unsubscribeHook,
-} from './reading/submission-hook';
+import { type HookItem, hookCases, hookTrigger, listedItems, readDelivery } from './reading/submission-hook';
 
 // only the form builds the output fields (its questions); the workspace only fills the form list
 const inputFields = defineInputFields([workspaceField, { ...formField, altersDynamicFields: true }]);
@@ -53,15 +45,9 @@ export const newOrUpdatedSubmission = defineTrigger({
       'Triggers when a form gets a completed submission or one is edited: New Submission with edits always on, without its 1.0.4 keys.',
   },
   operation: {
-    type: 'hook',
-    inputFields,
-    performSubscribe: ((z, bundle) =>
-      subscribeHook(z, bundle, inputFields)) satisfies WebhookTriggerPerformSubscribe,
-    performUnsubscribe: ((z, bundle) =>
-      unsubscribeHook(z, bundle, inputFields)) satisfies WebhookTriggerPerformUnsubscribe,
+    ...hookTrigger(inputFields),
     perform,
     performList,
-    canPaginate: true,
     sample: SAMPLE,
     outputFields: [
       // the date-times (types the sample cannot show) and the ids, told apart
@@ -72,36 +58,12 @@ export const newOrUpdatedSubmission = defineTrigger({
   },
 });
 
-const HOOK = 'https://hooks.zapier.com/hooks/standard/1/fault-case/';
-
-export const cases: import('../shared/step-case').StepCase[] = [
-  {
-    method: 'performList',
-    input: { workspace_id: '$workspaceId', form_id: '$formId' },
-    minimum: 2,
-    why: 'the form (question types, date formats) + newest completed submissions (real ids and times)',
-    review: {
-      on: 'Cloud and self-hosted: subscribe, answer the form, then edit the submission',
-      evidence: [
-        'external--webhook-subscribe#0',
-        'external--hook-delivery-every-block#1-#2',
-        'external--hook-delivery-every-block#5-#6',
-        'submissions--list#4',
-      ],
-    },
-  },
-  {
-    method: 'performSubscribe',
-    input: { workspace_id: '$workspaceId', form_id: '$formId' },
-    bundle: { targetUrl: HOOK },
-    minimum: 2,
-    why: 'the form (refuse one of another workspace) + subscribe',
-  },
-  {
-    method: 'performUnsubscribe',
-    input: { workspace_id: '$workspaceId', form_id: '$formId' },
-    bundle: { subscribeData: { hookUrl: HOOK, form_id: '$formId' } },
-    minimum: 1,
-    why: 'unsubscribe',
-  },
-];
+export const cases: import('../shared/step-case').StepCase[] = /* @__PURE__ */ hookCases({
+  on: 'Cloud and self-hosted: subscribe, answer the form, then edit the submission',
+  evidence: [
+    'external--webhook-subscribe#0',
+    'external--hook-delivery-every-block#1-#2',
+    'external--hook-delivery-every-block#5-#6',
+    'submissions--list#4',
+  ],
+});

@@ -15,6 +15,7 @@ import { parseInput } from '../schemas/parse';
 import type { Submission } from '../schemas/submissions';
 import { parseTimestamp } from '../shared/dates';
 import { POLL_LIMIT } from '../shared/paging';
+import { polling } from '../shared/polling';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from './output/output-fields';
 import { shapeSubmission } from './output/shape';
 import { listPageOf, transferList } from './reading/transfer';
@@ -126,11 +127,8 @@ export const newPartialSubmission = defineTrigger({
       `${IDLE_MINUTES.default} minutes, or the time you choose.`,
   },
   operation: {
-    type: 'polling',
+    ...polling(perform, true),
     inputFields,
-    // core types polling results as `id: string`; OpnForm ids are integers (Zapier takes either)
-    perform: perform as never,
-    canPaginate: true,
     sample: {
       ...SUBMISSION_SAMPLE,
       id: 1851,

@@ -4,8 +4,6 @@ import {
   defineTrigger,
   type WebhookTriggerPerform,
   type WebhookTriggerPerformList,
-  type WebhookTriggerPerformSubscribe,
-  type WebhookTriggerPerformUnsubscribe,
   type ZObject,
 } from 'zapier-platform-core';
 import { formField, workspaceField } from '../inputs/fields';
@@ -21,10 +19,10 @@ import { newSubmissionOutputFields, SUBMISSION_SAMPLE } from './output/output-fi
 import {
   HOOK_OUTPUT_FIELDS,
   type HookItem,
+  hookCases,
+  hookTrigger,
   listedItems,
   readDelivery,
-  subscribeHook,
-  unsubscribeHook,
 } from './reading/submission-hook';
 
 /**
@@ -53,12 +51,6 @@ const inputFields = defineInputFields([
 
 /** What `perform` reads: a delivery is shaped whatever the pickers say. */
 const DeliveryInput = inputObject(() => ({ include_edits: YesNo() }));
-
-const performSubscribe = ((z, bundle) =>
-  subscribeHook(z, bundle, inputFields)) satisfies WebhookTriggerPerformSubscribe;
-
-const performUnsubscribe = ((z, bundle) =>
-  unsubscribeHook(z, bundle, inputFields)) satisfies WebhookTriggerPerformUnsubscribe;
 
 /**
  * Whether this Zap triggers on edits. A Zap made with version 1.0.4 has no `include_edits` at all (the
@@ -116,56 +108,32 @@ export const newSubmission = defineTrigger({
       'Triggers when a form gets a completed submission, and when one is edited unless Also Trigger When a Submission Is Edited is No.',
   },
   operation: {
-    type: 'hook',
-    inputFields,
-    performSubscribe,
-    performUnsubscribe,
+    ...hookTrigger(inputFields),
     perform,
     performList,
-    canPaginate: true,
     sample: NEW_SUBMISSION_SAMPLE,
     outputFields: newSubmissionOutputFields(...HOOK_OUTPUT_FIELDS),
   },
 });
 
-export const cases: import('../shared/step-case').StepCase[] = [
+export const cases: import('../shared/step-case').StepCase[] = /* @__PURE__ */ hookCases(
   {
-    method: 'performList',
-    input: { workspace_id: '$workspaceId', form_id: '$formId' },
-    minimum: 2,
-    why: 'the form (question types, date formats) + newest completed submissions (real ids and times)',
-    review: {
-      on: 'Cloud and self-hosted: subscribe, answer the form',
-      evidence: [
-        'external--webhook-subscribe#0',
-        'external--hook-delivery-every-block#1-#2',
-        'external--submissions-recent#0',
-        'pl/integrations--webhook-delivery-queued#3-#7',
-      ],
+    on: 'Cloud and self-hosted: subscribe, answer the form',
+    evidence: [
+      'external--webhook-subscribe#0',
+      'external--hook-delivery-every-block#1-#2',
+      'external--submissions-recent#0',
+      'pl/integrations--webhook-delivery-queued#3-#7',
+    ],
+  },
+  [
+    {
+      method: 'performList',
+      name: 'Transfer page',
+      input: { workspace_id: '$workspaceId', form_id: '$formId' },
+      bundle: { meta: { isBulkRead: true, page: 0 } },
+      minimum: 2,
+      why: 'the form (question types, date formats) + one list page of 100 (Transfer: Zapier page N = list page N + 1)',
     },
-  },
-  {
-    method: 'performList',
-    name: 'Transfer page',
-    input: { workspace_id: '$workspaceId', form_id: '$formId' },
-    bundle: { meta: { isBulkRead: true, page: 0 } },
-    minimum: 2,
-    why: 'the form (question types, date formats) + one list page of 100 (Transfer: Zapier page N = list page N + 1)',
-  },
-  {
-    method: 'performSubscribe',
-    input: { workspace_id: '$workspaceId', form_id: '$formId' },
-    bundle: { targetUrl: 'https://hooks.zapier.com/hooks/standard/1/fault-case/' },
-    minimum: 2,
-    why: 'the form (refuse one of another workspace) + subscribe',
-  },
-  {
-    method: 'performUnsubscribe',
-    input: { workspace_id: '$workspaceId', form_id: '$formId' },
-    bundle: {
-      subscribeData: { hookUrl: 'https://hooks.zapier.com/hooks/standard/1/fault-case/', form_id: '$formId' },
-    },
-    minimum: 1,
-    why: 'unsubscribe',
-  },
-];
+  ],
+);

@@ -1,7 +1,7 @@
+import { answerTexts, createdAt, currentAnswers, submissionStatus } from '../answers/answers';
 import * as submissions from '../api/submissions';
 import { defineDropdown, OF_FORM } from '../inputs/dropdown';
 import type { Submission } from '../schemas/submissions';
-import { answerTexts, createdAt, currentAnswers, submissionStatus } from './answers/answers';
 
 /** Submissions per dropdown page (Zapier asks for the next page with `bundle.meta.page`). */
 export const SUBMISSION_LIST_PAGE_SIZE = 50;

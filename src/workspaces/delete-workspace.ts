@@ -3,9 +3,9 @@ import * as workspaces from '../api/workspaces';
 import { conflict, halt, reworded } from '../errors';
 import { workspaceField } from '../inputs/fields';
 import { Flag, inputObject, WorkspaceId } from '../inputs/values';
+import { DESTRUCTIVE_NOTE, destructiveWarning } from '../inputs/warning';
 import { labelsOf, parseInput } from '../schemas/parse';
 import { clearProgress, readProgress, saveProgress } from './delete-progress';
-import { DESTRUCTIVE_NOTE, destructiveWarning } from './warning';
 import { type DeletedForm, deleteForms, FORMS_PER_RUN, named } from './workspace-forms';
 
 const inputFields = defineInputFields([

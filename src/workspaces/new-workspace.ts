@@ -1,6 +1,7 @@
 import { type Bundle, defineTrigger, type ZObject } from 'zapier-platform-core';
 import * as workspaces from '../api/workspaces';
 import { POLL_LIMIT } from '../shared/paging';
+import { polling } from '../shared/polling';
 import { shapeWorkspace, WORKSPACE_OUTPUT_FIELDS, WORKSPACE_SAMPLE } from './workspace-output';
 
 /**
@@ -22,10 +23,7 @@ export const newWorkspace = defineTrigger({
       'Triggers when a workspace is created or you are added to one. Checks your newest 100 workspaces.',
   },
   operation: {
-    type: 'polling',
-    // core types polling results as `id: string`; OpnForm ids are integers (Zapier takes either)
-    perform: perform as never,
-    canPaginate: false,
+    ...polling(perform, false),
     sample: WORKSPACE_SAMPLE,
     outputFields: WORKSPACE_OUTPUT_FIELDS,
   },

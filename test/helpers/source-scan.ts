@@ -112,3 +112,36 @@ export const codeFiles = (dir: string): string[] => {
     .filter((name) => name !== 'node_modules')
     .flatMap((name) => codeFiles(`${dir}/${name}`));
 };
+
+/** The entries at the top of the repository, git-ignored ones (`.gitignore`'s top-level names) left out. */
+export const topLevelEntries = (): string[] => {
+  const patterns = readFileSync(join(ROOT, '.gitignore'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim().replace(/^\//, '').replace(/\/$/, ''))
+    .filter((line) => line !== '' && !line.startsWith('#') && !line.includes('/'))
+    .map((glob) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`));
+  return readdirSync(ROOT).filter(
+    (name) => name !== '.git' && !patterns.some((pattern) => pattern.test(name)),
+  );
+};
+
+/** What an entry lacks: a row in the table of docs/architecture.md's "The top level", or (stale) a file. */
+export const topLevelProblems = (entries: string[], architecture: string): string[] => {
+  const section = architecture.split('## The top level')[1]?.split('\n## ')[0] ?? '';
+  const rows = section.split('\n').filter((line) => line.startsWith('| `'));
+  const named = rows.flatMap((row) =>
+    [...(row.split('|')[1] ?? '').matchAll(/`([^`]+)`/g)].map((found) =>
+      (found[1] as string).replace(/\/$/, ''),
+    ),
+  );
+  return [
+    ...entries
+      .filter((entry) => !named.includes(entry))
+      .map(
+        (entry) => `${entry}: no row in docs/architecture.md, "The top level" (product or workshop, and why)`,
+      ),
+    ...named
+      .filter((name) => !entries.includes(name))
+      .map((name) => `${name}: a row in docs/architecture.md, "The top level", names no entry`),
+  ];
+};

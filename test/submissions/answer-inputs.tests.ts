@@ -2,7 +2,7 @@
 // matrix row, start and end inputs for a date range, the two "Comments" questions told apart in every
 // picker, and the exact PUT bodies built from those inputs (the recorded accepted body, changed).
 import nock from 'nock';
-import { KEEP_NOTE } from '../../src/submissions/answers/answer-inputs';
+import { KEEP_NOTE } from '../../src/answers/answer-inputs';
 import { columnChoices } from '../../src/submissions/export/columns';
 import { failure, op, run } from '../helpers/app';
 import { api, recorded, recordedScope } from '../helpers/recorded';

@@ -1,4 +1,4 @@
-import { answerEquals, searchKeepsMatches } from '../../src/submissions/answers/exact-match';
+import { answerEquals, searchKeepsMatches } from '../../src/answers/exact-match';
 
 const is = (type: string, extra: Record<string, unknown> = {}) => ({ type, ...extra });
 

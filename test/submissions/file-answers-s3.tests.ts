@@ -1,6 +1,6 @@
 import type nock from 'nock';
+import { fileHelp, limitBytes, uploadName } from '../../src/answers/file-answers';
 import type { FormBlock } from '../../src/schemas/forms';
-import { fileHelp, limitBytes, uploadName } from '../../src/submissions/answers/file-answers';
 import { failure, run } from '../helpers/app';
 import { recordedScope } from '../helpers/recorded';
 import { otherHost, publicApi } from '../helpers/scopes';

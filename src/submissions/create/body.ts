@@ -5,12 +5,12 @@
  * field id as the respondent's form sends them (submissions--public-create.json).
  */
 import type { ZObject } from 'zapier-platform-core';
+import { FILE_TYPES, KEPT_AS_IS_TYPES } from '../../answers/answer-facts';
+import { answerKey, hasRowInputs, isDateRange, matrixRowKey, rangeKey } from '../../answers/answer-inputs';
+import { type AnswerChanges, isEmptyInput, wholeAnswers } from '../../answers/answer-values';
+import { answerableBlocks, blockName, distinctLabels, matrixRows } from '../../answers/blocks';
 import { invalidInput } from '../../errors';
-import { answerableBlocks, blockName, distinctLabels, matrixRows } from '../../forms/blocks';
 import type { Form, FormBlock } from '../../schemas/forms';
-import { FILE_TYPES, KEPT_AS_IS_TYPES } from '../answers/answer-facts';
-import { answerKey, hasRowInputs, isDateRange, matrixRowKey, rangeKey } from '../answers/answer-inputs';
-import { type AnswerChanges, isEmptyInput, wholeAnswers } from '../answers/answer-values';
 
 const NOTHING = 'Nothing was submitted.';
 

@@ -7,10 +7,6 @@
  * marks none. A matrix answered row by row has no single input to mark (any one row answers it).
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import * as forms from '../../api/forms';
-import { answerableBlocks } from '../../forms/blocks';
-import { FormId } from '../../inputs/values';
-import type { Form, FormBlock } from '../../schemas/forms';
 import {
   type AnswerInputField,
   answerInputFields,
@@ -18,7 +14,11 @@ import {
   hasRowInputs,
   isDateRange,
   rangeKey,
-} from '../answers/answer-inputs';
+} from '../../answers/answer-inputs';
+import { answerableBlocks } from '../../answers/blocks';
+import * as forms from '../../api/forms';
+import { FormId } from '../../inputs/values';
+import type { Form, FormBlock } from '../../schemas/forms';
 import { alwaysRequired, CREATE_NOTE } from './body';
 import { matchBlocks, matchFieldIds, namesOf } from './upsert';
 

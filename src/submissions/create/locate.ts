@@ -18,10 +18,10 @@
  * the answers twice).
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import { currentAnswers } from '../../answers/answers';
 import * as submissions from '../../api/submissions';
 import type { Submission } from '../../schemas/submissions';
 import { isLastPage } from '../../shared/paging';
-import { currentAnswers } from '../answers/answers';
 import { readKeyMatches, type Upsert } from './upsert';
 import { canRead, lookUntilFound } from './wait';
 

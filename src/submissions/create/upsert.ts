@@ -10,14 +10,14 @@
  * replace any one of them), and afterwards tells `created` from `updated_existing` by those rows' ids.
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import { KEPT_AS_IS_TYPES } from '../../answers/answer-facts';
+import { answerKey } from '../../answers/answer-inputs';
+import { answerableBlocks, blockName, distinctLabels } from '../../answers/blocks';
 import * as submissions from '../../api/submissions';
 import { conflict, invalidInput } from '../../errors';
-import { answerableBlocks, blockName, distinctLabels } from '../../forms/blocks';
 import { type Form, type FormBlock, MatchFieldIds } from '../../schemas/forms';
 import type { Submission } from '../../schemas/submissions';
 import { isLastPage } from '../../shared/paging';
-import { KEPT_AS_IS_TYPES } from '../answers/answer-facts';
-import { answerKey } from '../answers/answer-inputs';
 
 const NOTHING = 'Nothing was submitted.';
 

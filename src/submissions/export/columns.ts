@@ -1,6 +1,6 @@
 import type { ZObject } from 'zapier-platform-core';
+import { AmbiguousQuestion, answerableBlocks, findQuestionBlock, labelledBlocks } from '../../answers/blocks';
 import { invalidInput } from '../../errors';
-import { AmbiguousQuestion, answerableBlocks, findQuestionBlock, labelledBlocks } from '../../forms/blocks';
 import type { Form } from '../../schemas/forms';
 import { ATTRIBUTION_KEYS } from '../../schemas/submissions';
 

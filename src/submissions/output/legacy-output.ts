@@ -6,7 +6,7 @@
  * output, with the delivered values, next to today's keys; `form_id`, `form_title`, `form_slug` and
  * `edit_link` are today's keys already, with the same values (docs/decisions.md).
  */
-import { answerableBlocks, blockName } from '../../forms/blocks';
+import { answerableBlocks, blockName } from '../../answers/blocks';
 import type { Form, FormBlock } from '../../schemas/forms';
 import type { DeliveryPayload } from '../../schemas/zapier';
 import { matrixAnswer } from './shape';

@@ -1,11 +1,11 @@
 /** The output fields and the sample of every step that returns a submission. */
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import { FILE_TYPES, NUMBER_TYPES } from '../../answers/answer-facts';
+import { answerableBlocks, blockName, distinctLabels, matrixRows } from '../../answers/blocks';
 import * as forms from '../../api/forms';
-import { answerableBlocks, blockName, distinctLabels, matrixRows } from '../../forms/blocks';
 import { FormId } from '../../inputs/values';
 import type { FormBlock } from '../../schemas/forms';
 import type { AttributionKey } from '../../schemas/submissions';
-import { FILE_TYPES, NUMBER_TYPES } from '../answers/answer-facts';
 import type { FormRef, OutputField, SubmissionOutput } from './output-types';
 
 const ATTRIBUTION_LABELS: Record<AttributionKey, string> = {

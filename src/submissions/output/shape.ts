@@ -7,7 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { ZObject } from 'zapier-platform-core';
-import { isLayoutBlock } from '../../forms/blocks';
+import { checkboxWord, FILE_TYPES, NUMBER_TYPES, SHAPE_METADATA_KEYS } from '../../answers/answer-facts';
+import { isLayoutBlock } from '../../answers/blocks';
 import { ATTRIBUTION_KEYS, type AttributionKey, type Submission } from '../../schemas/submissions';
 import type { DeliveryPayload } from '../../schemas/zapier';
 import {
@@ -17,7 +18,6 @@ import {
   isoAnswerDates,
   isoDateTime,
 } from '../../shared/dates';
-import { checkboxWord, FILE_TYPES, NUMBER_TYPES, SHAPE_METADATA_KEYS } from '../answers/answer-facts';
 import { submissionFile } from './files';
 import type { AnswerDate, AnswerFile, FormRef, SubmissionOutput, SubmissionStatus } from './output-types';
 

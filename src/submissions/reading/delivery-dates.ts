@@ -4,9 +4,9 @@
  * reverse, an `/open` list item turned into the delivery OpnForm would have sent (the editor's sample).
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import { answerableBlocks, blockName } from '../../answers/blocks';
 import * as account from '../../api/account';
 import * as forms from '../../api/forms';
-import { answerableBlocks, blockName } from '../../forms/blocks';
 import { FormId } from '../../inputs/values';
 import type { Form } from '../../schemas/forms';
 import type { Submission } from '../../schemas/submissions';

@@ -5,7 +5,12 @@
  * records read from the /open list.
  */
 import { randomInt } from 'node:crypto';
-import type { Bundle, ZObject } from 'zapier-platform-core';
+import type {
+  Bundle,
+  WebhookTriggerPerformSubscribe,
+  WebhookTriggerPerformUnsubscribe,
+  ZObject,
+} from 'zapier-platform-core';
 import * as v from 'zod/mini';
 import * as forms from '../../api/forms';
 import * as submissions from '../../api/submissions';
@@ -18,6 +23,7 @@ import { lazy, type Out } from '../../schemas/lazy';
 import { type labelsOf, parseInput, summarize } from '../../schemas/parse';
 import { DeliveryPayload } from '../../schemas/zapier';
 import { dateQuestions, isoDateTime } from '../../shared/dates';
+import type { StepCase } from '../../shared/step-case';
 import type { OutputField, SubmissionOutput } from '../output/output-types';
 import { deliveryId, shapeDelivery } from '../output/shape';
 import { deliveryDates, deliveryOfSubmission } from './delivery-dates';
@@ -87,6 +93,52 @@ export const unsubscribeHook = async (z: ZObject, bundle: Bundle, inputFields: F
   const { formGone } = await zapier.unsubscribe(z, bundle, subscription.hookUrl, subscription.form_id);
   return { ...subscription, form_gone: formGone };
 };
+
+/**
+ * What a hook trigger's `operation` starts with: its type, input fields (naming a bad value), the
+ * subscription, and paging (`performList` pages through transferList for Zapier's Transfer).
+ */
+export const hookTrigger = <F extends Fields>(inputFields: F) => ({
+  type: 'hook' as const,
+  inputFields,
+  canPaginate: true,
+  performSubscribe: ((z, bundle) =>
+    subscribeHook(z, bundle, inputFields)) satisfies WebhookTriggerPerformSubscribe,
+  performUnsubscribe: ((z, bundle) =>
+    unsubscribeHook(z, bundle, inputFields)) satisfies WebhookTriggerPerformUnsubscribe,
+});
+
+const HOOK = 'https://hooks.zapier.com/hooks/standard/1/fault-case/';
+const PICKED = { workspace_id: '$workspaceId', form_id: '$formId' };
+
+/**
+ * A hook trigger's cases: its test records (the form, then the newest submissions), `more`, subscribe,
+ * unsubscribe. Called with the pure-call mark (`@__PURE__`), so the release bundle drops them unused.
+ */
+export const hookCases = (review: StepCase['review'], more: StepCase[] = []): StepCase[] => [
+  {
+    method: 'performList',
+    input: PICKED,
+    minimum: 2,
+    why: 'the form (question types, date formats) + newest completed submissions (real ids and times)',
+    review,
+  },
+  ...more,
+  {
+    method: 'performSubscribe',
+    input: PICKED,
+    bundle: { targetUrl: HOOK },
+    minimum: 2,
+    why: 'the form (refuse one of another workspace) + subscribe',
+  },
+  {
+    method: 'performUnsubscribe',
+    input: PICKED,
+    bundle: { subscribeData: { hookUrl: HOOK, form_id: '$formId' } },
+    minimum: 1,
+    why: 'unsubscribe',
+  },
+];
 
 /** The scope that tells one Zap's subscription from another's (the hook URL is unique per Zap). */
 const zapScope = (bundle: Bundle): string | undefined => {

@@ -7,12 +7,12 @@
  * - file answers are taken only as stored file-name strings, a signature only as one string.
  */
 import type { ZObject } from 'zapier-platform-core';
+import { currentAnswers, submissionStatus } from '../../answers/answers';
+import { answerableBlocks, labelledBlocks } from '../../answers/blocks';
 import { type ErrorCode, userError } from '../../errors';
-import { answerableBlocks, labelledBlocks } from '../../forms/blocks';
 import { flagOn } from '../../schemas/boolean';
 import type { Form, FormBlock } from '../../schemas/forms';
 import type { Submission } from '../../schemas/submissions';
-import { currentAnswers, submissionStatus } from '../answers/answers';
 
 const refuse = (z: ZObject, message: string, code: ErrorCode): never => {
   throw userError(z, message, code, 400);

@@ -1,8 +1,8 @@
-import { answerableBlocks } from '../../forms/blocks';
+import type { AnswerChanges } from '../../answers/answer-values';
+import { currentAnswers } from '../../answers/answers';
+import { answerableBlocks } from '../../answers/blocks';
 import type { Form } from '../../schemas/forms';
 import type { Submission } from '../../schemas/submissions';
-import type { AnswerChanges } from '../answers/answer-values';
-import { currentAnswers } from '../answers/answers';
 import { writableAnswer } from './checks';
 
 /**

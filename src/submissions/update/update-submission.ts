@@ -1,4 +1,7 @@
 import { type Bundle, defineCreate, defineInputFields, type ZObject } from 'zapier-platform-core';
+import { answerInputFields, questionLabels } from '../../answers/answer-inputs';
+import { answerChanges, changesAnything } from '../../answers/answer-values';
+import { uploadFileAnswers } from '../../answers/file-answers';
 import * as forms from '../../api/forms';
 import * as submissions from '../../api/submissions';
 import { halt, notFound } from '../../errors';
@@ -20,9 +23,6 @@ import {
 } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
 import type { Submission } from '../../schemas/submissions';
-import { answerInputFields, questionLabels } from '../answers/answer-inputs';
-import { answerChanges, changesAnything } from '../answers/answer-values';
-import { uploadFileAnswers } from '../answers/file-answers';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from '../output/output-fields';
 import { shapeSubmission } from '../output/shape';
 import { scanSubmissions } from '../reading/pages';

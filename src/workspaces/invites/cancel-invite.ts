@@ -2,8 +2,8 @@ import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-plat
 import * as invites from '../../api/invites';
 import { inviteField, workspaceField } from '../../inputs/fields';
 import { InviteId, inputObject, WorkspaceId } from '../../inputs/values';
+import { DESTRUCTIVE_NOTE, destructiveWarning } from '../../inputs/warning';
 import { parseInput } from '../../schemas/parse';
-import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
 import { inviteActionOutputFields, inviteActionSample, inviteDetails } from './invite';
 
 const inputFields = defineInputFields([

@@ -1,9 +1,9 @@
 import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-platform-core';
 import * as workspaces from '../../api/workspaces';
 import { WorkspaceInput, workspaceField } from '../../inputs/fields';
+import { DESTRUCTIVE_NOTE, destructiveWarning } from '../../inputs/warning';
 import { parseInput } from '../../schemas/parse';
 import { teamActionFields } from '../action';
-import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
 import { refuseLastAdmin } from './last-admin';
 
 const inputFields = defineInputFields([

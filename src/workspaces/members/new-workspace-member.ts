@@ -3,6 +3,7 @@ import * as members from '../../api/members';
 import { WorkspaceInput, workspaceField } from '../../inputs/fields';
 import { parseInput } from '../../schemas/parse';
 import { POLL_LIMIT } from '../../shared/paging';
+import { polling } from '../../shared/polling';
 import { joinedAt, MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, newestFirst, shapeMember } from '../member';
 
 const inputFields = defineInputFields([workspaceField]);
@@ -27,11 +28,8 @@ export const newWorkspaceMember = defineTrigger({
       'Triggers when a user joins a workspace (for example by accepting an invite). Checks the newest 100 members.',
   },
   operation: {
-    type: 'polling',
+    ...polling(perform, false),
     inputFields,
-    // core types polling results as `id: string`; OpnForm ids are integers (Zapier takes either)
-    perform: perform as never,
-    canPaginate: false,
     // `joined_at` stays in every result (null unless the server sends `pivot.created_at`; real servers
     // do not, recorded `team--list-users`) but is not offered as a field: it would always be empty.
     sample: { ...MEMBER_SAMPLE, workspace_id: 7 },

@@ -2,10 +2,10 @@ import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-plat
 import * as members from '../../api/members';
 import { memberField, workspaceField } from '../../inputs/fields';
 import { inputObject, UserId, WorkspaceId } from '../../inputs/values';
+import { DESTRUCTIVE_NOTE, destructiveWarning } from '../../inputs/warning';
 import { parseInput } from '../../schemas/parse';
 import { teamActionFields } from '../action';
 import { changedMember } from '../member';
-import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
 import { guardMemberChange } from './last-admin';
 
 const inputFields = defineInputFields([

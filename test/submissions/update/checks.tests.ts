@@ -1,8 +1,9 @@
 // The pieces Update Submission checks with before it writes (src/submissions/update/checks.ts).
+
+import { questionLabels } from '../../../src/answers/answer-inputs';
 import { flagOn } from '../../../src/schemas/boolean';
 import type { Form, FormBlock } from '../../../src/schemas/forms';
 import type { Submission } from '../../../src/schemas/submissions';
-import { questionLabels } from '../../../src/submissions/answers/answer-inputs';
 import { removedAnswers, writableAnswer } from '../../../src/submissions/update/checks';
 
 const files: FormBlock = { id: 'f-files', type: 'files', name: 'Files' };

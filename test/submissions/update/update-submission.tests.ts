@@ -1,4 +1,4 @@
-import { KEEP_NOTE } from '../../../src/submissions/answers/answer-inputs';
+import { KEEP_NOTE } from '../../../src/answers/answer-inputs';
 import { failure, op, run } from '../../helpers/app';
 import { api } from '../../helpers/scopes';
 import { ANSWERS, FORM, FORM_ID, fillers, item, page, shaped } from '../sample-form';

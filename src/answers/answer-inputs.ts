@@ -1,3 +1,5 @@
+import type { Form, FormBlock } from '../schemas/forms';
+import { FILE_TYPES, KEPT_AS_IS_TYPES, NUMBER_TYPES } from './answer-facts';
 import {
   answerableBlocks,
   blockName,
@@ -5,9 +7,7 @@ import {
   distinctLabels,
   matrixColumns,
   matrixRows,
-} from '../../forms/blocks';
-import type { Form, FormBlock } from '../../schemas/forms';
-import { FILE_TYPES, KEPT_AS_IS_TYPES, NUMBER_TYPES } from './answer-facts';
+} from './blocks';
 import { fileHelp, takesSeveral } from './file-answers';
 
 /** Answer inputs are keyed `answer__<field id>`, so they never collide with the step's fixed keys. */

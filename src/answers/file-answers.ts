@@ -9,9 +9,9 @@
 import { join } from 'node:path';
 import contentDisposition from 'content-disposition';
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import * as uploads from '../../api/uploads';
-import { invalidInput } from '../../errors';
-import type { Form, FormBlock } from '../../schemas/forms';
+import * as uploads from '../api/uploads';
+import { invalidInput } from '../errors';
+import type { Form, FormBlock } from '../schemas/forms';
 
 /** What a signature question takes as an uploaded file (OpnForm's "upload a file instead": code reading). */
 export const SIGNATURE_TYPES: readonly string[] = ['png', 'jpg', 'jpeg', 'pdf'];

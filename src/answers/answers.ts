@@ -1,4 +1,4 @@
-import type { Submission } from '../../schemas/submissions';
+import type { Submission } from '../schemas/submissions';
 import { METADATA_KEYS } from './answer-facts';
 
 /** The answers of a listed submission, keyed by field id, without the metadata keys. */

@@ -1,17 +1,7 @@
 import type { ZObject } from 'zapier-platform-core';
-import { invalidInput } from '../../errors';
-import {
-  AmbiguousQuestion,
-  answerableBlocks,
-  blockName,
-  blockOptions,
-  distinctLabels,
-  findQuestionBlock,
-  matrixColumns,
-  matrixRows,
-} from '../../forms/blocks';
-import type { Form, FormBlock } from '../../schemas/forms';
-import { EMAIL_ADDRESS } from '../../shared/text';
+import { invalidInput } from '../errors';
+import type { Form, FormBlock } from '../schemas/forms';
+import { EMAIL_ADDRESS } from '../shared/text';
 import { checkboxWord, FILE_TYPES } from './answer-facts';
 import {
   answerKey,
@@ -22,6 +12,16 @@ import {
   matrixRowKey,
   rangeKey,
 } from './answer-inputs';
+import {
+  AmbiguousQuestion,
+  answerableBlocks,
+  blockName,
+  blockOptions,
+  distinctLabels,
+  findQuestionBlock,
+  matrixColumns,
+  matrixRows,
+} from './blocks';
 import { type FileInput, takesSeveral } from './file-answers';
 
 const MAX_ERRORS = 5;

@@ -1,6 +1,6 @@
-import type { FormBlock } from '../../schemas/forms';
-import type { Submission } from '../../schemas/submissions';
-import { parseTimestamp } from '../../shared/dates';
+import type { FormBlock } from '../schemas/forms';
+import type { Submission } from '../schemas/submissions';
+import { parseTimestamp } from '../shared/dates';
 import { checkboxWord, NO_WORDS, NUMBER_TYPES, YES_WORDS } from './answer-facts';
 import { answerTexts, currentAnswers } from './answers';
 
