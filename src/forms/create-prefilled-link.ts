@@ -6,6 +6,7 @@ import { formField, workspaceField } from '../inputs/fields';
 import { FormId, inputObject, WorkspaceId } from '../inputs/values';
 import type { Form, FormBlock } from '../schemas/forms';
 import { parseInput } from '../schemas/parse';
+import { throttleFor } from '../shared/limits';
 import { FILE_TYPES } from '../submissions/answers/answer-facts';
 import { answerInputFields, answerKey } from '../submissions/answers/answer-inputs';
 import { answerChanges } from '../submissions/answers/answer-values';
@@ -213,6 +214,7 @@ export const createPrefilledLink = defineCreate({
       { key: 'form_title', label: 'Form Title' },
       { key: 'share_url', label: 'Share URL' },
     ],
+    throttle: throttleFor(1), // the form read
   },
 });
 

@@ -2,6 +2,7 @@ import { type CreatePerform, defineCreate, defineInputFields } from 'zapier-plat
 import * as forms from '../api/forms';
 import { FormInput, formField, workspaceField } from '../inputs/fields';
 import { parseInput } from '../schemas/parse';
+import { throttleFor } from '../shared/limits';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
 import { findFormToDeleteIn } from './in-workspace';
 
@@ -36,6 +37,7 @@ export const deleteForm = defineCreate({
     perform,
     sample: { id: 42, deleted: true, message: 'Form was deleted.' },
     outputFields: [{ key: 'id', label: 'Form ID', type: 'integer' }],
+    throttle: throttleFor(2), // the form read + the delete
   },
 });
 

@@ -5,6 +5,7 @@ import { readFormIn } from '../forms/in-workspace';
 import { formField, webhookIntegrationField, workspaceField } from '../inputs/fields';
 import { FormId, inputObject, WebhookIntegrationId, WorkspaceId } from '../inputs/values';
 import { labelsOf, parseInput } from '../schemas/parse';
+import { throttleFor } from '../shared/limits';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
 import { isWebhook, WEBHOOK_OUTPUT_FIELDS } from './webhooks';
 
@@ -94,6 +95,7 @@ export const deleteWebhookIntegration = defineCreate({
         ['id', 'form_id', 'integration_id', 'webhook_url'].includes(f.key),
       ),
     ],
+    throttle: throttleFor(3), // the form, its integrations, the DELETE
   },
 });
 

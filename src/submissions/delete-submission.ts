@@ -4,6 +4,7 @@ import { findFormToDeleteIn } from '../forms/in-workspace';
 import { formField, refuseUnrealSubmissionId, submissionField, workspaceField } from '../inputs/fields';
 import { FormId, inputObject, SubmissionId, WorkspaceId } from '../inputs/values';
 import { parseInput } from '../schemas/parse';
+import { throttleFor } from '../shared/limits';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../workspaces/warning';
 
 /** What the step outputs: which submission of which form was deleted, and OpnForm's message. */
@@ -67,6 +68,7 @@ export const deleteSubmission = defineCreate({
       { key: 'id', label: 'Submission ID', type: 'integer' },
       { key: 'form_id', label: 'Form ID', type: 'integer' },
     ],
+    throttle: throttleFor(2), // the read that guards the delete + the delete
   },
 });
 

@@ -12,6 +12,7 @@ import {
 import { FormId, inputObject, WorkspaceId, wholeNumber } from '../inputs/values';
 import { lazy } from '../schemas/lazy';
 import { parseInput } from '../schemas/parse';
+import { throttleFor } from '../shared/limits';
 import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output/output-fields';
 import { shapeSubmission } from './output/shape';
 import { scanForId } from './reading/pages';
@@ -105,6 +106,7 @@ export const findSubmissionById = defineSearch({
       ...SUBMISSION_OUTPUT_FIELDS.filter((f) => !f.key.startsWith('attribution__')),
       answerOutputFields,
     ],
+    throttle: throttleFor(2), // list page 1 (the newest holds it) + the form
   },
 });
 

@@ -4,6 +4,7 @@ import { conflict, halt, reworded } from '../errors';
 import { workspaceField } from '../inputs/fields';
 import { Flag, inputObject, WorkspaceId } from '../inputs/values';
 import { labelsOf, parseInput } from '../schemas/parse';
+import { throttleFor } from '../shared/limits';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from './warning';
 import { type DeletedForm, deleteForms, FORMS_PER_RUN, named } from './workspace-forms';
 
@@ -114,6 +115,7 @@ export const deleteWorkspace = defineCreate({
       { key: 'forms_count', label: 'Forms It Held', type: 'integer' },
       { key: 'deleted_forms[]id', label: 'Deleted Form ID', type: 'integer' },
     ],
+    throttle: throttleFor(2), // its forms counted + the delete
   },
 });
 

@@ -9,6 +9,7 @@ import { flagOn } from '../../schemas/boolean';
 import type { Form } from '../../schemas/forms';
 import { parseInput } from '../../schemas/parse';
 import { clock } from '../../shared/budget';
+import { throttleFor } from '../../shared/limits';
 import { answerKey, editableBlocks, questionLabels } from '../answers/answer-inputs';
 import { answerChanges, isEmptyInput } from '../answers/answer-values';
 import { uploadFileAnswers } from '../answers/file-answers';
@@ -136,6 +137,7 @@ export const createSubmission = defineCreate({
     perform,
     sample: { ...CREATE_SAMPLE },
     outputFields: submissionOutputFields(...CREATE_OUTPUT_FIELDS),
+    throttle: throttleFor(4), // 3 on a form with editable submissions
   },
 });
 

@@ -14,6 +14,7 @@ import {
   YesNo,
 } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
+import { lockOn, throttleFor } from '../../shared/limits';
 import { answerInputFields, questionLabels } from '../answers/answer-inputs';
 import { answerChanges, changesAnything } from '../answers/answer-values';
 import { uploadFileAnswers } from '../answers/file-answers';
@@ -179,6 +180,8 @@ export const updateSubmission = defineCreate({
       { key: 'dropped_answers[]name', label: 'Dropped Answers: Question Name' },
       { key: 'dropped_answers[]value', label: 'Dropped Answers: Value' },
     ),
+    throttle: throttleFor(3), // the form, list page 1, the PUT
+    lock: lockOn('submission_id'),
   },
 });
 

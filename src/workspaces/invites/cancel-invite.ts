@@ -3,6 +3,7 @@ import * as invites from '../../api/invites';
 import { inviteField, workspaceField } from '../../inputs/fields';
 import { InviteId, inputObject, WorkspaceId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
+import { throttleFor } from '../../shared/limits';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../warning';
 import { inviteActionOutputFields, inviteActionSample, inviteDetails } from './invite';
 
@@ -41,6 +42,7 @@ export const cancelInvite = defineCreate({
     perform,
     sample: inviteActionSample({ cancelled: true }, 'Invite deleted successfully.'),
     outputFields: inviteActionOutputFields(),
+    throttle: throttleFor(2), // the invites + the cancel
   },
 });
 
