@@ -102,9 +102,7 @@ const throttleProblems = (steps: AppStep[], cases: FoundCase[]) => {
     if (draw.on === 'export')
       return OPNFORM.export / draw.requests <= OPNFORM.open / (first?.minimum ?? count)
         ? []
-        : [
-            `${where}: throttleFor(${draw.requests}, 'export') binds after /open (${first?.minimum} requests)`,
-          ];
+        : [`${where}: throttleFor(${draw.requests}, 'export') binds after /open (${first?.minimum} a run)`];
     return draw.requests === count
       ? []
       : [
@@ -127,14 +125,14 @@ describe("throttle: every action and search keeps a burst of runs under OpnForm'
     );
   });
 
-  test('each action and search declares throttleFor(the requests its cases send); no trigger a throttle', () => {
+  test('each action and search declares throttleFor(the requests its cases send); no trigger has one', () => {
     expect(throttleProblems(steps(), everyCase())).toEqual([]);
     expect(declared().length).toBeGreaterThan(25);
     const triggers = Object.entries(definition.triggers).filter(([, step]) => step.operation.throttle);
     expect(triggers.map(([key]) => key)).toEqual([]);
   });
 
-  test('a step without a throttle, or whose request count changed, is named with its file and the fix', () => {
+  test('a step without a throttle or with a changed request count is named with its file and fix', () => {
     const step = (operation: Record<string, unknown>): AppStep => ({
       ...{ kind: 'searches', key: 'find_thing', id: 'searches.find_thing', label: 'Find Thing' },
       ...{ hidden: false, methods: ['perform'], file: 'src/things/find-thing.ts', marker: {}, operation },
