@@ -218,8 +218,21 @@ describe('lock: the read-then-write steps run one at a time per object', () => {
         .map(([key, step]) => [`${kind}.${key}`, step] as const),
     );
 
-  test('exactly these steps lock, each on the object it reads then writes, per Zapier user', () => {
-    expect(Object.fromEntries(locked().map(([at, step]) => [at, step.operation.lock]))).toEqual(LOCKED);
+  test('these steps lock on the object they read then write, per Zapier user; others as lockOn does', () => {
+    const known = locked().filter(([at]) => at in LOCKED);
+    expect(Object.fromEntries(known.map(([at, step]) => [at, step.operation.lock]))).toEqual(LOCKED);
+    // a new step's lock (lockOn in its operation) needs no row here: it has lockOn's shape
+    const others = locked().filter(([at]) => !(at in LOCKED));
+    expect(others.map(([at, step]) => [at, step.operation.lock])).toEqual(
+      others.map(([at]) => [
+        at,
+        {
+          key: expect.stringMatching(/^[a-z-]+-\{\{bundle\.inputData\.\w+\}\}$/),
+          scope: ['user'],
+          timeout: 30,
+        },
+      ]),
+    );
   });
 
   test('a lock key reads only required inputs of its step (an empty one would lock every run together)', () => {
