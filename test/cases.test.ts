@@ -23,7 +23,7 @@ import { useSandbox } from './e2e/helpers';
 import type { App } from './helpers/app';
 import { recorded } from './helpers/recorded';
 
-const HOW = 'CONTRIBUTING.md, "Adding an operation"; the type: src/shared/step-case.ts';
+const HOW = 'CONTRIBUTING.md, "Adding a step"; the type: src/shared/step-case.ts';
 
 describe('every step has a case', () => {
   test('the app: no step or method without one, no case without its step', () => {

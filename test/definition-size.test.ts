@@ -84,7 +84,7 @@ const OPNFORM = {
 
 /** Where each action's and search's throttle is wrong, naming the step's file and the fix. */
 const throttleProblems = (steps: AppStep[], cases: FoundCase[]) => {
-  const HOW = 'src/shared/limits.ts; CONTRIBUTING.md, "Adding an operation"';
+  const HOW = 'src/shared/limits.ts; CONTRIBUTING.md, "Adding a step"';
   /** The requests one ordinary run sends: the most its cases declare (`most`, else `minimum`). */
   const countOf = (step: AppStep) =>
     Math.max(...cases.flatMap((c) => (c.step === step ? [c.most ?? c.minimum] : [])));
@@ -142,13 +142,13 @@ describe("throttle: every action and search keeps a burst of runs under OpnForm'
     const bare = step({});
     expect(throttleProblems([bare], [caseOf(bare, 2)])).toEqual([
       'searches.find_thing (src/things/find-thing.ts): add `throttle: throttleFor(2)` to its operation ' +
-        '(its cases\' requests; src/shared/limits.ts; CONTRIBUTING.md, "Adding an operation")',
+        '(its cases\' requests; src/shared/limits.ts; CONTRIBUTING.md, "Adding a step")',
     ]);
     const stale = step({ throttle: throttleFor(1) });
     expect(throttleProblems([stale], [caseOf(stale, 1), caseOf(stale, 2)])).toEqual([
       'searches.find_thing (src/things/find-thing.ts): throttleFor(1), but its cases send up to 2 requests ' +
         '(`minimum`, or `most` when some input needs more): make it throttleFor(2) ' +
-        '(src/shared/limits.ts; CONTRIBUTING.md, "Adding an operation")',
+        '(src/shared/limits.ts; CONTRIBUTING.md, "Adding a step")',
     ]);
     // the positive controls: the count its cases declare, `most` included
     expect(throttleProblems([stale], [caseOf(stale, 1)])).toEqual([]);
