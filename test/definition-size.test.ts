@@ -94,7 +94,8 @@ const throttleProblems = (steps: AppStep[], cases: FoundCase[]) => {
     const where = `${step.id} (${step.file})`;
     if (draw === undefined)
       return [
-        `${where}: add \`throttle: throttleFor(${count})\` to its operation (its cases' requests; ${HOW})`,
+        `${where}: add \`throttle: throttleFor(${Number.isFinite(count) ? count : 'n'})\` to its operation ` +
+          `(n: the requests its cases send; ${HOW})`,
       ];
     // an export step counts its export POSTs (10 a minute), which must bind before what its first case
     // (an ordinary run: up to 1000 submissions, one POST) sends to /open
@@ -106,7 +107,7 @@ const throttleProblems = (steps: AppStep[], cases: FoundCase[]) => {
     return draw.requests === count
       ? []
       : [
-          `${where}: throttleFor(${draw.requests}), but its cases send up to ${count} requests ` +
+          `${where}: throttleFor(${draw.requests}), but its cases send up to ${count} request(s) ` +
             `(\`minimum\`, or \`most\` when some input needs more): make it throttleFor(${count}) (${HOW})`,
         ];
   });
@@ -114,8 +115,12 @@ const throttleProblems = (steps: AppStep[], cases: FoundCase[]) => {
 
 describe("throttle: every action and search keeps a burst of runs under OpnForm's limits", () => {
   const steps = () => stepCases().steps.filter((s) => s.kind === 'creates' || s.kind === 'searches');
-  /** What each step's throttle was made from (throttleFor's arguments). */
-  const declared = () => steps().map((step) => ({ step, draw: drawOf(step.operation.throttle) }));
+  /** What each step's throttle was made from (throttleFor's arguments); one without is reported above. */
+  const declared = () =>
+    steps().flatMap((step) => {
+      const draw = drawOf(step.operation.throttle);
+      return draw === undefined ? [] : [{ step, draw }];
+    });
 
   test('the recorded limits are 100 on /open, 60 on /external and 10 exports, each a minute', () => {
     expect(OPNFORM).toEqual({ open: 100, external: 60, export: 10 });
@@ -139,15 +144,19 @@ describe("throttle: every action and search keeps a burst of runs under OpnForm'
     });
     const caseOf = (s: AppStep, minimum: number, most?: number) =>
       ({ step: s, minimum, ...(most === undefined ? {} : { most }) }) as FoundCase;
+    // without a case yet, the count is its cases' to say
+    expect(throttleProblems([step({})], [])).toEqual([
+      expect.stringContaining(': add `throttle: throttleFor(n)`'),
+    ]);
     const bare = step({});
     expect(throttleProblems([bare], [caseOf(bare, 2)])).toEqual([
       'searches.find_thing (src/things/find-thing.ts): add `throttle: throttleFor(2)` to its operation ' +
-        '(its cases\' requests; src/shared/limits.ts; CONTRIBUTING.md, "Adding a step")',
+        '(n: the requests its cases send; src/shared/limits.ts; CONTRIBUTING.md, "Adding a step")',
     ]);
     const stale = step({ throttle: throttleFor(1) });
     expect(throttleProblems([stale], [caseOf(stale, 1), caseOf(stale, 2)])).toEqual([
-      'searches.find_thing (src/things/find-thing.ts): throttleFor(1), but its cases send up to 2 requests ' +
-        '(`minimum`, or `most` when some input needs more): make it throttleFor(2) ' +
+      'searches.find_thing (src/things/find-thing.ts): throttleFor(1), but its cases send up to 2 ' +
+        'request(s) (`minimum`, or `most` when some input needs more): make it throttleFor(2) ' +
         '(src/shared/limits.ts; CONTRIBUTING.md, "Adding a step")',
     ]);
     // the positive controls: the count its cases declare, `most` included
@@ -165,11 +174,8 @@ describe("throttle: every action and search keeps a burst of runs under OpnForm'
       definition[step.kind as 'creates' | 'searches'][step.key]?.operation.throttle,
     ]);
     const expected = declared().map(({ step, draw }) => {
-      const on = draw?.on === 'any' ? 'external' : (draw?.on ?? 'open');
-      return [
-        step.id,
-        { window: 60, limit: Math.floor(OPNFORM[on] / (draw?.requests ?? Number.NaN)), scope: ['auth'] },
-      ];
+      const on = draw.on === 'any' ? 'external' : draw.on;
+      return [step.id, { window: 60, limit: Math.floor(OPNFORM[on] / draw.requests), scope: ['auth'] }];
     });
     expect(built).toEqual(expected);
   });
@@ -178,7 +184,7 @@ describe("throttle: every action and search keeps a burst of runs under OpnForm'
     const groups = new Map<string, Set<string>>();
     const ownWindow: string[] = [];
     for (const { step, draw } of declared()) {
-      const group = `${draw?.on} x${draw?.requests}`;
+      const group = `${draw.on} x${draw.requests}`;
       groups.set(group, (groups.get(group) ?? new Set()).add(JSON.stringify(step.operation.throttle)));
       if ((step.operation.throttle as { scope?: string[] }).scope?.includes('action'))
         ownWindow.push(step.id);
