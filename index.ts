@@ -18,7 +18,6 @@ import { newWebhookDeliveryFailure } from './src/integrations/new-webhook-delive
 import { updateWebhookIntegration } from './src/integrations/update-webhook-integration';
 import { webhookIntegrationList } from './src/integrations/webhook-integration-list';
 import { apiRequest } from './src/requests/api-request';
-import { withLimits } from './src/shared/limits';
 import { createSubmission } from './src/submissions/create/create-submission';
 import { FIND_OR_CREATE_SUBMISSION, findOrCreateSubmission } from './src/submissions/create/find-or-create';
 import { deleteSubmission } from './src/submissions/delete-submission';
@@ -132,5 +131,4 @@ const app = defineApp(
 );
 
 // CommonJS `module.exports = app`: Zapier's production wrapper requires index.js and does not unwrap `.default`.
-// withLimits: each action's and search's throttle, each read-then-write step's lock (src/shared/limits.ts).
-export = withLimits(app);
+export = app;

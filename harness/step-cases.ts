@@ -21,7 +21,7 @@ type Method = NonNullable<StepCase['method']> | 'test';
 const ROOT = resolve(__dirname, '..');
 const KINDS = ['triggers', 'creates', 'searches'] as const;
 const HOOK_METHODS = ['performList', 'performSubscribe', 'performUnsubscribe'] as const;
-const HOW = 'CONTRIBUTING.md, "Adding an operation"; the type: src/shared/step-case.ts';
+const HOW = 'CONTRIBUTING.md, "Adding a step"; the type: src/shared/step-case.ts';
 
 /** A step of the app as the cases see it. */
 export interface AppStep {

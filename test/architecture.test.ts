@@ -368,6 +368,20 @@ describe('ranks and the API namespaces', () => {
   });
 });
 
+/** Modules of src/ that set a Zapier `throttle` or `lock` outside a step module (one with its `cases`). */
+const settingsOutsideSteps = (files: ReadonlyArray<readonly [string, string]>): string[] =>
+  files
+    .filter(([, text]) => /^\s*(throttle|lock):/m.test(text) && !/^export const cases\b/m.test(text))
+    .map(([file]) => `${file}: a throttle or lock belongs in its step's operation (src/shared/limits.ts)`);
+
+// Issue 34: a step declares its own throttle and lock; index.ts only lists the steps.
+test('throttle and lock are set only in step modules, never in index.ts or a shared module', () => {
+  const files = [...tsFiles('src'), 'index.ts'].map((f) => [f, readFileSync(join(ROOT, f), 'utf8')] as const);
+  expect(settingsOutsideSteps(files)).toEqual([]);
+  expect(files.filter(([, text]) => /^\s*throttle: throttleFor\(/m.test(text)).length).toBeGreaterThan(25);
+  expect(settingsOutsideSteps([['index.ts', 'const a = { ...x,\n  lock: lockOn(y) };']])).toHaveLength(1);
+});
+
 // The routes sit on top of the sandbox: what they share with router.ts and db.ts lives beside those
 // (sandbox/route-context.ts). Only server.ts, which assembles the sandbox, imports the routes.
 test('no file at the root of sandbox/ but server.ts imports sandbox/routes/ (no import points up)', () => {

@@ -23,7 +23,7 @@ import { useSandbox } from './e2e/helpers';
 import type { App } from './helpers/app';
 import { recorded } from './helpers/recorded';
 
-const HOW = 'CONTRIBUTING.md, "Adding an operation"; the type: src/shared/step-case.ts';
+const HOW = 'CONTRIBUTING.md, "Adding a step"; the type: src/shared/step-case.ts';
 
 describe('every step has a case', () => {
   test('the app: no step or method without one, no case without its step', () => {
@@ -202,7 +202,15 @@ describe("reviewer evidence (Zapier's review runs every visible step once)", () 
   test('every visible step has exactly one case saying where a reviewer runs it; hidden steps none', () => {
     const reviews = (id: string) =>
       everyCase().filter((c) => c.step.id === id && c.review !== undefined).length;
-    expect(steps.filter((s) => !s.hidden && reviews(s.id) !== 1).map((s) => s.id)).toEqual([]);
+    expect(
+      steps
+        .filter((s) => !s.hidden && reviews(s.id) !== 1)
+        .map(
+          (s) =>
+            `${s.id}: ${reviews(s.id)} cases with \`review\`; give one case \`review: { on, evidence }\` ` +
+            `in ${s.file} (where a reviewer runs it, the recordings that show it: ${HOW})`,
+        ),
+    ).toEqual([]);
     // a hidden step's reason stays in docs/decisions.md ("Which steps a reviewer can run")
     expect(steps.filter((s) => s.hidden && reviews(s.id) > 0).map((s) => s.id)).toEqual([]);
   });

@@ -5,8 +5,9 @@
  * The same built definition carries each step's throttle and lock (docs/decisions.md, "Throttle and lock").
  */
 import { appHandler } from '../harness/invoke';
-import { everyCase } from '../harness/step-cases';
+import { type AppStep, everyCase, type FoundCase, stepCases } from '../harness/step-cases';
 import { STEP_BUDGET_MS } from '../src/shared/budget';
+import { drawOf, throttleFor } from '../src/shared/limits';
 import { recorded } from './helpers/recorded';
 
 /** 1.5 KB per trigger, action and search (search-or-create pairs and the connection ride along). */
@@ -81,47 +82,45 @@ const OPNFORM = {
   export: headerOf('POST', /\/submissions\/export$/),
 };
 
-/**
- * Requests per run where the step's cases (the request table, docs/quality.md) do not show the most an
- * ordinary run sends, or where another limit binds.
- */
-const NOT_FROM_CASES: Record<string, { on: keyof typeof OPNFORM; requests: number; why: string }> = {
-  update_workspace: {
-    on: 'open',
-    requests: 2,
-    why: 'its case sends a name and an icon (1); one of them reads the other first',
-  },
-  invite_member: {
-    on: 'open',
-    requests: 2,
-    why: 'its case invites (1); an account added or already a member is read back',
-  },
-  export_submissions: {
-    on: 'export',
-    requests: 1,
-    why: 'one export POST per 1000 submissions: 10 a minute binds before /open (2 a run: 50)',
-  },
-  api_request: {
-    on: 'external',
-    requests: 1,
-    why: 'the user picks the path: the lower of /open and /external',
-  },
+/** Where each action's and search's throttle is wrong, naming the step's file and the fix. */
+const throttleProblems = (steps: AppStep[], cases: FoundCase[]) => {
+  const HOW = 'src/shared/limits.ts; CONTRIBUTING.md, "Adding a step"';
+  /** The requests one ordinary run sends: the most its cases declare (`most`, else `minimum`). */
+  const countOf = (step: AppStep) =>
+    Math.max(...cases.flatMap((c) => (c.step === step ? [c.most ?? c.minimum] : [])));
+  return steps.flatMap((step) => {
+    const draw = drawOf(step.operation.throttle);
+    const count = countOf(step);
+    const where = `${step.id} (${step.file})`;
+    if (draw === undefined)
+      return [
+        `${where}: add \`throttle: throttleFor(${Number.isFinite(count) ? count : 'n'})\` to its operation ` +
+          `(n: the requests its cases send; ${HOW})`,
+      ];
+    // an export step counts its export POSTs (10 a minute), which must bind before what its first case
+    // (an ordinary run: up to 1000 submissions, one POST) sends to /open
+    const first = cases.find((c) => c.step === step);
+    if (draw.on === 'export')
+      return OPNFORM.export / draw.requests <= OPNFORM.open / (first?.minimum ?? count)
+        ? []
+        : [`${where}: throttleFor(${draw.requests}, 'export') binds after /open (${first?.minimum} a run)`];
+    return draw.requests === count
+      ? []
+      : [
+          `${where}: throttleFor(${draw.requests}), but its cases send up to ${count} request(s) ` +
+            `(\`minimum\`, or \`most\` when some input needs more): make it throttleFor(${count}) (${HOW})`,
+        ];
+  });
 };
 
 describe("throttle: every action and search keeps a burst of runs under OpnForm's limits", () => {
-  /** What a create or search draws: the most requests among its cases, on /open, unless listed above. */
-  const drawOf = (key: string) => {
-    const cases = everyCase().filter((c) => c.step.key === key);
-    return (
-      NOT_FROM_CASES[key] ?? {
-        on: 'open' as const,
-        requests: Math.max(...cases.map((c) => c.minimum)),
-        why: 'its cases',
-      }
-    );
-  };
-  const operations = () =>
-    KINDS.flatMap((kind) => Object.entries(definition[kind]).map(([key, step]) => ({ kind, key, step })));
+  const steps = () => stepCases().steps.filter((s) => s.kind === 'creates' || s.kind === 'searches');
+  /** What each step's throttle was made from (throttleFor's arguments); one without is reported above. */
+  const declared = () =>
+    steps().flatMap((step) => {
+      const draw = drawOf(step.operation.throttle);
+      return draw === undefined ? [] : [{ step, draw }];
+    });
 
   test('the recorded limits are 100 on /open, 60 on /external and 10 exports, each a minute', () => {
     expect(OPNFORM).toEqual({ open: 100, external: 60, export: 10 });
@@ -131,42 +130,64 @@ describe("throttle: every action and search keeps a burst of runs under OpnForm'
     );
   });
 
-  test("every action and search has a throttle; no trigger has one (polls keep Zapier's schedule)", () => {
-    const throttled = operations().filter(({ step }) => step.operation.throttle !== undefined);
-    expect(throttled.map(({ kind, key }) => `${kind}.${key}`)).toEqual(
-      operations()
-        .filter(({ kind }) => kind !== 'triggers')
-        .map(({ kind, key }) => `${kind}.${key}`),
-    );
-    expect(throttled.length).toBeGreaterThan(25);
+  test('each action and search declares throttleFor(the requests its cases send); no trigger has one', () => {
+    expect(throttleProblems(steps(), everyCase())).toEqual([]);
+    expect(declared().length).toBeGreaterThan(25);
+    const triggers = Object.entries(definition.triggers).filter(([, step]) => step.operation.throttle);
+    expect(triggers.map(([key]) => key)).toEqual([]);
+  });
+
+  test('a step without a throttle or with a changed request count is named with its file and fix', () => {
+    const step = (operation: Record<string, unknown>): AppStep => ({
+      ...{ kind: 'searches', key: 'find_thing', id: 'searches.find_thing', label: 'Find Thing' },
+      ...{ hidden: false, methods: ['perform'], file: 'src/things/find-thing.ts', marker: {}, operation },
+    });
+    const caseOf = (s: AppStep, minimum: number, most?: number) =>
+      ({ step: s, minimum, ...(most === undefined ? {} : { most }) }) as FoundCase;
+    // without a case yet, the count is its cases' to say
+    expect(throttleProblems([step({})], [])).toEqual([
+      expect.stringContaining(': add `throttle: throttleFor(n)`'),
+    ]);
+    const bare = step({});
+    expect(throttleProblems([bare], [caseOf(bare, 2)])).toEqual([
+      'searches.find_thing (src/things/find-thing.ts): add `throttle: throttleFor(2)` to its operation ' +
+        '(n: the requests its cases send; src/shared/limits.ts; CONTRIBUTING.md, "Adding a step")',
+    ]);
+    const stale = step({ throttle: throttleFor(1) });
+    expect(throttleProblems([stale], [caseOf(stale, 1), caseOf(stale, 2)])).toEqual([
+      'searches.find_thing (src/things/find-thing.ts): throttleFor(1), but its cases send up to 2 ' +
+        'request(s) (`minimum`, or `most` when some input needs more): make it throttleFor(2) ' +
+        '(src/shared/limits.ts; CONTRIBUTING.md, "Adding a step")',
+    ]);
+    // the positive controls: the count its cases declare, `most` included
+    expect(throttleProblems([stale], [caseOf(stale, 1)])).toEqual([]);
+    const most = step({ throttle: throttleFor(2) });
+    expect(throttleProblems([most], [caseOf(most, 1, 2)])).toEqual([]);
+    // a throttle not made by throttleFor is not one the test can check
+    expect(drawOf({ window: 60, limit: 50, scope: ['auth'] })).toBeUndefined();
   });
 
   test('each limit is the OpnForm limit over the requests one run sends, per connection, a minute', () => {
-    const explained = operations()
-      .filter(({ kind }) => kind !== 'triggers')
-      .map(({ key, step }) => {
-        const { on, requests } = drawOf(key);
-        expect(Number.isFinite(requests) && requests > 0).toBe(true);
-        return [
-          key,
-          step.operation.throttle,
-          { window: 60, limit: Math.floor(OPNFORM[on] / requests), scope: ['auth'] },
-        ];
-      });
-    expect(explained.map(([key, actual]) => [key, actual])).toEqual(
-      explained.map(([key, , expected]) => [key, expected]),
-    );
+    // the built definition, as Zapier reads it (`any`: the user's path, so the lower of /open and /external)
+    const built = declared().map(({ step }) => [
+      step.id,
+      definition[step.kind as 'creates' | 'searches'][step.key]?.operation.throttle,
+    ]);
+    const expected = declared().map(({ step, draw }) => {
+      const on = draw.on === 'any' ? 'external' : draw.on;
+      return [step.id, { window: 60, limit: Math.floor(OPNFORM[on] / draw.requests), scope: ['auth'] }];
+    });
+    expect(built).toEqual(expected);
   });
 
   test('steps on the same limit with the same request count share one window; no others do', () => {
     const groups = new Map<string, Set<string>>();
     const ownWindow: string[] = [];
-    for (const { kind, key, step } of operations().filter(({ kind }) => kind !== 'triggers')) {
-      const { on, requests } = drawOf(key);
-      const group = `${on} x${requests}`;
+    for (const { step, draw } of declared()) {
+      const group = `${draw.on} x${draw.requests}`;
       groups.set(group, (groups.get(group) ?? new Set()).add(JSON.stringify(step.operation.throttle)));
       if ((step.operation.throttle as { scope?: string[] }).scope?.includes('action'))
-        ownWindow.push(`${kind}.${key}`);
+        ownWindow.push(step.id);
     }
     expect(ownWindow).toEqual([]);
     const configs = [...groups.values()].map((set) => [...set]);
@@ -203,8 +224,21 @@ describe('lock: the read-then-write steps run one at a time per object', () => {
         .map(([key, step]) => [`${kind}.${key}`, step] as const),
     );
 
-  test('exactly these steps lock, each on the object it reads then writes, per Zapier user', () => {
-    expect(Object.fromEntries(locked().map(([at, step]) => [at, step.operation.lock]))).toEqual(LOCKED);
+  test('these steps lock on the object they read then write, per Zapier user; others as lockOn does', () => {
+    const known = locked().filter(([at]) => at in LOCKED);
+    expect(Object.fromEntries(known.map(([at, step]) => [at, step.operation.lock]))).toEqual(LOCKED);
+    // a new step's lock (lockOn in its operation) needs no row here: it has lockOn's shape
+    const others = locked().filter(([at]) => !(at in LOCKED));
+    expect(others.map(([at, step]) => [at, step.operation.lock])).toEqual(
+      others.map(([at]) => [
+        at,
+        {
+          key: expect.stringMatching(/^[a-z-]+-\{\{bundle\.inputData\.\w+\}\}$/),
+          scope: ['user'],
+          timeout: 30,
+        },
+      ]),
+    );
   });
 
   test('a lock key reads only required inputs of its step (an empty one would lock every run together)', () => {

@@ -11,6 +11,7 @@ import {
   isTitleCase,
   staticFields,
   staticOutputs,
+  stepsDocProblems,
   visible,
 } from './helpers/published-steps';
 
@@ -271,12 +272,14 @@ describe('delete warnings', () => {
     },
   );
 
-  test('docs/publishing.md counts the visible steps check T001 needs a turned-on run of', () => {
-    const count = (kind: string) => visible.filter((step) => step.kind === kind).length;
+  test('docs/publishing.md: T001 needs a run of each visible step; hidden: dropdowns, Find Export', () => {
+    // no count there: a new visible step needs no edit of docs/publishing.md (issue 34)
     expect(publishing.replace(/\s+/g, ' ')).toContain(
-      `every visible step (${visible.length}: ${count('triggers')} triggers, ${count('creates')} actions, ` +
-        `${count('searches')} searches;`,
+      'for every visible step (the hidden dropdown triggers and Find Export need none)',
     );
+    const hidden = all.filter(({ def }) => def.display.hidden);
+    expect(hidden.filter(({ kind, def }) => kind !== 'triggers' && def.key !== 'find_export')).toEqual([]);
+    expect(hidden.length).toBeGreaterThan(5);
   });
 
   test('only those steps carry a note', () => {
@@ -354,4 +357,33 @@ test("CHANGELOG's 1.1.0 section: what you get, what changes for your Zaps, fixes
   const newSteps = all.filter(({ kind, def }) => had[kind]?.[def.key] === undefined);
   expect(newSteps.length).toBeGreaterThan(30);
   expect(newSteps.map(({ def }) => def.display.label).filter((label) => fixes.includes(label))).toEqual([]);
+});
+
+/** Issue 34: every visible step has its section in docs/steps.md (test/helpers/published-steps.ts). */
+describe('docs/steps.md: a section for every visible step', () => {
+  const text = readFileSync(join(__dirname, '..', 'docs', 'steps.md'), 'utf8');
+
+  test('every visible step has a section titled with its label and key, listed in Contents', () => {
+    expect(stepsDocProblems(visible, text)).toEqual([]);
+  });
+
+  test('a step without a section, or a section outside Contents, is named with the file to edit', () => {
+    const def = { key: 'find_thing', noun: 'Thing', display: { label: 'Find Thing', description: '' } };
+    const planted = [{ kind: 'searches', def: { ...def, operation: {} } }];
+    const page = '## Contents\n\n- [Forms](#forms)\n\n## Forms\n\n### Find Thing (`find_thing`)\n';
+    expect(stepsDocProblems(planted, page)).toEqual([
+      'docs/steps.md: the section "Find Thing (`find_thing`)" is not in its Contents: add ' +
+        '- [Find Thing (`find_thing`)](#find-thing-find_thing)',
+    ]);
+    expect(stepsDocProblems(planted, page.replace('### Find Thing', '### Find Things'))).toEqual([
+      'searches.find_thing: docs/steps.md has no section for it: add `### Find Thing (`find_thing`)` under ' +
+        'its domain (what it does, sends, refuses and outputs), and its Contents line',
+      expect.stringMatching(/^docs\/steps\.md: the section "Find Things/),
+    ]);
+    const listed = page.replace(
+      '- [Forms]',
+      '- [Find Thing (`find_thing`)](#find-thing-find_thing)\n- [Forms]',
+    );
+    expect(stepsDocProblems(planted, listed)).toEqual([]);
+  });
 });

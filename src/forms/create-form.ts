@@ -4,6 +4,7 @@ import * as forms from '../api/forms';
 import { workspaceField } from '../inputs/fields';
 import { inputObject, OptionalChoice, WorkspaceId } from '../inputs/values';
 import { labelsOf, parseInput } from '../schemas/parse';
+import { throttleFor } from '../shared/limits';
 import {
   blocksFrom,
   createBody,
@@ -74,7 +75,12 @@ export const createForm = defineCreate({
     description:
       'Creates a form with a title and questions, as a Draft unless Visibility is Public (publish later with Update Form). Returns the form.',
   },
-  operation: { inputFields, perform, sample: NEW_FORM_SAMPLE },
+  operation: {
+    inputFields,
+    perform,
+    sample: NEW_FORM_SAMPLE,
+    throttle: throttleFor(1), // the create
+  },
 });
 
 export const cases: import('../shared/step-case').StepCase[] = [

@@ -10,6 +10,7 @@ import { formField, workspaceField } from '../inputs/fields';
 import { FormId, inputObject, WorkspaceId } from '../inputs/values';
 import type { Form, FormBlock } from '../schemas/forms';
 import { parseInput } from '../schemas/parse';
+import { throttleFor } from '../shared/limits';
 import { refuseOtherWorkspace } from './in-workspace';
 import { lenientForm, linkBase, prefillLink, prefillValues, readsRawInput } from './prefill';
 import { allowedNumbers, isReservedName, phoneCountry, RESERVED_NAMES } from './prefill-answers';
@@ -213,6 +214,7 @@ export const createPrefilledLink = defineCreate({
       { key: 'form_title', label: 'Form Title' },
       { key: 'share_url', label: 'Share URL' },
     ],
+    throttle: throttleFor(1), // the form read
   },
 });
 

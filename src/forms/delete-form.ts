@@ -3,6 +3,7 @@ import * as forms from '../api/forms';
 import { FormInput, formField, workspaceField } from '../inputs/fields';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../inputs/warning';
 import { parseInput } from '../schemas/parse';
+import { throttleFor } from '../shared/limits';
 import { findFormToDeleteIn } from './in-workspace';
 
 const inputFields = defineInputFields([
@@ -36,6 +37,7 @@ export const deleteForm = defineCreate({
     perform,
     sample: { id: 42, deleted: true, message: 'Form was deleted.' },
     outputFields: [{ key: 'id', label: 'Form ID', type: 'integer' }],
+    throttle: throttleFor(2), // the form read + the delete
   },
 });
 

@@ -4,6 +4,7 @@ import * as forms from '../api/forms';
 import { formField, workspaceField } from '../inputs/fields';
 import { FormId, inputObject, OptionalChoice, OptionalId, WorkspaceId } from '../inputs/values';
 import { labelsOf, parseInput } from '../schemas/parse';
+import { throttleFor } from '../shared/limits';
 import { refuseOtherWorkspace } from './in-workspace';
 import { NEW_FORM_SAMPLE, NEW_VISIBILITIES, OptionalTitle, TITLE_MAX, visibilityField } from './new-blocks';
 import { formDetails } from './shape';
@@ -73,6 +74,7 @@ export const duplicateForm = defineCreate({
     perform,
     sample: { ...NEW_FORM_SAMPLE, source_form_id: 41 },
     outputFields: [{ key: 'source_form_id', label: 'Source Form ID', type: 'integer' }],
+    throttle: throttleFor(2), // the form read + the copy
   },
 });
 

@@ -6,6 +6,7 @@ import { workspaceField } from '../inputs/fields';
 import { inputObject, OptionalId, refuse } from '../inputs/values';
 import { lazy } from '../schemas/lazy';
 import { parseInput } from '../schemas/parse';
+import { throttleFor } from '../shared/limits';
 import { FORM_DETAILS_OUTPUT_FIELDS, FORM_DETAILS_SAMPLE, formDetails } from './shape';
 
 const inputFields = defineInputFields([
@@ -75,6 +76,7 @@ export const findForm = defineSearch({
     perform,
     sample: FORM_DETAILS_SAMPLE,
     outputFields: [...FORM_DETAILS_OUTPUT_FIELDS],
+    throttle: throttleFor(1), // the form
   },
 });
 

@@ -26,6 +26,7 @@ import { Form, type FormBlock, type StoredForm } from '../schemas/forms';
 import type { Out } from '../schemas/lazy';
 import { labelsOf, parseInput } from '../schemas/parse';
 import { parseTimestamp } from '../shared/dates';
+import { lockOn, throttleFor } from '../shared/limits';
 import { checkRemoveSwitches, KEEP } from '../shared/switches';
 import { applyChoiceChange, isChoiceBlock, quoted, withOptions } from './choices';
 import { refuseOtherWorkspace } from './in-workspace';
@@ -349,6 +350,8 @@ export const updateForm = defineCreate({
     perform,
     sample: { ...FORM_DETAILS_SAMPLE, changed: ['visibility'] },
     outputFields: [...FORM_DETAILS_OUTPUT_FIELDS, { key: 'changed[]', label: 'Changed Settings' }],
+    throttle: throttleFor(4), // the form, the form again before the save, the save, the read-back
+    lock: lockOn('form_id'),
   },
 });
 

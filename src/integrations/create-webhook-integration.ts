@@ -16,6 +16,7 @@ import {
   webhookSettingFields,
 } from '../inputs/webhook';
 import { parseInput } from '../schemas/parse';
+import { throttleFor } from '../shared/limits';
 import { WEBHOOK_OUTPUT_FIELDS, webhookLog, webhookOutput, webhookSample } from './webhooks';
 
 const inputFields = defineInputFields([workspaceField, formField, ...webhookSettingFields('create')]);
@@ -75,6 +76,7 @@ export const createWebhookIntegration = defineCreate({
     perform,
     sample: webhookSample('Form Integration was created.'),
     outputFields: [...WEBHOOK_OUTPUT_FIELDS],
+    throttle: throttleFor(2), // the form read + the create
   },
 });
 

@@ -6,6 +6,7 @@ import { formField, webhookIntegrationField, workspaceField } from '../inputs/fi
 import { FormId, inputObject, WebhookIntegrationId, WorkspaceId } from '../inputs/values';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../inputs/warning';
 import { labelsOf, parseInput } from '../schemas/parse';
+import { throttleFor } from '../shared/limits';
 import { isWebhook, WEBHOOK_OUTPUT_FIELDS } from './webhooks';
 
 const inputFields = defineInputFields([
@@ -94,6 +95,7 @@ export const deleteWebhookIntegration = defineCreate({
         ['id', 'form_id', 'integration_id', 'webhook_url'].includes(f.key),
       ),
     ],
+    throttle: throttleFor(3), // the form, its integrations, the DELETE
   },
 });
 

@@ -5,6 +5,7 @@ import { formField, workspaceField } from '../inputs/fields';
 import { FormId, inputObject, OptionalChoice, optionalValue, refuse, WorkspaceId } from '../inputs/values';
 import { lazy } from '../schemas/lazy';
 import { parseInput } from '../schemas/parse';
+import { throttleFor } from '../shared/limits';
 import { describeWebhook, isWebhook, WEBHOOK_OUTPUT_FIELDS, webhookSample } from './webhooks';
 
 const STATUSES = ['active', 'inactive'] as const;
@@ -111,7 +112,13 @@ export const findWebhookIntegration = defineSearch({
     label: 'Find Webhook Integration',
     description: "Finds a form's webhooks by URL host, status or both. Returns each with its URL masked.",
   },
-  operation: { inputFields, perform, sample, outputFields: [...WEBHOOK_OUTPUT_FIELDS] },
+  operation: {
+    inputFields,
+    perform,
+    sample,
+    outputFields: [...WEBHOOK_OUTPUT_FIELDS],
+    throttle: throttleFor(1), // the form's integrations
+  },
 });
 
 export const cases: import('../shared/step-case').StepCase[] = [

@@ -27,6 +27,7 @@ import {
 import type { FormIntegration } from '../schemas/integrations';
 import type { Out } from '../schemas/lazy';
 import { labelsOf, parseInput } from '../schemas/parse';
+import { lockOn, throttleFor } from '../shared/limits';
 import { checkRemoveSwitches } from '../shared/switches';
 import { isWebhook, WEBHOOK_OUTPUT_FIELDS, webhookLog, webhookOutput, webhookSample } from './webhooks';
 
@@ -185,6 +186,8 @@ export const updateWebhookIntegration = defineCreate({
     perform,
     sample: webhookSample('Form Integration was updated.'),
     outputFields: [...WEBHOOK_OUTPUT_FIELDS],
+    throttle: throttleFor(3), // the form, its integrations, the PUT
+    lock: lockOn('webhook_integration_id'),
   },
 });
 

@@ -3,6 +3,7 @@ import { type CreatePerform, defineCreate, defineInputFields, type ZObject } fro
 import * as requests from '../api/requests';
 import { METHODS, RequestInput } from '../inputs/request';
 import { parseInput } from '../schemas/parse';
+import { throttleFor } from '../shared/limits';
 
 /**
  * An answer larger than this is given as a file: Zapier hands the next step at most 6 MB (its step
@@ -92,6 +93,7 @@ export const apiRequest = defineCreate({
       { key: 'file', label: 'Answer File', type: 'file' },
       { key: 'size', label: 'Answer Size in Bytes', type: 'integer' },
     ],
+    throttle: throttleFor(1, 'any'), // the one request, on /open or /external
   },
 });
 

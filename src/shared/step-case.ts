@@ -23,6 +23,11 @@ export interface StepCase {
   bundle?: Record<string, unknown>;
   /** The fewest OpnForm requests the call can need: the sandbox must count exactly this many. */
   minimum: number;
+  /**
+   * The most requests an ordinary run sends, when some input needs more than `minimum` (said in `why`):
+   * the step's `throttle: throttleFor(n)` divides OpnForm's limit by it (src/shared/limits.ts).
+   */
+  most?: number;
   /** Why it needs them. */
   why: string;
   /** Writes that must not be sent when an earlier read failed or time ran out: `METHOD path` lines it matches. */

@@ -19,6 +19,7 @@ import { FormId, inputObject, WorkspaceId } from '../inputs/values';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../inputs/warning';
 import { parseInput } from '../schemas/parse';
 import { scanForId } from './reading/pages';
+import { throttleFor } from '../shared/limits';
 
 /** What the step outputs: which submission of which form was deleted, and OpnForm's message. */
 export interface DeleteSubmissionOutput {
@@ -104,6 +105,7 @@ export const deleteSubmission = defineCreate({
       { key: 'id', label: 'Submission ID', type: 'integer' },
       { key: 'form_id', label: 'Form ID', type: 'integer' },
     ],
+    throttle: throttleFor(2), // the read that guards the delete + the delete
   },
 });
 

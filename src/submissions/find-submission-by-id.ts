@@ -10,6 +10,7 @@ import {
 } from '../inputs/fields';
 import { FormId, inputObject, WorkspaceId } from '../inputs/values';
 import { parseInput } from '../schemas/parse';
+import { throttleFor } from '../shared/limits';
 import { answerOutputFields, SUBMISSION_OUTPUT_FIELDS, SUBMISSION_SAMPLE } from './output/output-fields';
 import { shapeSubmission } from './output/shape';
 import { scanForId } from './reading/pages';
@@ -88,6 +89,7 @@ export const findSubmissionById = defineSearch({
       ...SUBMISSION_OUTPUT_FIELDS.filter((f) => !f.key.startsWith('attribution__')),
       answerOutputFields,
     ],
+    throttle: throttleFor(2), // list page 1 (the newest holds it) + the form
   },
 });
 

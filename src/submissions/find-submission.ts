@@ -25,6 +25,7 @@ import { parseInput } from '../schemas/parse';
 import type { Submission } from '../schemas/submissions';
 import { READ_RESERVE_MS, remainingMs } from '../shared/budget';
 import { parseTimestamp } from '../shared/dates';
+import { throttleFor } from '../shared/limits';
 import { isLastPage } from '../shared/paging';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from './output/output-fields';
 import { shapeSubmission } from './output/shape';
@@ -217,6 +218,7 @@ export const findSubmission = defineSearch({
     perform,
     sample: { ...SUBMISSION_SAMPLE },
     outputFields: submissionOutputFields(),
+    throttle: throttleFor(2), // the form + list page 1
   },
 });
 

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import * as workspaces from '../api/workspaces';
 import { inputObject, OptionalTextUpTo, refuse } from '../inputs/values';
 import { parseInput } from '../schemas/parse';
+import { throttleFor } from '../shared/limits';
 import { shapeWorkspace, WORKSPACE_OUTPUT_FIELDS, WORKSPACE_SAMPLE } from './workspace-output';
 
 /** OpnForm's column holds 255 characters; the request has no rule (a longer name fails on PostgreSQL). */
@@ -42,6 +43,7 @@ export const createWorkspace = defineCreate({
     perform,
     sample: { ...WORKSPACE_SAMPLE, message: 'Workspace created.' },
     outputFields: WORKSPACE_OUTPUT_FIELDS,
+    throttle: throttleFor(1), // the create
   },
 });
 

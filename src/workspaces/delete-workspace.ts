@@ -6,6 +6,7 @@ import { Flag, inputObject, WorkspaceId } from '../inputs/values';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../inputs/warning';
 import { labelsOf, parseInput } from '../schemas/parse';
 import { clearProgress, readProgress, saveProgress } from './delete-progress';
+import { throttleFor } from '../shared/limits';
 import { type DeletedForm, deleteForms, FORMS_PER_RUN, named } from './workspace-forms';
 
 const inputFields = defineInputFields([
@@ -137,6 +138,7 @@ export const deleteWorkspace = defineCreate({
       { key: 'forms_count', label: 'Forms It Held', type: 'integer' },
       { key: 'deleted_forms[]id', label: 'Deleted Form ID', type: 'integer' },
     ],
+    throttle: throttleFor(2), // its forms counted + the delete
   },
 });
 

@@ -2,6 +2,7 @@ import { defineInputFields, defineSearch, type SearchPerform } from 'zapier-plat
 import * as workspaces from '../api/workspaces';
 import { inputObject } from '../inputs/values';
 import { parseInput } from '../schemas/parse';
+import { throttleFor } from '../shared/limits';
 import { WorkspaceName } from './create-workspace';
 import {
   shapeWorkspace,
@@ -38,6 +39,7 @@ export const findWorkspace = defineSearch({
     perform,
     sample: WORKSPACE_SAMPLE,
     outputFields: WORKSPACE_OUTPUT_FIELDS,
+    throttle: throttleFor(1), // the workspaces
   },
 });
 

@@ -4,6 +4,7 @@ import { invalidInput, notFound } from '../errors';
 import { workspaceField } from '../inputs/fields';
 import { Flag, inputObject, OptionalTextUpTo, WorkspaceId } from '../inputs/values';
 import { labelsOf, parseInput } from '../schemas/parse';
+import { lockOn, throttleFor } from '../shared/limits';
 import { checkRemoveSwitches } from '../shared/switches';
 import { NAME_LIMIT, WorkspaceIcon } from './create-workspace';
 import { shapeWorkspace, WORKSPACE_OUTPUT_FIELDS, WORKSPACE_SAMPLE } from './workspace-output';
@@ -63,6 +64,8 @@ export const updateWorkspace = defineCreate({
     perform,
     sample: { ...WORKSPACE_SAMPLE, message: 'Workspace updated.' },
     outputFields: WORKSPACE_OUTPUT_FIELDS,
+    throttle: throttleFor(2), // 1 with both a name and an icon; one alone reads the other first
+    lock: lockOn('workspace_id'),
   },
 });
 
@@ -71,7 +74,8 @@ export const cases: import('../shared/step-case').StepCase[] = [
     // the seeded name and icon again: later cases still see the workspace as seeded
     input: { workspace_id: '$workspaceId', name: 'Acme Research', icon: '🧪' },
     minimum: 1,
-    why: 'update (both given: nothing to read first)',
+    most: 2,
+    why: 'update (both given: nothing to read first; one alone reads the other first: 2)',
     review: {
       on: 'both, in a workspace where the connected user is not read-only',
       evidence: ['workspaces--create-update-delete#8'],

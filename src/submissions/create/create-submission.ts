@@ -13,6 +13,7 @@ import { flagOn } from '../../schemas/boolean';
 import type { Form } from '../../schemas/forms';
 import { parseInput } from '../../schemas/parse';
 import { clock } from '../../shared/budget';
+import { throttleFor } from '../../shared/limits';
 import { submissionOutputFields } from '../output/output-fields';
 import { newAnswers } from './body';
 import { answerFields } from './fields';
@@ -138,6 +139,7 @@ export const createSubmission = defineCreate({
     perform,
     sample: { ...CREATE_SAMPLE },
     outputFields: submissionOutputFields(...CREATE_OUTPUT_FIELDS),
+    throttle: throttleFor(4), // 3 on a form with editable submissions
   },
 });
 

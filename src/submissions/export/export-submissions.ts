@@ -14,6 +14,7 @@ import {
 } from '../../inputs/values';
 import type { Form } from '../../schemas/forms';
 import { parseInput } from '../../schemas/parse';
+import { throttleFor } from '../../shared/limits';
 import { exportChunks, OutOfTime } from './chunks';
 import { columnChoices, resolveColumns } from './columns';
 import { dispositionFilename, safeCsvName, stashCsv } from './csv-stash';
@@ -225,7 +226,13 @@ export const exportSubmissions = defineCreate({
     label: 'Export Submissions',
     description: `Exports a form's submissions to a CSV file and returns the file; refuses more than ${MAX_PER_STEP} (filter them).`,
   },
-  operation: { inputFields, perform, sample: EXPORT_SAMPLE, outputFields: EXPORT_OUTPUT_FIELDS },
+  operation: {
+    inputFields,
+    perform,
+    sample: EXPORT_SAMPLE,
+    outputFields: EXPORT_OUTPUT_FIELDS,
+    throttle: throttleFor(1, 'export'), // one export POST a run (up to 1000 submissions): binds before /open
+  },
 });
 
 export const cases: import('../../shared/step-case').StepCase[] = [

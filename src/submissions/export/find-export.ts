@@ -4,6 +4,7 @@ import { userError } from '../../errors';
 import { formField, workspaceField } from '../../inputs/fields';
 import { FormId, inputObject, JobId, WorkspaceId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
+import { throttleFor } from '../../shared/limits';
 import { exportFileHydrator } from './file-hydrator';
 import {
   EXPORT_OUTPUT_FIELDS,
@@ -70,7 +71,13 @@ export const findExport = defineSearch({
     description:
       'Finds an export job by its ID. Returns its progress, and its file once ready (current OpnForm servers refuse this).',
   },
-  operation: { inputFields, perform, sample: FIND_EXPORT_SAMPLE, outputFields: EXPORT_OUTPUT_FIELDS },
+  operation: {
+    inputFields,
+    perform,
+    sample: FIND_EXPORT_SAMPLE,
+    outputFields: EXPORT_OUTPUT_FIELDS,
+    throttle: throttleFor(2), // the spec's status path, then the real server's
+  },
 });
 
 export const cases: import('../../shared/step-case').StepCase[] = [

@@ -23,6 +23,7 @@ import {
 } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
 import type { Submission } from '../../schemas/submissions';
+import { lockOn, throttleFor } from '../../shared/limits';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from '../output/output-fields';
 import { shapeSubmission } from '../output/shape';
 import { scanSubmissions } from '../reading/pages';
@@ -183,6 +184,8 @@ export const updateSubmission = defineCreate({
       { key: 'dropped_answers[]name', label: 'Dropped Answers: Question Name' },
       { key: 'dropped_answers[]value', label: 'Dropped Answers: Value' },
     ),
+    throttle: throttleFor(3), // the form, list page 1, the PUT
+    lock: lockOn('submission_id'),
   },
 });
 

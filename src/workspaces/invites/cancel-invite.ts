@@ -4,6 +4,7 @@ import { inviteField, workspaceField } from '../../inputs/fields';
 import { InviteId, inputObject, WorkspaceId } from '../../inputs/values';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../../inputs/warning';
 import { parseInput } from '../../schemas/parse';
+import { throttleFor } from '../../shared/limits';
 import { inviteActionOutputFields, inviteActionSample, inviteDetails } from './invite';
 
 const inputFields = defineInputFields([
@@ -41,6 +42,7 @@ export const cancelInvite = defineCreate({
     perform,
     sample: inviteActionSample({ cancelled: true }, 'Invite deleted successfully.'),
     outputFields: inviteActionOutputFields(),
+    throttle: throttleFor(2), // the invites + the cancel
   },
 });
 

@@ -4,6 +4,7 @@ import { EmailToFind, emailField, workspaceField } from '../../inputs/fields';
 import { inputObject, OptionalChoice, WorkspaceId } from '../../inputs/values';
 import { INVITE_STATUSES } from '../../schemas/invites';
 import { parseInput } from '../../schemas/parse';
+import { throttleFor } from '../../shared/limits';
 import { sameEmail } from '../member';
 import { INVITE_OUTPUT_FIELDS, INVITE_SAMPLE, type InviteOutput, pendingFirst, shapeInvite } from './invite';
 
@@ -51,6 +52,7 @@ export const findInvite = defineSearch({
     perform,
     sample: INVITE_SAMPLE,
     outputFields: INVITE_OUTPUT_FIELDS,
+    throttle: throttleFor(1), // the invites
   },
 });
 

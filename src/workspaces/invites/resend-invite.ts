@@ -3,6 +3,7 @@ import * as invites from '../../api/invites';
 import { inviteField, workspaceField } from '../../inputs/fields';
 import { InviteId, inputObject, WorkspaceId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
+import { throttleFor } from '../../shared/limits';
 import { inviteActionOutputFields, inviteActionSample, inviteDetails } from './invite';
 import { refuseUnresendable } from './resendable';
 
@@ -34,6 +35,7 @@ export const resendInvite = defineCreate({
     perform,
     sample: inviteActionSample({ resent: true }, 'Invite email resent successfully.'),
     outputFields: inviteActionOutputFields(),
+    throttle: throttleFor(2), // the invites + the resend
   },
 });
 

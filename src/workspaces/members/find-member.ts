@@ -3,6 +3,7 @@ import * as members from '../../api/members';
 import { EmailToFind, emailField, workspaceField } from '../../inputs/fields';
 import { inputObject, WorkspaceId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
+import { throttleFor } from '../../shared/limits';
 import { MEMBER_OUTPUT_FIELDS, MEMBER_SAMPLE, type MemberOutput, sameEmail, shapeMember } from '../member';
 
 const inputFields = defineInputFields([
@@ -35,6 +36,7 @@ export const findMember = defineSearch({
     perform,
     sample: MEMBER_SAMPLE,
     outputFields: MEMBER_OUTPUT_FIELDS,
+    throttle: throttleFor(1), // the members
   },
 });
 

@@ -6,6 +6,7 @@ import { EmailAddress, inputObject, WorkspaceId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
 import { isoDateTime } from '../../shared/dates';
 import { trimEnd } from '../../shared/text';
+import { throttleFor } from '../../shared/limits';
 import { teamActionFields } from '../action';
 import { memberRole, sameEmail } from '../member';
 
@@ -103,6 +104,7 @@ export const inviteMember = defineCreate({
       { key: 'invite_id', label: 'Invite ID', type: 'integer' },
       { key: 'valid_until', label: 'Invite Valid Until', type: 'datetime' },
     ),
+    throttle: throttleFor(2), // 1 for an invitation; 2 when an account is added (its id and role)
   },
 });
 
@@ -110,6 +112,7 @@ export const cases: import('../../shared/step-case').StepCase[] = [
   {
     input: { workspace_id: '$workspaceId', email: 'Katherine@Example.org', role: 'user' },
     minimum: 1,
+    most: 2,
     why: 'add (an email with no account: the answer carries the invite; an account added costs the members list for its id)',
     review: {
       on: 'Cloud; self-hosted for an existing account, or an invite while it has at most 2 users (`team--add-user#3`: the licence limit)',

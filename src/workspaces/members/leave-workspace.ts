@@ -3,6 +3,7 @@ import * as workspaces from '../../api/workspaces';
 import { WorkspaceInput, workspaceField } from '../../inputs/fields';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../../inputs/warning';
 import { parseInput } from '../../schemas/parse';
+import { lockOn, throttleFor } from '../../shared/limits';
 import { teamActionFields } from '../action';
 import { refuseLastAdmin } from './last-admin';
 
@@ -55,6 +56,8 @@ export const leaveWorkspace = defineCreate({
       workspace_name: 'Marketing',
     },
     outputFields: teamActionFields('ID'),
+    throttle: throttleFor(2), // the workspaces (the admins) + leave
+    lock: lockOn('workspace_id', 'workspace-team'), // shared by the team steps: each checks the last admin
   },
 });
 

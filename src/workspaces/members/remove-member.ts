@@ -4,6 +4,7 @@ import { memberField, workspaceField } from '../../inputs/fields';
 import { inputObject, UserId, WorkspaceId } from '../../inputs/values';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../../inputs/warning';
 import { parseInput } from '../../schemas/parse';
+import { lockOn, throttleFor } from '../../shared/limits';
 import { teamActionFields } from '../action';
 import { changedMember } from '../member';
 import { guardMemberChange } from './last-admin';
@@ -56,6 +57,8 @@ export const removeMember = defineCreate({
       key: 'role',
       label: 'Role They Had',
     }),
+    throttle: throttleFor(2), // the workspaces (the admins) + the removal
+    lock: lockOn('workspace_id', 'workspace-team'), // shared by the team steps: each checks the last admin
   },
 });
 

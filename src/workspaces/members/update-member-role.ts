@@ -3,6 +3,7 @@ import * as members from '../../api/members';
 import { memberField, Role, roleField, workspaceField } from '../../inputs/fields';
 import { inputObject, UserId, WorkspaceId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
+import { lockOn, throttleFor } from '../../shared/limits';
 import { teamActionFields } from '../action';
 import { changedMember } from '../member';
 import { guardMemberChange } from './last-admin';
@@ -52,6 +53,8 @@ export const updateMemberRole = defineCreate({
       previous_role: 'user',
     },
     outputFields: teamActionFields('User ID', { key: 'role', label: 'New Role' }),
+    throttle: throttleFor(2), // the workspaces (the admins) + the update
+    lock: lockOn('workspace_id', 'workspace-team'), // shared by the team steps: each checks the last admin
   },
 });
 
