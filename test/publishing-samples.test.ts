@@ -254,7 +254,9 @@ describe('copy an agent reads: each step says what tells it apart', () => {
 
   test('New Failed Webhook Delivery watches one form and is polled', () => {
     const def = step('triggers', 'new_webhook_delivery_failure');
-    expect(def.display.description).toMatch(/of the chosen form .+ Polled, not instant: the newest 100 per poll\.$/);
+    expect(def.display.description).toMatch(
+      /of the chosen form .+ Polled, not instant: the newest 100 per poll\.$/,
+    );
     expect(help(def, 'form_id')).toContain('The one form watched');
   });
 

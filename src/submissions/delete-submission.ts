@@ -18,8 +18,8 @@ import {
 import { FormId, inputObject, WorkspaceId } from '../inputs/values';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../inputs/warning';
 import { parseInput } from '../schemas/parse';
-import { scanForId } from './reading/pages';
 import { throttleFor } from '../shared/limits';
+import { scanForId } from './reading/pages';
 
 /** What the step outputs: which submission of which form was deleted, and OpnForm's message. */
 export interface DeleteSubmissionOutput {

@@ -5,8 +5,8 @@ import { workspaceField } from '../inputs/fields';
 import { Flag, inputObject, WorkspaceId } from '../inputs/values';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../inputs/warning';
 import { labelsOf, parseInput } from '../schemas/parse';
-import { clearProgress, readProgress, saveProgress } from './delete-progress';
 import { throttleFor } from '../shared/limits';
+import { clearProgress, readProgress, saveProgress } from './delete-progress';
 import { type DeletedForm, deleteForms, FORMS_PER_RUN, named } from './workspace-forms';
 
 const inputFields = defineInputFields([

@@ -5,8 +5,8 @@ import { emailField, Role, roleField, workspaceField } from '../../inputs/fields
 import { EmailAddress, inputObject, WorkspaceId } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
 import { isoDateTime } from '../../shared/dates';
-import { trimEnd } from '../../shared/text';
 import { throttleFor } from '../../shared/limits';
+import { trimEnd } from '../../shared/text';
 import { teamActionFields } from '../action';
 import { memberRole, sameEmail } from '../member';
 
