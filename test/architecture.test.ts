@@ -4,16 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import {
-  codeFiles,
-  cycles,
-  importGraph,
-  ROOT,
-  resolveImport,
-  topLevelEntries,
-  topLevelProblems,
-  tsFiles,
-} from './helpers/source-scan';
+import { codeFiles, cycles, importGraph, ROOT, resolveImport, tsFiles } from './helpers/source-scan';
 
 const PRODUCT = ['index.ts', 'src', 'sandbox', 'harness', 'scripts', 'bench'];
 const graph = importGraph([...PRODUCT, 'test'].flatMap(tsFiles));
@@ -78,13 +69,6 @@ test('no code file in src/, sandbox/, test/, harness/, scripts/ or bench/ is ove
       ['test/y.test.ts', 400],
     ]),
   ).toEqual(['bench/x.ts: 401 lines']);
-});
-
-test('docs/decisions.md holds decisions in force only, a short paragraph each: at most 400 lines', () => {
-  const file = 'docs/decisions.md';
-  const lines = readFileSync(join(ROOT, file), 'utf8').replace(/\n$/, '').split('\n').length;
-  // over it, move history to git, figures to docs/quality.md, step behaviour to docs/steps.md
-  expect(overLimit([[file, lines]])).toEqual([]);
 });
 
 const DOMAINS = ['submissions', 'forms', 'workspaces', 'integrations', 'requests'];
@@ -390,18 +374,4 @@ test('no file at the root of sandbox/ but server.ts imports sandbox/routes/ (no 
   );
   expect(offenders).toEqual([]);
   expect(importsBetween('sandbox/server.ts', 'sandbox/routes/').length).toBeGreaterThan(5);
-});
-
-test('every top-level entry has a row in docs/architecture.md saying product or workshop, and why', () => {
-  const entries = topLevelEntries();
-  expect(entries).toEqual(expect.arrayContaining(['src', 'index.ts', 'sandbox', '.zapierapprc']));
-  expect(entries).not.toContain('node_modules');
-  expect(topLevelProblems(entries, readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8'))).toEqual([]);
-  // planted: a new entry without a row, a row without an entry
-  const doc =
-    '## The top level\n\n| entry | kind | why |\n|---|---|---|\n| `src/`, `gone.ts` | product | x |\n';
-  expect(topLevelProblems(['src', 'tools'], doc)).toEqual([
-    'tools: no row in docs/architecture.md, "The top level" (product or workshop, and why)',
-    'gone.ts: a row in docs/architecture.md, "The top level", names no entry',
-  ]);
 });
