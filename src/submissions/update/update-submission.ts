@@ -114,8 +114,9 @@ const isSubmission = (item: Submission, ref: number | string) =>
  * found in the form's list, newest first, within a bound, by its id or its UUID: every listed item
  * carries both, so a UUID costs no request), applies the checked changes and sends
  * every answer back, because a real server replaces all answers with the body. A file given to a
- * file or signature question replaces its files (uploaded as in Create Submission, ../file-answers.ts,
- * after every check: + the feature flags and one upload per file, two on S3 storage).
+ * file or signature question replaces its files (uploaded as in Create Submission,
+ * src/answers/file-answers.ts, after every check: + the feature flags and one upload per file, two on
+ * S3 storage).
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
   refuseUnrealSubmissionId(z, bundle.inputData?.submission_id);
