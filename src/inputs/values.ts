@@ -93,12 +93,13 @@ export const RequiredText = (required = 'is required') =>
     }),
   );
 
+const MAX_INVITE_EMAIL = 255;
+
 /**
  * One email address to write to OpnForm (Invite Member): trimmed, lower-cased, one `@` and a dotted
  * domain, no spaces, at most 255 characters. Lower case because OpnForm looks accounts up
  * case-sensitively: an existing account's email in other case would get a registration invite.
  */
-const MAX_INVITE_EMAIL = 255;
 export const EmailAddress = lazy(() =>
   z.pipe(
     RequiredText('is required (an email address)'),
