@@ -22,11 +22,10 @@ import {
   YesNo,
 } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
-import type { Submission } from '../../schemas/submissions';
 import { lockOn, throttleFor } from '../../shared/limits';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from '../output/output-fields';
 import { shapeSubmission } from '../output/shape';
-import { scanSubmissions } from '../reading/pages';
+import { isSubmission, scanSubmissions } from '../reading/pages';
 import {
   type DroppedAnswer,
   refuseCaptchaForm,
@@ -104,10 +103,6 @@ const inputFields = defineInputFields([
       'Dropped Answers. **No**: such a submission is refused.',
   },
 ]);
-
-/** Whether a listed item is the submission named by its id or its public UUID (lower case). */
-const isSubmission = (item: Submission, ref: number | string) =>
-  typeof ref === 'number' ? item.id === ref : String(item.submission_id ?? '').toLowerCase() === ref;
 
 /**
  * Reads the current answers (OpnForm has no single-submission read for tokens: the submission is
