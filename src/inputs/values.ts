@@ -75,7 +75,6 @@ export const IntegerId = lazy(() =>
 
 export const WorkspaceId = IntegerId;
 export const FormId = IntegerId;
-export const SubmissionId = IntegerId;
 export const UserId = IntegerId;
 export const InviteId = IntegerId;
 export const WebhookIntegrationId = IntegerId;
