@@ -13,11 +13,6 @@ export const ANSWER_LIMITS = {
   default: 5 * 1024 * 1024,
   /** A page of at most 100 submissions: long answers (rich text, matrices) make a page large. */
   submissionPage: 20 * 1024 * 1024,
-  /**
-   * An integration's delivery log (OpnForm returns it whole, unpaged) when read whole; New Failed Webhook
-   * Delivery reads it as a stream instead (src/http/streamed.ts: what is kept is bounded, not what is read).
-   */
-  eventLog: 10 * 1024 * 1024,
   /** API Request: whatever the path answers, given to the next step whole (Zapier's output stays under 20 MB). */
   apiRequest: 10 * 1024 * 1024,
 } as const;

@@ -55,7 +55,7 @@ export const submissionField = (helpText: string) =>
 const SUBMISSION_UUID = /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i;
 
 /** Whether a value is a submission's public UUID (spaces around it allowed). */
-export const isSubmissionUuid = (value: unknown) =>
+const isSubmissionUuid = (value: unknown) =>
   typeof value === 'string' && value.length <= 100 && SUBMISSION_UUID.test(value.trim());
 
 const REF_ALLOWED = "must be the submission's ID (a whole number) or its UUID (as in its edit link)";

@@ -75,7 +75,6 @@ export const IntegerId = lazy(() =>
 
 export const WorkspaceId = IntegerId;
 export const FormId = IntegerId;
-export const SubmissionId = IntegerId;
 export const UserId = IntegerId;
 export const InviteId = IntegerId;
 export const WebhookIntegrationId = IntegerId;
@@ -93,12 +92,13 @@ export const RequiredText = (required = 'is required') =>
     }),
   );
 
+const MAX_INVITE_EMAIL = 255;
+
 /**
  * One email address to write to OpnForm (Invite Member): trimmed, lower-cased, one `@` and a dotted
  * domain, no spaces, at most 255 characters. Lower case because OpnForm looks accounts up
  * case-sensitively: an existing account's email in other case would get a registration invite.
  */
-const MAX_INVITE_EMAIL = 255;
 export const EmailAddress = lazy(() =>
   z.pipe(
     RequiredText('is required (an email address)'),

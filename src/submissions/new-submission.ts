@@ -27,7 +27,8 @@ import {
 
 /**
  * The hook trigger's item: a submission, when Zapier received it, whether it is an edit of one this
- * Zap saw before (null when that cannot be told), and the delivery's own keys that Zaps made with version 1.0.4 map (./legacy-output.ts).
+ * Zap saw before (null when that cannot be told), and the delivery's own keys that Zaps made with
+ * version 1.0.4 map (./output/legacy-output.ts).
  */
 export type NewSubmissionOutput = HookItem & LegacyOutput;
 
@@ -76,7 +77,10 @@ const perform = (async (z, bundle) => {
   return [item];
 }) satisfies WebhookTriggerPerform;
 
-/** The editor's test records and Transfer: the newest completed submissions, shaped like deliveries (./submission-hook.ts). */
+/**
+ * The editor's test records and Transfer: the newest completed submissions, shaped like deliveries
+ * (./reading/submission-hook.ts).
+ */
 const performList = (async (z, bundle) => {
   const { form, items } = await listedItems(z, bundle, inputFields);
   return items.map(

@@ -6,8 +6,8 @@ import { Flag, inputObject, WorkspaceId } from '../inputs/values';
 import { DESTRUCTIVE_NOTE, destructiveWarning } from '../inputs/warning';
 import { labelsOf, parseInput } from '../schemas/parse';
 import { throttleFor } from '../shared/limits';
-import { clearProgress, readProgress, saveProgress } from './delete-progress';
-import { type DeletedForm, deleteForms, FORMS_PER_RUN, named } from './workspace-forms';
+import { clearProgress, type DeletedForm, readProgress, saveProgress } from './delete-progress';
+import { deleteForms, FORMS_PER_RUN, named } from './workspace-forms';
 
 const inputFields = defineInputFields([
   destructiveWarning(

@@ -9,8 +9,6 @@ import { LIMIT_WINDOW_S, OPNFORM_LIMITS } from '../shared/limits';
 import { type DeletedForm, type Progress, saveProgress } from './delete-progress';
 import { adminOf } from './member';
 
-export type { DeletedForm } from './delete-progress';
-
 /** The forms one run reads: a real server caps `per_page` at 100. */
 export const FORMS_PER_RUN = 100;
 

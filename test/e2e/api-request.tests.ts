@@ -1,6 +1,6 @@
 // API Request against the sandbox in both modes: writes (create, rename, delete a workspace), PATCH sent
 // as PATCH, and a password form's read masked. Reads, queries, headers and error statuses with and
-// without Stop on Error: test/requests/api-request.test.ts.
+// without Stop on Error: test/requests/api-request.tests.ts.
 import { type Sandbox, startSandbox } from '../../sandbox/server';
 import { MODES, modeOptions, runOn } from './helpers';
 

@@ -4,8 +4,8 @@
 // (`test/<group>.test.ts`) requires it with `part(...)`, one line per part: `npm test` runs it there, with
 // the group's other parts in one module registry (test/helpers/sequencer.js runs a part inside its group
 // when a run holds both). So each part leaves no state behind (nock interceptors and listeners, fake
-// timers, environment variables: restored in its hooks). test/architecture.test.ts names the group file
-// a part missing from every group goes to.
+// timers, environment variables: restored in its hooks). test/helpers/repo-rules.tests.ts names the group
+// file a part missing from every group goes to.
 import { expectEveryInterceptorUsed } from './nock-check';
 
 /**
@@ -34,7 +34,7 @@ const lineFor = (path: string) => `part('${path}', () => require('./${path}.test
 /**
  * What keeps a part from running in exactly one group, named after its path: each problem names the file
  * to edit. `parts`: every `test/**\/*.tests.ts`; `groups`: each `test/*.test.ts` with its text (test/
- * architecture.test.ts). A part in no group would still run, alone, but at the cost of a test file.
+ * helpers/repo-rules.tests.ts). A part in no group would still run, alone, but at the cost of a test file.
  */
 export const partProblems = (parts: readonly string[], groups: ReadonlyMap<string, string>): string[] => {
   const problems: string[] = [];

@@ -1,6 +1,6 @@
 /**
  * The body of a new submission: the checked answers (the same inputs and value checks as Update
- * Submission, `../answer-inputs.ts` and `../answer-values.ts`), with matrix rows given one by one
+ * Submission, `src/answers/answer-inputs.ts` and `answer-values.ts`), with matrix rows given one by one
  * joined into the row: column object and a date range's start and end into `[start, end]`, keyed by
  * field id as the respondent's form sends them (submissions--public-create.json).
  */
@@ -36,7 +36,7 @@ export const alwaysRequired = (block: FormBlock): boolean => {
 
 /**
  * The answers to send, by field id (an empty result means no answer at all); files given are checked
- * here as answers to their questions and added by ../file-answers.ts once uploaded.
+ * here as answers to their questions and added by src/answers/file-answers.ts once uploaded.
  */
 export const newAnswers = (z: ZObject, form: Form, changes: AnswerChanges): Record<string, unknown> => {
   const { answers: body, problems } = wholeAnswers(form, changes);

@@ -98,8 +98,8 @@ const refusal = async (
  * Requests: form; newest id (not on a form with editable submissions: its UUID identifies the new
  * one), or on a form that updates existing submissions the submissions holding its match answers;
  * with files: the feature flags and one upload per file (two on S3 storage), after every file was
- * downloaded and checked (../file-answers.ts); the POST; one list page per look (one when the server
- * stores at once).
+ * downloaded and checked (src/answers/file-answers.ts); the POST; one list page per look (one when
+ * the server stores at once).
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
   const input = parseInput(z, Input(), bundle.inputData, inputFields);

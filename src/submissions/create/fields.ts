@@ -1,6 +1,6 @@
 /**
  * Create Submission's answer inputs: Update Submission's inputs for the chosen form (one per
- * answerable question, ../answer-inputs.ts), with the questions this step cannot do without marked
+ * answerable question, src/answers/answer-inputs.ts), with the questions this step cannot do without marked
  * required in the editor: the ones the form always requires (./body.ts `alwaysRequired`: not hidden,
  * no logic that can hide them or make them optional) and, on a form that updates existing
  * submissions, its match questions (./upsert.ts). Update Submission sends only what changes and

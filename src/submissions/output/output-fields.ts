@@ -125,7 +125,7 @@ export const formAnswerFields = (form: Pick<FormRef, 'properties'>): OutputField
 /** What "kept for older Zaps" labels say: the key is there for Zaps made with version 1.0.4. */
 export const KEPT_FOR_OLDER_ZAPS = '(Kept for Zaps Made Before 1.1.0)';
 
-/** New Submission's static 1.0.4 keys (src/submissions/legacy-output.ts), labelled as legacy (short names). */
+/** New Submission's static 1.0.4 keys (./legacy-output.ts), labelled as legacy (short names). */
 export const LEGACY_OUTPUT_FIELDS: OutputField[] = [
   { key: 'submission_id', label: 'Legacy Submission ID', type: 'integer' },
   { key: 'message', label: 'Legacy OpnForm Note' },

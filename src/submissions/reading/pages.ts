@@ -53,6 +53,10 @@ export interface IdScan {
   stopped?: 'pages' | 'time';
 }
 
+/** Whether a listed item is the submission named by its id (a number) or its public UUID (lower case). */
+export const isSubmission = (item: Submission, ref: number | string): boolean =>
+  typeof ref === 'number' ? item.id === ref : String(item.submission_id ?? '').toLowerCase() === ref;
+
 /** A page is only asked for when this much of the step's budget is left (the page, then the form read). */
 export const SCAN_RESERVE_MS = 2 * READ_RESERVE_MS;
 
@@ -69,13 +73,9 @@ export const scanForId = async (
   id: number | string,
   { perPage, maxPages }: { perPage: number; maxPages: number },
 ): Promise<IdScan> => {
-  const wanted =
-    typeof id === 'number'
-      ? (item: Submission) => item.id === id
-      : (item: Submission) => String(item.submission_id ?? '').toLowerCase() === id;
   // of each page only the wanted submission is kept, and whether it lists a higher id (issue 33)
   const keep = (item: Submission) =>
-    wanted(item)
+    isSubmission(item, id)
       ? { found: item }
       : typeof id === 'number' && item.id >= id
         ? { found: undefined }

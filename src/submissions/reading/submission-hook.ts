@@ -246,8 +246,8 @@ export const readDelivery = async (z: ZObject, bundle: Bundle, includeEdits: boo
  * items carry no id and no time, and its example for an empty form is made up.
  *
  * Transfer (`canPaginate`): Zapier's page N is the list's page N + 1, 100 a page in a bulk read
- * (src/submissions/transfer.ts), shaped the same way; an empty page ends the transfer. Each item comes
- * with its delivery form (for 1.0.4's keys).
+ * (./transfer.ts), shaped the same way; an empty page ends the transfer. Each item comes with its
+ * delivery form (for 1.0.4's keys).
  */
 export const listedItems = async (z: ZObject, bundle: Bundle, inputFields: Fields) => {
   const { form_id } = parseInput(z, FormInput(), bundle.inputData, inputFields);

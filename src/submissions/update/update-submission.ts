@@ -22,11 +22,10 @@ import {
   YesNo,
 } from '../../inputs/values';
 import { parseInput } from '../../schemas/parse';
-import type { Submission } from '../../schemas/submissions';
 import { lockOn, throttleFor } from '../../shared/limits';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from '../output/output-fields';
 import { shapeSubmission } from '../output/shape';
-import { scanSubmissions } from '../reading/pages';
+import { isSubmission, scanSubmissions } from '../reading/pages';
 import {
   type DroppedAnswer,
   refuseCaptchaForm,
@@ -105,17 +104,14 @@ const inputFields = defineInputFields([
   },
 ]);
 
-/** Whether a listed item is the submission named by its id or its public UUID (lower case). */
-const isSubmission = (item: Submission, ref: number | string) =>
-  typeof ref === 'number' ? item.id === ref : String(item.submission_id ?? '').toLowerCase() === ref;
-
 /**
  * Reads the current answers (OpnForm has no single-submission read for tokens: the submission is
  * found in the form's list, newest first, within a bound, by its id or its UUID: every listed item
  * carries both, so a UUID costs no request), applies the checked changes and sends
  * every answer back, because a real server replaces all answers with the body. A file given to a
- * file or signature question replaces its files (uploaded as in Create Submission, ../file-answers.ts,
- * after every check: + the feature flags and one upload per file, two on S3 storage).
+ * file or signature question replaces its files (uploaded as in Create Submission,
+ * src/answers/file-answers.ts, after every check: + the feature flags and one upload per file, two on
+ * S3 storage).
  */
 const perform = async (z: ZObject, bundle: Bundle) => {
   refuseUnrealSubmissionId(z, bundle.inputData?.submission_id);
