@@ -268,24 +268,4 @@ export const breakingChanges = (published: unknown, candidate: unknown): Breakin
   return changes;
 };
 
-/**
- * Inputs made required on purpose after the snapshot was taken, each in a step no published version
- * has (so no live Zap holds it) and which its step already refused when empty (so no Zap ever ran
- * without it): `kind.step.inputFields.key` -> why. Accepted only from the snapshot, never from a
- * published version (docs/decisions.md, "Find Submission's Question is required").
- */
-export const REQUIRED_SINCE_SNAPSHOT: Readonly<Record<string, string>> = {
-  'searches.find_submission.inputFields.search_field':
-    'the step stops when it is empty (issue 26); new in 1.1.0, never published',
-};
-
-/** `changes` from the snapshot without the REQUIRED_SINCE_SNAPSHOT ones whose step `published` lacks. */
-export const acceptedFromSnapshot = (changes: BreakingChange[], published: unknown): BreakingChange[] =>
-  changes.filter(({ rule, at }) => {
-    if (rule !== 'required-without-default' || REQUIRED_SINCE_SNAPSHOT[at] === undefined) return true;
-    const [kind, key] = at.split('.') as [keyof Definition, string];
-    const steps = (published as Definition)[kind] as Record<string, Step> | undefined;
-    return steps?.[key] !== undefined;
-  });
-
 export const readPublicDefinition = (): unknown => JSON.parse(readFileSync(PUBLIC_DEFINITION, 'utf8'));

@@ -13,7 +13,7 @@ import { parseInput } from '../schemas/parse';
 import { throttleFor } from '../shared/limits';
 import { refuseOtherWorkspace } from './in-workspace';
 import { lenientForm, linkBase, prefillLink, prefillValues, readsRawInput } from './prefill';
-import { allowedNumbers, isReservedName, phoneCountry, RESERVED_NAMES } from './prefill-answers';
+import { allowedNumbers, isReservedName, PAGE_NAMES, phoneCountry } from './prefill-answers';
 import { shareUrl } from './shape';
 
 const NOTHING = 'No link was made.';
@@ -83,7 +83,7 @@ const inputFields = defineInputFields([
     required: false,
     helpText:
       "Other parameters added to the link as they are (`utm_source`, ...). Not a question's id (answer it above), " +
-      `nor a name OpnForm's form reads itself: ${RESERVED_NAMES.slice(0, -5).join(', ')}.`,
+      `nor a name OpnForm's form reads itself: ${PAGE_NAMES.join(', ')}.`,
   },
 ]);
 

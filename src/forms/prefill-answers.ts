@@ -27,7 +27,7 @@ const got = (value: unknown) => `(got ${JSON.stringify(value)?.slice(0, 60) ?? S
  * answers are written into (`composables/lib/vForm/Form.js`: `form[key] = value` would replace
  * `data()`, `errors`, `reset()`, ... and break the page).
  */
-export const RESERVED_NAMES: readonly string[] = [
+export const PAGE_NAMES: readonly string[] = [
   'submission_id',
   'busy',
   'successful',
@@ -56,6 +56,11 @@ export const RESERVED_NAMES: readonly string[] = [
   'extractErrors',
   'mutate',
   'mutateAsync',
+];
+
+/** The page's names and those of every JavaScript object (not listed in the help: nobody names a question so). */
+const RESERVED_NAMES: readonly string[] = [
+  ...PAGE_NAMES,
   'constructor',
   '__proto__',
   'toString',
