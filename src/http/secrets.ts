@@ -1,3 +1,4 @@
+import { JSONParser } from '@streamparser/json';
 import type { Bundle } from 'zapier-platform-core';
 import { MAX_JSON_DEPTH } from '../shared/json-depth';
 import { formsOf, partsOf, SECRET_FIELD } from '../shared/secret-forms';
@@ -131,14 +132,8 @@ export const secretFieldValues = (
   return out;
 };
 
-/**
- * A JSON value with every non-empty text under a `SECRET_FIELD` key (at any depth) replaced by `MASKED`,
- * and every secret of the step hidden in every other text and key (`redact`). A top-level `errors` object
- * (Laravel's validation messages, keyed by field path such as `data.webhook_url`) is not masked by key:
- * its texts are messages, not the values. An object or list deeper than `MAX_JSON_DEPTH` levels (no
- * OpnForm answer: PHP writes no deeper) is replaced by `MASKED` whole: a walk further down overflows.
- */
-export const maskJson = (value: Json, secrets: readonly string[]): Json => {
+/** How `maskJson` masks a JSON value: the value at the top, an item of a list at the top, a member of an object at the top. */
+const masker = (secrets: readonly string[]) => {
   const hide = redactor(secrets);
   const walk = (node: Json, inSecret: boolean, byKey: boolean, depth: number): Json => {
     if (typeof node === 'string') return inSecret && node !== '' ? MASKED : hide(node);
@@ -152,13 +147,75 @@ export const maskJson = (value: Json, secrets: readonly string[]): Json => {
       ]),
     );
   };
-  if (!isRecord(value)) return walk(value, false, true, 1);
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [
+  return {
+    value: (node: Json) => walk(node, false, true, 1),
+    item: (node: Json) => walk(node, false, true, 2),
+    member: (key: string, node: Json): [string, Json] => [
       hide(key),
-      key === 'errors' && isRecord(item)
-        ? walk(item, false, false, 2)
-        : walk(item, SECRET_FIELD.test(key), true, 2),
-    ]),
-  );
+      key === 'errors' && isRecord(node)
+        ? walk(node, false, false, 2)
+        : walk(node, SECRET_FIELD.test(key), true, 2),
+    ],
+  };
+};
+
+/**
+ * A JSON value with every non-empty text under a `SECRET_FIELD` key (at any depth) replaced by `MASKED`,
+ * and every secret of the step hidden in every other text and key (`redact`). A top-level `errors` object
+ * (Laravel's validation messages, keyed by field path such as `data.webhook_url`) is not masked by key:
+ * its texts are messages, not the values. An object or list deeper than `MAX_JSON_DEPTH` levels (no
+ * OpnForm answer: PHP writes no deeper) is replaced by `MASKED` whole: a walk further down overflows.
+ */
+export const maskJson = (value: Json, secrets: readonly string[]): Json => {
+  const mask = masker(secrets);
+  if (!isRecord(value)) return mask.value(value);
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => mask.member(key, item)));
+};
+
+/** Characters of a text given to the streaming parser at a time. */
+const SLICE = 64 * 1024;
+
+/**
+ * A JSON text masked as `maskJson` masks its value, without ever holding the value whole (issue 33: a
+ * 10 MB answer parsed is about 70 MB, and a masked copy as much again): a list or object at the top is
+ * read as a stream (`@streamparser/json`), each of its items or members parsed, masked, written as
+ * JSON and let go. The masked JSON text, in parts; `undefined` when the text is not JSON.
+ */
+export const maskJsonText = (text: string, secrets: readonly string[]): string[] | undefined => {
+  // JSON's own white space only (JSON.parse refuses a byte-order mark or any other space before a value)
+  const first = /[^ \t\n\r]/.exec(text)?.[0];
+  if (first !== '[' && first !== '{') {
+    try {
+      return [JSON.stringify(maskJson(JSON.parse(text), secrets))];
+    } catch {
+      return undefined;
+    }
+  }
+  const mask = masker(secrets);
+  const parts: string[] = [first];
+  let broken = false;
+  const parser = new JSONParser({ paths: ['$.*'], keepStack: false });
+  parser.onValue = ({ value, key }) => {
+    const comma = parts.length > 1 ? ',' : '';
+    if (first === '[') parts.push(comma + JSON.stringify(mask.item(value as Json)));
+    else {
+      const [name, masked] = mask.member(String(key), value as Json);
+      parts.push(`${comma}${JSON.stringify(name)}:${JSON.stringify(masked)}`);
+    }
+  };
+  parser.onError = () => {
+    broken = true;
+  };
+  for (let at = 0; at < text.length && !broken; ) {
+    // a slice never ends between the two halves of a surrogate pair
+    let end = Math.min(at + SLICE, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    parser.write(text.slice(at, end));
+    at = end;
+  }
+  if (!broken && !parser.isEnded) parser.end();
+  if (broken || !parser.isEnded) return undefined;
+  parts.push(first === '[' ? ']' : '}');
+  return parts;
 };
