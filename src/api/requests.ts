@@ -3,7 +3,7 @@ import { ANSWER_LIMITS } from '../http/answer-size';
 import { notJson, opnform } from '../http/client';
 import { INVALID_ABILITY } from '../http/failures';
 import { pathOf } from '../http/path';
-import { MASKED, maskJsonText, redact, secretFieldValues, secretsOf } from '../http/secrets';
+import { MASKED, maskJson, maskJsonText, redact, secretFieldValues, secretsOf } from '../http/secrets';
 import type { RequestInput } from '../inputs/request';
 
 /** What API Request gives the next step. */
@@ -113,13 +113,22 @@ export const send = async (
   }
   const size = Buffer.byteLength(answer.text);
   const blank = !/\S/.test(answer.text);
-  // masked item by item (src/http/secrets.ts): the answer is never held parsed next to a masked copy
-  const masked = blank ? undefined : maskJsonText(answer.text, secrets);
-  const text = masked === undefined && !blank ? redact(answer.text, secrets) : null;
   const { status } = answer;
   if (size > fileAbove) {
-    const file = { parts: masked ?? [text ?? ''], json: masked !== undefined };
+    // for a file: masked item by item (src/http/secrets.ts), the answer never held parsed whole
+    const masked = blank ? undefined : maskJsonText(answer.text, secrets);
+    const file = { parts: masked ?? [redact(answer.text, secrets)], json: masked !== undefined };
     return { status, headers, data: null, text: null, size, file };
   }
-  return { status, headers, data: masked === undefined ? null : JSON.parse(masked.join('')), text, size };
+  let data: unknown = null;
+  let text: string | null = null;
+  if (!blank) {
+    try {
+      // masked in place: no copy of the parsed answer
+      data = maskJson(JSON.parse(answer.text), secrets);
+    } catch {
+      text = redact(answer.text, secrets);
+    }
+  }
+  return { status, headers, data, text, size };
 };

@@ -132,30 +132,52 @@ export const secretFieldValues = (
   return out;
 };
 
-/** How `maskJson` masks a JSON value: the value at the top, an item of a list at the top, a member of an object at the top. */
+/** An object's members masked in place: each value by `value`, each key hidden (in their order). */
+const maskMembers = (
+  node: Record<string, Json>,
+  hide: (text: string) => string,
+  value: (key: string, item: Json) => Json,
+): Record<string, Json> => {
+  let renamed = false;
+  for (const key of Object.keys(node)) {
+    node[key] = value(key, node[key]);
+    renamed ||= hide(key) !== key;
+  }
+  if (!renamed) return node;
+  // a key that holds a secret (rare): the members written again, in their order, under hidden keys
+  const entries = Object.entries(node);
+  for (const [key] of entries) delete node[key];
+  for (const [key, item] of entries) node[hide(key)] = item;
+  return node;
+};
+
+/**
+ * How `maskJson` masks a JSON value, in place: the value at the top, an item of a list at the top, a member
+ * of an object at the top.
+ */
 const masker = (secrets: readonly string[]) => {
   const hide = redactor(secrets);
   const walk = (node: Json, inSecret: boolean, byKey: boolean, depth: number): Json => {
     if (typeof node === 'string') return inSecret && node !== '' ? MASKED : hide(node);
     if (node === null || typeof node !== 'object') return node;
     if (depth > MAX_JSON_DEPTH) return MASKED;
-    if (Array.isArray(node)) return node.map((item) => walk(item, inSecret, byKey, depth + 1));
-    return Object.fromEntries(
-      Object.entries(node).map(([key, item]) => [
-        hide(key),
-        walk(item, inSecret || (byKey && SECRET_FIELD.test(key)), byKey, depth + 1),
-      ]),
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i += 1) node[i] = walk(node[i], inSecret, byKey, depth + 1);
+      return node;
+    }
+    return maskMembers(node as Record<string, Json>, hide, (key, item) =>
+      walk(item, inSecret || (byKey && SECRET_FIELD.test(key)), byKey, depth + 1),
     );
   };
+  const member = (key: string, node: Json): Json =>
+    key === 'errors' && isRecord(node)
+      ? walk(node, false, false, 2)
+      : walk(node, SECRET_FIELD.test(key), true, 2);
   return {
-    value: (node: Json) => walk(node, false, true, 1),
+    hide,
+    value: (node: Json) => (isRecord(node) ? maskMembers(node, hide, member) : walk(node, false, true, 1)),
     item: (node: Json) => walk(node, false, true, 2),
-    member: (key: string, node: Json): [string, Json] => [
-      hide(key),
-      key === 'errors' && isRecord(node)
-        ? walk(node, false, false, 2)
-        : walk(node, SECRET_FIELD.test(key), true, 2),
-    ],
+    member,
   };
 };
 
@@ -165,12 +187,9 @@ const masker = (secrets: readonly string[]) => {
  * (Laravel's validation messages, keyed by field path such as `data.webhook_url`) is not masked by key:
  * its texts are messages, not the values. An object or list deeper than `MAX_JSON_DEPTH` levels (no
  * OpnForm answer: PHP writes no deeper) is replaced by `MASKED` whole: a walk further down overflows.
+ * The value is masked in place (API Request's answer, just parsed: no copy of it is made).
  */
-export const maskJson = (value: Json, secrets: readonly string[]): Json => {
-  const mask = masker(secrets);
-  if (!isRecord(value)) return mask.value(value);
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => mask.member(key, item)));
-};
+export const maskJson = (value: Json, secrets: readonly string[]): Json => masker(secrets).value(value);
 
 /** Characters of a text given to the streaming parser at a time. */
 const SLICE = 64 * 1024;
@@ -199,8 +218,8 @@ export const maskJsonText = (text: string, secrets: readonly string[]): string[]
     const comma = parts.length > 1 ? ',' : '';
     if (first === '[') parts.push(comma + JSON.stringify(mask.item(value as Json)));
     else {
-      const [name, masked] = mask.member(String(key), value as Json);
-      parts.push(`${comma}${JSON.stringify(name)}:${JSON.stringify(masked)}`);
+      const masked = mask.member(String(key), value as Json);
+      parts.push(`${comma}${JSON.stringify(mask.hide(String(key)))}:${JSON.stringify(masked)}`);
     }
   };
   parser.onError = () => {
