@@ -43,7 +43,10 @@ const buildChild = () =>
 /** Runs one job in a fresh process; what else it printed goes to `log`. */
 const runChild = (job: ScaleJob, env: Record<string, string>, log: (text: string) => void) =>
   new Promise<ChildRun>((resolve, reject) => {
-    const child = spawn(process.execPath, [CHILD, JSON.stringify(job)], {
+    // SCALE_NODE_ARGS: flags for the step processes, e.g. `--max-semi-space-size=1` (V8's young generation in
+    // a 256 MB runtime; Node sizes it from the machine's memory: 16 MB semi-spaces from 4 GB up)
+    const flags = (process.env.SCALE_NODE_ARGS ?? '').split(' ').filter((flag) => flag !== '');
+    const child = spawn(process.execPath, [...flags, CHILD, JSON.stringify(job)], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,7 @@ import { ANSWER_LIMITS } from '../http/answer-size';
 import { notJson, opnform } from '../http/client';
 import { INVALID_ABILITY } from '../http/failures';
 import { pathOf } from '../http/path';
-import { MASKED, maskJson, redact, secretFieldValues, secretsOf } from '../http/secrets';
+import { MASKED, maskJson, maskJsonText, redact, secretFieldValues, secretsOf } from '../http/secrets';
 import type { RequestInput } from '../inputs/request';
 
 /** What API Request gives the next step. */
@@ -17,6 +17,11 @@ export interface ApiAnswer {
   text: string | null;
   /** The answer's size in bytes, as OpnForm sent it. */
   size: number;
+  /**
+   * An answer over the size asked for (`send`'s `fileAbove`), with `data` and `text` null: what a file of
+   * it holds, the JSON masked as `data` would be (in parts, never parsed whole) or the text as `text`.
+   */
+  file?: { parts: readonly string[]; json: boolean };
 }
 
 /**
@@ -59,7 +64,12 @@ const maskedLocation = (location: string, base: string): string => {
  * step (hidden in errors and logs); the answer's own secret-named values are masked, and every secret of
  * the step is hidden from the output.
  */
-export const send = async (z: ZObject, bundle: Bundle, input: RequestInput): Promise<ApiAnswer> => {
+export const send = async (
+  z: ZObject,
+  bundle: Bundle,
+  input: RequestInput,
+  fileAbove = Number.POSITIVE_INFINITY,
+): Promise<ApiAnswer> => {
   const client = opnform(z, bundle);
   client.remember(secretFieldValues(input.body?.value));
   const apiPath = pathOf(input.path);
@@ -101,14 +111,24 @@ export const send = async (z: ZObject, bundle: Bundle, input: RequestInput): Pro
     const shown = name === 'location' ? maskedLocation(value, client.baseUrl) : value;
     headers[name.replace(/-/g, '_')] = redact(shown, secrets);
   }
+  const size = Buffer.byteLength(answer.text);
+  const blank = !/\S/.test(answer.text);
+  const { status } = answer;
+  if (size > fileAbove) {
+    // for a file: masked item by item (src/http/secrets.ts), the answer never held parsed whole
+    const masked = blank ? undefined : maskJsonText(answer.text, secrets);
+    const file = { parts: masked ?? [redact(answer.text, secrets)], json: masked !== undefined };
+    return { status, headers, data: null, text: null, size, file };
+  }
   let data: unknown = null;
   let text: string | null = null;
-  if (answer.text.trim() !== '') {
+  if (!blank) {
     try {
+      // masked in place: no copy of the parsed answer
       data = maskJson(JSON.parse(answer.text), secrets);
     } catch {
       text = redact(answer.text, secrets);
     }
   }
-  return { status: answer.status, headers, data, text, size: Buffer.byteLength(answer.text) };
+  return { status, headers, data, text, size };
 };

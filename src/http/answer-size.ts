@@ -21,62 +21,125 @@ const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10)
 
 /** An answer larger than its limit (`max-size` from the reader, or a Content-Length past it). */
 export class AnswerTooLarge extends Error {
-  constructor(readonly limit: number) {
+  constructor(
+    readonly limit: number,
+    /** The answer's size when it was measured: `whole` when all of it was counted (or declared). */
+    readonly size?: { bytes: number; whole: boolean },
+  ) {
     super(`answer over ${limit} bytes`);
   }
 }
 
-/** The user's error for an answer over its limit; `write` says whether a change was sent first. */
-export const answerTooLarge = (z: ZObject, thing: string, limit: number, write: boolean): Error =>
-  badResponse(
+/** An answer to API Request past its limit, without a Content-Length, is counted for at most this long. */
+const MEASURE_MS = 5_000;
+
+/**
+ * The user's error for an answer over its limit; `write` says whether a change was sent first. API
+ * Request's (`exchange`: its request line) says the answer's size and how to ask for less.
+ */
+export const answerTooLarge = (
+  z: ZObject,
+  thing: string,
+  error: AnswerTooLarge,
+  write: boolean,
+  exchange?: string,
+): Error => {
+  const outcome = write
+    ? ' The change was sent and OpnForm answered: check in OpnForm whether it was made before retrying.'
+    : ' Nothing was changed in OpnForm.';
+  if (exchange !== undefined) {
+    const size = error.size ?? { bytes: error.limit, whole: false };
+    return badResponse(
+      z,
+      `OpnForm's answer to ${exchange} is ${size.whole ? '' : 'more than '}${megabytes(size.bytes)}, more than ` +
+        `API Request reads (${megabytes(error.limit)}), so it was not read.${outcome} Ask for less at a time: ` +
+        'a paged route, with page and per_page in Query String Parameters (forms: GET /open/workspaces/' +
+        '{workspace id}/forms, 100 a page; submissions: GET /open/forms/{form id}/submissions), or query ' +
+        'parameters that filter the answer.',
+    );
+  }
+  return badResponse(
     z,
-    `OpnForm's answer to this ${thing} request is larger than ${megabytes(limit)}, more than this step reads ` +
-      `for it, so the connector stopped reading it.${
-        write
-          ? ' The change was sent and OpnForm answered: check in OpnForm whether it was made before retrying.'
-          : ' Nothing was changed in OpnForm.'
-      } If the OpnForm URL in your connection is right, the server or a proxy in front of it sent far more ` +
-      'than OpnForm does; ask its administrator to check it.',
+    `OpnForm's answer to this ${thing} request is larger than ${megabytes(error.limit)}, more than this step ` +
+      `reads for it, so the connector stopped reading it.${outcome} If the OpnForm URL in your connection is ` +
+      'right, the server or a proxy in front of it sent far more than OpnForm does; ask its administrator to check it.',
   );
+};
+
+/** Waits until `body` ends (true) or `ms` have passed (false). */
+const ended = (body: NodeJS.ReadableStream, ms: number) =>
+  new Promise<boolean>((resolve) => {
+    if ((body as { readableEnded?: boolean }).readableEnded === true) return resolve(true);
+    const timer = setTimeout(() => resolve(false), Math.max(0, ms));
+    const done = (whole: boolean) => () => {
+      clearTimeout(timer);
+      resolve(whole);
+    };
+    body.once('end', done(true));
+    body.once('error', done(false));
+  });
 
 /**
  * The body of a raw answer as text, reading no more than `limit` bytes: refused at once when its
  * Content-Length says more, otherwise read with node-fetch's own `size` cap (set on the request), which
  * stops keeping data past the limit; `stop` then closes the connection, so the rest is never downloaded.
+ * `measureMs`: an answer past the limit without a Content-Length is still counted (never kept) for up to
+ * this long, so its error can say its size.
  */
 export const readCapped = async (
   response: RawHttpResponse,
   limit: number,
   stop: () => void,
+  measureMs?: number,
 ): Promise<string> => {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) {
     stop();
-    throw new AnswerTooLarge(limit);
+    throw new AnswerTooLarge(limit, { bytes: declared, whole: true });
   }
+  let counted = 0;
+  const body = response.body as NodeJS.ReadableStream | null;
+  const count = (chunk: Buffer) => {
+    counted += chunk.length;
+  };
+  // attached in the same tick as node-fetch's own reader (below): both see every chunk
+  if (measureMs !== undefined) body?.on('data', count);
   try {
     return await response.text();
   } catch (error) {
     if ((error as { type?: unknown }).type === 'max-size') {
+      const whole = body !== null && measureMs !== undefined && (await ended(body, measureMs));
       stop();
-      throw new AnswerTooLarge(limit);
+      throw new AnswerTooLarge(limit, measureMs === undefined ? undefined : { bytes: counted, whole });
     }
     throw error;
+  } finally {
+    body?.removeListener('data', count);
   }
 };
 
-/** A raw answer, read within its limit, as the JSON client would give it (`data` when it parses). */
+/**
+ * A raw answer, read within its limit, as the JSON client would give it (`data` when it parses). `exchange`
+ * (API Request, `msLeft` of its budget): not parsed, and measured past its limit (`readCapped`).
+ */
 export const answerView = async (
   response: RawHttpResponse,
   limit: number,
   stop: () => void,
-): Promise<HttpResponse> => viewOf(response, await readCapped(response, limit, stop));
+  exchange?: { msLeft: number },
+): Promise<HttpResponse> => {
+  const measureMs = exchange === undefined ? undefined : Math.min(MEASURE_MS, exchange.msLeft);
+  return viewOf(response, await readCapped(response, limit, stop, measureMs), exchange === undefined);
+};
 
-/** A raw answer whose text was read, as the JSON client would give it (`data` when it parses). */
-export const viewOf = (response: RawHttpResponse, text: string): HttpResponse => {
+/**
+ * A raw answer whose text was read, as the JSON client would give it (`data` when it parses); `parse`
+ * false: no `data` (API Request masks and parses the text itself, item by item).
+ */
+export const viewOf = (response: RawHttpResponse, text: string, parse = true): HttpResponse => {
   let data: unknown;
   try {
-    data = text.trim() === '' ? undefined : JSON.parse(text);
+    data = !parse || text.trim() === '' ? undefined : JSON.parse(text);
   } catch {
     data = undefined;
   }

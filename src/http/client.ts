@@ -194,9 +194,11 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     read: { stop: () => void; timeout: number; write: boolean; limit: number; text?: string },
   ): Promise<HttpResponse> => {
     try {
+      // API Request's answer is not parsed here; one past its limit is measured (in the budget) for its error
+      const exchange = ctx.exchange === true ? { msLeft: remainingMs(bundle) - READ_RESERVE_MS } : undefined;
       const view =
         read.text === undefined
-          ? await answerView(response, read.limit, read.stop)
+          ? await answerView(response, read.limit, read.stop, exchange)
           : viewOf(response, read.text);
       if (isQuiet(ctx)) {
         quietCalls.set(view, line);
@@ -208,7 +210,8 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       return view;
     } catch (error) {
       read.stop();
-      if (error instanceof AnswerTooLarge) throw answerTooLarge(z, ctx.need.thing, error.limit, read.write);
+      if (error instanceof AnswerTooLarge)
+        throw answerTooLarge(z, ctx.need.thing, error, read.write, ctx.exchange === true ? line : undefined);
       throw unreachable(z, host, error, read.timeout, read.write, secrets(ctx));
     }
   };

@@ -1,3 +1,4 @@
+import { JSONParser } from '@streamparser/json';
 import type { Bundle } from 'zapier-platform-core';
 import { MAX_JSON_DEPTH } from '../shared/json-depth';
 import { formsOf, partsOf, SECRET_FIELD } from '../shared/secret-forms';
@@ -131,34 +132,109 @@ export const secretFieldValues = (
   return out;
 };
 
+/** An object's members masked in place: each value by `value`, each key hidden (in their order). */
+const maskMembers = (
+  node: Record<string, Json>,
+  hide: (text: string) => string,
+  value: (key: string, item: Json) => Json,
+): Record<string, Json> => {
+  let renamed = false;
+  for (const key of Object.keys(node)) {
+    node[key] = value(key, node[key]);
+    renamed ||= hide(key) !== key;
+  }
+  if (!renamed) return node;
+  // a key that holds a secret (rare): the members written again, in their order, under hidden keys
+  const entries = Object.entries(node);
+  for (const [key] of entries) delete node[key];
+  for (const [key, item] of entries) node[hide(key)] = item;
+  return node;
+};
+
+/**
+ * How `maskJson` masks a JSON value, in place: the value at the top, an item of a list at the top, a member
+ * of an object at the top.
+ */
+const masker = (secrets: readonly string[]) => {
+  const hide = redactor(secrets);
+  const walk = (node: Json, inSecret: boolean, byKey: boolean, depth: number): Json => {
+    if (typeof node === 'string') return inSecret && node !== '' ? MASKED : hide(node);
+    if (node === null || typeof node !== 'object') return node;
+    if (depth > MAX_JSON_DEPTH) return MASKED;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i += 1) node[i] = walk(node[i], inSecret, byKey, depth + 1);
+      return node;
+    }
+    return maskMembers(node as Record<string, Json>, hide, (key, item) =>
+      walk(item, inSecret || (byKey && SECRET_FIELD.test(key)), byKey, depth + 1),
+    );
+  };
+  const member = (key: string, node: Json): Json =>
+    key === 'errors' && isRecord(node)
+      ? walk(node, false, false, 2)
+      : walk(node, SECRET_FIELD.test(key), true, 2);
+  return {
+    hide,
+    value: (node: Json) => (isRecord(node) ? maskMembers(node, hide, member) : walk(node, false, true, 1)),
+    item: (node: Json) => walk(node, false, true, 2),
+    member,
+  };
+};
+
 /**
  * A JSON value with every non-empty text under a `SECRET_FIELD` key (at any depth) replaced by `MASKED`,
  * and every secret of the step hidden in every other text and key (`redact`). A top-level `errors` object
  * (Laravel's validation messages, keyed by field path such as `data.webhook_url`) is not masked by key:
  * its texts are messages, not the values. An object or list deeper than `MAX_JSON_DEPTH` levels (no
  * OpnForm answer: PHP writes no deeper) is replaced by `MASKED` whole: a walk further down overflows.
+ * The value is masked in place (API Request's answer, just parsed: no copy of it is made).
  */
-export const maskJson = (value: Json, secrets: readonly string[]): Json => {
-  const hide = redactor(secrets);
-  const walk = (node: Json, inSecret: boolean, byKey: boolean, depth: number): Json => {
-    if (typeof node === 'string') return inSecret && node !== '' ? MASKED : hide(node);
-    if (node === null || typeof node !== 'object') return node;
-    if (depth > MAX_JSON_DEPTH) return MASKED;
-    if (Array.isArray(node)) return node.map((item) => walk(item, inSecret, byKey, depth + 1));
-    return Object.fromEntries(
-      Object.entries(node).map(([key, item]) => [
-        hide(key),
-        walk(item, inSecret || (byKey && SECRET_FIELD.test(key)), byKey, depth + 1),
-      ]),
-    );
+export const maskJson = (value: Json, secrets: readonly string[]): Json => masker(secrets).value(value);
+
+/** Characters of a text given to the streaming parser at a time. */
+const SLICE = 64 * 1024;
+
+/**
+ * A JSON text masked as `maskJson` masks its value, without ever holding the value whole (issue 33: a
+ * 10 MB answer parsed is about 70 MB, and a masked copy as much again): a list or object at the top is
+ * read as a stream (`@streamparser/json`), each of its items or members parsed, masked, written as
+ * JSON and let go. The masked JSON text, in parts; `undefined` when the text is not JSON.
+ */
+export const maskJsonText = (text: string, secrets: readonly string[]): string[] | undefined => {
+  // JSON's own white space only (JSON.parse refuses a byte-order mark or any other space before a value)
+  const first = /[^ \t\n\r]/.exec(text)?.[0];
+  if (first !== '[' && first !== '{') {
+    try {
+      return [JSON.stringify(maskJson(JSON.parse(text), secrets))];
+    } catch {
+      return undefined;
+    }
+  }
+  const mask = masker(secrets);
+  const parts: string[] = [first];
+  let broken = false;
+  const parser = new JSONParser({ paths: ['$.*'], keepStack: false });
+  parser.onValue = ({ value, key }) => {
+    const comma = parts.length > 1 ? ',' : '';
+    if (first === '[') parts.push(comma + JSON.stringify(mask.item(value as Json)));
+    else {
+      const masked = mask.member(String(key), value as Json);
+      parts.push(`${comma}${JSON.stringify(mask.hide(String(key)))}:${JSON.stringify(masked)}`);
+    }
   };
-  if (!isRecord(value)) return walk(value, false, true, 1);
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [
-      hide(key),
-      key === 'errors' && isRecord(item)
-        ? walk(item, false, false, 2)
-        : walk(item, SECRET_FIELD.test(key), true, 2),
-    ]),
-  );
+  parser.onError = () => {
+    broken = true;
+  };
+  for (let at = 0; at < text.length && !broken; ) {
+    // a slice never ends between the two halves of a surrogate pair
+    let end = Math.min(at + SLICE, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    parser.write(text.slice(at, end));
+    at = end;
+  }
+  if (!broken && !parser.isEnded) parser.end();
+  if (broken || !parser.isEnded) return undefined;
+  parts.push(first === '[' ? ']' : '}');
+  return parts;
 };

@@ -46,25 +46,41 @@ const fileName = (segments: readonly string[], type: string) => {
   return `${name === '' ? 'answer' : name}.${/json/i.test(type) ? 'json' : /csv/i.test(type) ? 'csv' : 'txt'}`;
 };
 
+/** Parts of text as the file's bytes, about 64 KB at a time. */
+function* bytesOf(parts: readonly string[]) {
+  let held: string[] = [];
+  let length = 0;
+  for (const part of parts) {
+    held.push(part);
+    length += part.length;
+    if (length >= 64 * 1024) {
+      yield Buffer.from(held.join(''), 'utf8');
+      held = [];
+      length = 0;
+    }
+  }
+  if (held.length > 0) yield Buffer.from(held.join(''), 'utf8');
+}
+
 /**
  * An answer over `FILE_ABOVE_BYTES` as a file in Zapier's storage (`z.stashFile`): the JSON as output
- * (secret-named values masked) or the text (secrets hidden), with `data` and `text` null, the file's
- * link in `file` and the answer's size in `size`.
+ * (secret-named values masked, never parsed whole) or the text (secrets hidden), with `data` and `text`
+ * null, the file's link in `file` and the answer's size in `size`.
  */
 const asFile = async (z: ZObject, path: readonly string[], answer: requests.ApiAnswer) => {
-  const json = answer.data !== null;
-  const bytes = Buffer.from(json ? JSON.stringify(answer.data) : (answer.text ?? ''), 'utf8');
+  const { parts, json } = answer.file ?? { parts: [], json: false };
+  const bytes = parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0);
   const type = json ? 'application/json' : (answer.headers.content_type ?? 'text/plain');
-  const file: string = await z.stashFile(Readable.from([bytes]), bytes.length, fileName(path, type), type);
+  const file: string = await z.stashFile(Readable.from(bytesOf(parts)), bytes, fileName(path, type), type);
   return { status: answer.status, headers: answer.headers, data: null, text: null, file, size: answer.size };
 };
 
 const perform = (async (z, bundle) => {
   const input = parseInput(z, RequestInput(), bundle.inputData, inputFields);
-  const { size, ...answer } = await requests.send(z, bundle, input);
-  return size > FILE_ABOVE_BYTES
-    ? asFile(z, input.path, { ...answer, size })
-    : { ...answer, file: null, size };
+  const { file, size, ...answer } = await requests.send(z, bundle, input, FILE_ABOVE_BYTES);
+  return file === undefined
+    ? { ...answer, file: null, size }
+    : asFile(z, input.path, { ...answer, size, file });
 }) satisfies CreatePerform;
 
 export const apiRequest = defineCreate({

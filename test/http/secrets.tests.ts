@@ -1,6 +1,6 @@
 // Secrets in values the connector does not shape (API Request's body and answer): found and masked by
 // their key at any depth, and every known secret hidden from every other text.
-import { maskJson, redact, secretFieldValues, secretsOf } from '../../src/http/secrets';
+import { maskJson, maskJsonText, redact, secretFieldValues, secretsOf } from '../../src/http/secrets';
 
 test('values under secret names, at any depth, are secrets; plan feature names are not', () => {
   expect(
@@ -61,6 +61,33 @@ test('a list or a text at the top is walked too', () => {
     '[hidden]',
   ]);
   expect(maskJson('abcdefgh', ['abcdefgh'])).toBe('[hidden]');
+});
+
+test("a JSON text masked item by item (API Request): the text of maskJson's value; not JSON: undefined", () => {
+  const texts = [
+    ' [1, {"password": "x", "a": "abcdefgh"}, {"hook": {"webhook_url": "u"}}]\n',
+    '{"errors": {"password": ["bad"]}, "token": "t1", "abcdefgh": 1.50, "e": [], "s": "\u00e9\ud83d\ude00"}',
+    '[]',
+    '{}',
+    '"abcdefgh"',
+    '12',
+    'null',
+  ];
+  for (const text of texts) {
+    expect(maskJsonText(text, ['abcdefgh'])?.join('')).toBe(
+      JSON.stringify(maskJson(JSON.parse(text), ['abcdefgh'])),
+    );
+  }
+  // a list of 20,000 items (0.7 MB) given to the parser in slices, each item masked
+  const many = JSON.stringify(Array.from({ length: 20_000 }, (_, id) => ({ id, password: `pw-${id}` })));
+  const masked = maskJsonText(many, []);
+  expect(masked).toHaveLength(20_002);
+  expect(masked?.join('')).toBe(
+    JSON.stringify(Array.from({ length: 20_000 }, (_, id) => ({ id, password: '********' }))),
+  );
+  for (const text of ['', '[1,2', '[1]x', '[1] [2]', '{"a":1,}', '\ufeff[1]', '{"a" 1}', '[1,,2]', 'abc']) {
+    expect(maskJsonText(text, [])).toBeUndefined();
+  }
 });
 
 describe("the connection's token in disguise (API Request's answer texts, headers, errors; every log line)", () => {

@@ -1,6 +1,7 @@
 // API Request's answers over 6 MB (Zapier's step input on the next step) become a file in Zapier's
 // storage (z.stashFile, stubbed by harness/stash-stub.ts): `GET /open/forms` of 1,000 forms, built from
 // the recorded forms (forms--list-all-forms #0), is 7 MB.
+import { Readable } from 'node:stream';
 import nock from 'nock';
 import { type StashCall, withStash } from '../../harness/stash-stub';
 import { FILE_ABOVE_BYTES } from '../../src/requests/api-request';
@@ -96,12 +97,39 @@ test('a text answer over 6 MB (a CSV export): a .csv file of the answer', async 
   expect(calls[0]?.text).toBe(csv.slice(0, calls[0]?.text.length));
 });
 
-test('an answer over 10 MB is refused without reading it', async () => {
+/** API Request's error for an answer over 10 MB: its size, and how to ask for less. */
+const tooLarge = (size: string) =>
+  `OpnForm's answer to GET /open/forms is ${size}, more than API Request reads (10 MB), so it was not read. ` +
+  'Nothing was changed in OpnForm. Ask for less at a time: a paged route, with page and per_page in Query ' +
+  'String Parameters (forms: GET /open/workspaces/{workspace id}/forms, 100 a page; submissions: GET ' +
+  '/open/forms/{form id}/submissions), or query parameters that filter the answer.';
+
+test('an answer over 10 MB is refused without reading it, its declared size and a paged route named', async () => {
   api()
     .get('/open/forms')
-    .reply(200, '[]', { 'Content-Type': 'application/json', 'Content-Length': String(11 * 1024 * 1024) });
+    .reply(200, '[]', { 'Content-Type': 'application/json', 'Content-Length': String(35 * 1024 * 1024) });
   const error = await failure(run(apiRequest, { method: 'GET', path: '/open/forms' }));
-  expect(error.message).toMatch(/^OpnForm's answer to this API request is larger than 10 MB/);
+  expect(error).toEqual({ name: 'AppError', code: 'bad_response', status: 502, message: tooLarge('35 MB') });
+});
+
+test('an answer over 10 MB without a Content-Length: counted to its end (never kept), its size said', async () => {
+  const chunk = `${'x'.repeat(1024 * 1024 - 1)},`;
+  api()
+    .get('/open/forms')
+    .reply(
+      200,
+      () =>
+        Readable.from(
+          (function* () {
+            yield '[';
+            for (let i = 0; i < 12; i += 1) yield chunk;
+            yield '1]';
+          })(),
+        ),
+      { 'Content-Type': 'application/json' },
+    );
+  const error = await failure(run(apiRequest, { method: 'GET', path: '/open/forms' }));
+  expect(error.message).toBe(tooLarge('12 MB'));
 });
 
 test('an answer of exactly 6 MB stays in the output (no file)', async () => {

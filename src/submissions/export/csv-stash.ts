@@ -41,7 +41,8 @@ export const dispositionFilename = (header: string | null | undefined): string |
 /**
  * Streams a CSV to Zapier's storage while counting its rows with a real CSV parser (quoted newlines
  * and a UTF-8 BOM are handled). Only a chunk at a time is held: the source is piped through a
- * pass-through that also feeds the parser, and `z.stashFile` consumes the stream.
+ * pass-through that also feeds the parser (waiting for it when it is behind), and `z.stashFile` consumes
+ * the stream.
  */
 export const stashCsv = async (
   z: ZObject,
@@ -51,22 +52,33 @@ export const stashCsv = async (
   let records = 0;
   let header: string[] = [];
   let unreadable = false;
+  /** The chunk held back while the parser catches up (`drain`), passed on when it has. */
+  let held: (() => void) | undefined;
+  const release = () => {
+    const pass = held;
+    held = undefined;
+    pass?.();
+  };
   const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
   parser.on('data', (record: string[]) => {
     if (records === 0) header = record;
     records += 1;
   });
+  parser.on('drain', release);
   const parsed = new Promise<void>((resolve) => {
     parser.on('end', resolve);
     parser.on('error', () => {
       unreadable = true;
+      release();
       resolve();
     });
   });
   const tee = new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      if (!unreadable) parser.write(chunk);
-      done(null, chunk);
+      if (unreadable || parser.write(chunk)) return done(null, chunk);
+      // the parser is behind the download: wait for it, so what it has not read yet stays a chunk or two
+      // (issue 33: a 50 MB CSV arrives faster than it is parsed)
+      held = () => done(null, chunk);
     },
     flush(done) {
       if (!unreadable) parser.end();
