@@ -74,6 +74,9 @@ const kindOf = (first: number): unknown => {
 const eachChunk = (body: Readable, take: (chunk: Buffer) => boolean): Promise<void> =>
   new Promise<void>((resolve, reject) => {
     let settled = false;
+    /** `take` is running: an end or error it caused (stopping aborts the request) waits for its answer. */
+    let taking = false;
+    let meanwhile: { error?: unknown } | undefined;
     const settle = (error?: unknown) => {
       if (settled) return;
       settled = true;
@@ -88,17 +91,23 @@ const eachChunk = (body: Readable, take: (chunk: Buffer) => boolean): Promise<vo
     };
     const onData = (chunk: Buffer) => {
       let done: boolean;
+      taking = true;
       try {
         done = take(chunk);
       } catch (error) {
         return settle(error);
+      } finally {
+        taking = false;
       }
       if (done) {
         settle();
         body.destroy();
-      }
+      } else if (meanwhile !== undefined) settle(meanwhile.error);
     };
-    const cleanup = finished(body, { writable: false }, (error) => settle(error ?? undefined));
+    const cleanup = finished(body, { writable: false }, (error) => {
+      if (taking) meanwhile = { error: error ?? undefined };
+      else settle(error ?? undefined);
+    });
     body.on('data', onData);
   });
 
