@@ -153,22 +153,28 @@ describe('placeholders', () => {
   });
 });
 
-describe('each case against the sandbox', () => {
-  const sandbox = useSandbox();
-  let stash: StashServer | undefined;
+/** A loopback stand-in for Zapier's file storage for a describe block (its `url` once started). */
+const useStashServer = () => {
+  const held: { server?: StashServer } = {};
   beforeAll(async () => {
-    stash = await startStashServer();
+    held.server = await startStashServer();
   });
   afterAll(async () => {
-    await stash?.close();
+    await held.server?.close();
   });
+  return held;
+};
+
+describe('each case against the sandbox', () => {
+  const sandbox = useSandbox();
+  const stash = useStashServer();
   const runs = new Map<string, CaseRun>();
 
   // in the app's order, on one sandbox (as the benchmark's request table runs them)
   test.each(everyCase().map((c) => [c.name, c] as const))(
     '%s ends as declared with exactly its minimum requests',
     async (_name, c: FoundCase) => {
-      const run = await runCase(sandbox(), stash as StashServer, c);
+      const run = await runCase(sandbox(), stash.server as StashServer, c);
       runs.set(c.name, run);
       expect(run.problem).toBeUndefined();
       // an action whose case deletes something shows that it cannot be undone (test/publishing.test.ts)
@@ -238,13 +244,7 @@ describe("reviewer evidence (Zapier's review runs every visible step once)", () 
  */
 describe('an input a step refuses when empty is required in the editor', () => {
   const sandbox = useSandbox();
-  let stash: StashServer | undefined;
-  beforeAll(async () => {
-    stash = await startStashServer();
-  });
-  afterAll(async () => {
-    await stash?.close();
-  });
+  const stash = useStashServer();
   type Input = { key?: string; label?: string; type?: string; required?: boolean };
   const optionalInputs = (c: FoundCase, input: Record<string, unknown>) =>
     ((c.step.operation.inputFields ?? []) as unknown[]).filter(
@@ -267,8 +267,8 @@ describe('an input a step refuses when empty is required in the editor', () => {
     input: Record<string, unknown>,
     field: Input & { key: string },
   ) => {
-    const outcome = await (stash as StashServer).withKey(() =>
-      invokeLogged(sandbox(), c.path, input, c.bundle(sandbox().ids), (stash as StashServer).event),
+    const outcome = await (stash.server as StashServer).withKey(() =>
+      invokeLogged(sandbox(), c.path, input, c.bundle(sandbox().ids), (stash.server as StashServer).event),
     );
     const message = outcome.error?.message ?? '';
     return message.startsWith(`Invalid input: ${field.label} (${field.key}) `) &&
