@@ -25,7 +25,7 @@ import { parseInput } from '../../schemas/parse';
 import { lockOn, throttleFor } from '../../shared/limits';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from '../output/output-fields';
 import { shapeSubmission } from '../output/shape';
-import { isSubmission, scanSubmissions } from '../reading/pages';
+import { scanForId } from '../reading/pages';
 import {
   type DroppedAnswer,
   refuseCaptchaForm,
@@ -127,17 +127,18 @@ const perform = async (z: ZObject, bundle: Bundle) => {
         'one answer, list a question in Answers to Clear, or set the completion time.',
     );
   }
-  const scan = await scanSubmissions(z, bundle, input.form_id, {
+  // streamed: of each page only the wanted submission is held (issue 33: 100 of a wide form are MBs)
+  const scan = await scanForId(z, bundle, input.form_id, input.submission_id, {
     perPage: CURRENT_ANSWERS_PAGE_SIZE,
     maxPages: CURRENT_ANSWERS_MAX_PAGES,
-    match: (item) => isSubmission(item, input.submission_id),
-    enough: (matches) => matches.length > 0,
   });
-  const current = scan.matches[0];
+  const current = scan.found;
   if (current === undefined) {
-    const where = scan.exhausted
+    const where = scan.absent
       ? `among the submissions of form ${input.form_id}`
-      : `among the ${CURRENT_ANSWERS_PAGE_SIZE * CURRENT_ANSWERS_MAX_PAGES} newest submissions of form ${input.form_id}`;
+      : scan.stopped === 'time'
+        ? `among the ${scan.read} newest submissions of form ${input.form_id} (the step's time ran out before more could be read)`
+        : `among the ${CURRENT_ANSWERS_PAGE_SIZE * CURRENT_ANSWERS_MAX_PAGES} newest submissions of form ${input.form_id}`;
     throw notFound(
       z,
       `Submission ${input.submission_id} was not found ${where}, so nothing was changed. OpnForm replaces every ` +
