@@ -30,10 +30,13 @@ export const LOCATE_PAGE_SIZE = 100;
 /** Pages read in one look at most (a form taking more than 300 submissions in those seconds is not told apart). */
 export const LOCATE_MAX_PAGES = 3;
 
-/** The highest submission id on the form's newest page (0 for a form without submissions). */
+/**
+ * The highest submission id on the form's newest page (0 for a form without submissions). The page is
+ * read as a stream, keeping ids only (issue 33: 100 submissions of a wide form are MBs).
+ */
 export const newestIdBefore = async (z: ZObject, bundle: Bundle, formId: number): Promise<number> => {
-  const page = await submissions.listPage(z, bundle, formId, 1, LOCATE_PAGE_SIZE);
-  return page.data.reduce((max, item) => Math.max(max, item.id), 0);
+  const page = await submissions.scanPage(z, bundle, formId, 1, LOCATE_PAGE_SIZE, {}, (item) => item.id);
+  return page.kept.reduce((max, id) => Math.max(max, id), 0);
 };
 
 /** An upload's uuid in a name the server stores (`<name>_<uuid>.<ext>`, or the bare uuid). */
@@ -121,20 +124,27 @@ const userMessageOf = (error: unknown): string => {
 
 type Look = () => Promise<Located | undefined>;
 
-/** Pages of the newest submissions, read until `enough` says so (or the last page, the bound, or the budget). */
-const readNewest = async (
-  z: ZObject,
-  bundle: Bundle,
-  formId: number,
-  enough: (items: readonly Submission[]) => boolean,
-): Promise<Submission[]> => {
-  const items: Submission[] = [];
+/** What a look keeps of one listed submission: `hold` it (a candidate), and/or `stop` after this page. */
+type Sift = (item: Submission) => { hold?: boolean; stop?: boolean } | undefined;
+
+/**
+ * The candidates among the newest submissions: pages read as a stream, holding only the items `sift`
+ * holds (issue 33), until a page where `sift` said stop (every item of it is still sifted: the list is
+ * ordered by creation time, not id), the last page, the bound, or the budget.
+ */
+const readNewest = async (z: ZObject, bundle: Bundle, formId: number, sift: Sift): Promise<Submission[]> => {
+  const held: Submission[] = [];
   for (let page = 1; page <= LOCATE_MAX_PAGES && canRead(bundle); page += 1) {
-    const reply = await submissions.listPage(z, bundle, formId, page, LOCATE_PAGE_SIZE);
-    items.push(...reply.data);
-    if (enough(items) || isLastPage(reply, page, LOCATE_PAGE_SIZE)) break;
+    let stop = false;
+    const reply = await submissions.scanPage(z, bundle, formId, page, LOCATE_PAGE_SIZE, {}, (item) => {
+      const verdict = sift(item);
+      if (verdict?.stop === true) stop = true;
+      return verdict?.hold === true ? item : undefined;
+    });
+    held.push(...reply.kept);
+    if (stop || isLastPage(reply, page, LOCATE_PAGE_SIZE)) break;
   }
-  return items;
+  return held;
 };
 
 const decide = (candidates: readonly Submission[], replaced: (item: Submission) => boolean) => {
@@ -168,21 +178,17 @@ const lookFor = (z: ZObject, bundle: Bundle, wanted: Locate): Look => {
   }
   if (uuid !== undefined) {
     return async () => {
-      const items = await readNewest(z, bundle, formId, (seen) =>
-        seen.some((item) => publicIdOf(item) === uuid),
+      const items = await readNewest(z, bundle, formId, (item) =>
+        publicIdOf(item) === uuid ? { hold: true, stop: true } : undefined,
       );
-      return decide(
-        items.filter((item) => publicIdOf(item) === uuid),
-        () => false,
-      );
+      return decide(items, () => false);
     };
   }
   return async () => {
-    const items = await readNewest(z, bundle, formId, (seen) => seen.some((item) => item.id <= after));
-    return decide(
-      items.filter((item) => item.id > after && holdsAnswers(item, sent)),
-      () => false,
+    const items = await readNewest(z, bundle, formId, (item) =>
+      item.id <= after ? { stop: true } : { hold: holdsAnswers(item, sent) },
     );
+    return decide(items, () => false);
   };
 };
 

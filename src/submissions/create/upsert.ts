@@ -171,18 +171,20 @@ export const readKeyMatches = async (
   let query: submissions.PageQuery = options.query ?? { search: term };
   const rows: Submission[] = [];
   const holds = holdsKeys(keys, sent);
+  const keep = (item: Submission) => (holds(item) ? item : undefined);
   for (let page = 1; page <= UPSERT_MAX_PAGES; page += 1) {
     if (options.canRead !== undefined && !options.canRead()) return { rows, complete: false, query };
+    // streamed: only the rows holding the match answers are kept of a page (issue 33)
     let reply =
       query.search === undefined
-        ? await submissions.listPage(z, bundle, formId, page, UPSERT_PAGE_SIZE)
-        : await submissions.searchPage(z, bundle, formId, page, UPSERT_PAGE_SIZE, query);
+        ? await submissions.scanPage(z, bundle, formId, page, UPSERT_PAGE_SIZE, {}, keep)
+        : await submissions.scanSearchPage(z, bundle, formId, page, UPSERT_PAGE_SIZE, query, keep);
     if (reply === undefined) {
       z.console.log('OpnForm could not filter by search (500): reading the pages without it.');
       query = {};
-      reply = await submissions.listPage(z, bundle, formId, page, UPSERT_PAGE_SIZE);
+      reply = await submissions.scanPage(z, bundle, formId, page, UPSERT_PAGE_SIZE, {}, keep);
     }
-    rows.push(...reply.data.filter(holds));
+    rows.push(...reply.kept);
     if (isLastPage(reply, page, UPSERT_PAGE_SIZE)) return { rows, complete: true, query };
   }
   return { rows, complete: false, query };

@@ -52,6 +52,20 @@ export const keepItems = (ex: RecordedExchange, keep: (item: ListBody['data'][nu
 };
 
 /**
+ * A recorded list answer of a wide form (issue 33): 99 copies of row `id` with a 230 KB answer to `question`
+ * after its rows, past the 20 MB a page read whole may be (as JSON text: nock sends it as it is).
+ */
+export const widened = (ex: RecordedExchange, id: number, question: string) => {
+  const body = ex.response.body as ListBody;
+  const row = body.data.find((item) => item.id === id);
+  const wide = Array.from({ length: 99 }, () => ({
+    ...row,
+    data: { ...row?.data, [question]: 'w'.repeat(230_000) },
+  }));
+  return JSON.stringify({ ...body, data: [...body.data, ...wide] });
+};
+
+/**
  * A recorded list answer as PostgreSQL answers it with `search` (production-like `submissions--search-pg`:
  * a case-insensitive "contains" over the top-level answer values): only the items holding the term.
  */

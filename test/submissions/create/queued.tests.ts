@@ -8,7 +8,7 @@ import { op, run } from '../../helpers/app';
 import { api, recorded, recordedScope } from '../../helpers/recorded';
 import { publicApi } from '../../helpers/scopes';
 import { formScope } from '../recorded-forms';
-import { FIRST_PAGE, listLooks, useStepClock } from './fixtures';
+import { FIRST_PAGE, listLooks, useStepClock, widened } from './fixtures';
 
 const create = op('creates.create_submission.operation.perform');
 const time = useStepClock();
@@ -112,6 +112,26 @@ describe('a server that stores the answer after replying', () => {
     expect(time.sleeps).toEqual([]);
     expect(out.outcome).toBe('queued');
     expect(out.message).toContain('had not stored them when this step had to stop looking (1 look in 0 s)');
+  });
+
+  test("a wide form's pages (past the 20 MB a page read whole may be) are read as a stream: found, created", async () => {
+    // 99 older rows with a 230 KB answer each after the recorded ones: only ids and the candidate are held
+    const json = { 'Content-Type': 'application/json' };
+    const scopes = [
+      formScope(1, FORM_1),
+      api()
+        .get(listPath)
+        .query(FIRST_PAGE)
+        .reply(200, widened(BEFORE, 1, FEEDBACK), json),
+      recordedScope(queued.exchange(1), { anonymous: true }),
+      api()
+        .get(listPath)
+        .query(FIRST_PAGE)
+        .reply(200, widened(APPEARED, 1, FEEDBACK), json),
+    ];
+    const out = (await run(create, QUINN)) as Out;
+    expect(scopes.every((s) => s.isDone())).toBe(true);
+    expect([out.id, out.outcome, out.message]).toEqual([3, 'created', 'Submission 3 created.']);
   });
 
   test('a read failing after the write (500): unconfirmed, no id, the reason said, no error', async () => {

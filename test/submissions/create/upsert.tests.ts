@@ -5,9 +5,9 @@
 // match answers before any request, reads the submissions holding them (the `search` pre-filter of
 // PostgreSQL), and says `created` or `updated_existing` with the real id, never another row's.
 import { failure, op, run } from '../../helpers/app';
-import { recorded, recordedScope } from '../../helpers/recorded';
+import { api, recorded, recordedScope } from '../../helpers/recorded';
 import { formScope } from '../recorded-forms';
-import { FIRST_PAGE, keepItems, listLooks, searched, useStepClock } from './fixtures';
+import { FIRST_PAGE, keepItems, listLooks, searched, useStepClock, widened } from './fixtures';
 
 const create = op('creates.create_submission.operation.perform');
 const time = useStepClock();
@@ -109,6 +109,28 @@ describe('a form that replaces the submission matched on Email (no editable subm
       recordedScope(TWO_ROWS, { query: FIRST_PAGE }),
       recordedScope(upsert.exchange(5), { anonymous: true }),
       recordedScope(ALICE_REPLACED, { query: FIRST_PAGE }),
+    ];
+    const out = (await run(create, input({ [EMAIL]: term, [NAME]: 'Alice v2' }))) as Out;
+    expect(scopes.every((s) => s.isDone())).toBe(true);
+    expect(out).toMatchObject({ id: 20, outcome: 'updated_existing' });
+  });
+
+  test("a wide form's pages without `search` (past the 20 MB a page read whole may be): read as a stream", async () => {
+    const term = 'alice@example.test';
+    const sqliteSearch = recorded('submissions--list').find('GET', '/open/forms/6/submissions', 500);
+    const json = { 'Content-Type': 'application/json' };
+    const scopes = [
+      formScope(19, FORM_19),
+      recordedScope(sqliteSearch, { path: '/open/forms/19/submissions', query: searchPage(term) }),
+      api()
+        .get('/open/forms/19/submissions')
+        .query(FIRST_PAGE)
+        .reply(200, widened(TWO_ROWS, 21, NOTE), json),
+      recordedScope(upsert.exchange(5), { anonymous: true }),
+      api()
+        .get('/open/forms/19/submissions')
+        .query(FIRST_PAGE)
+        .reply(200, widened(ALICE_REPLACED, 21, NOTE), json),
     ];
     const out = (await run(create, input({ [EMAIL]: term, [NAME]: 'Alice v2' }))) as Out;
     expect(scopes.every((s) => s.isDone())).toBe(true);
