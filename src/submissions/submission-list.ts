@@ -44,8 +44,20 @@ export const submissionList = defineDropdown({
   ...OF_FORM,
   list: async (z, bundle, { form_id }) => {
     const page = Math.max(0, Number(bundle.meta?.page ?? 0) || 0) + 1;
-    const reply = await submissions.listPage(z, bundle, form_id, page, SUBMISSION_LIST_PAGE_SIZE);
-    return reply.data.map((item) => ({ id: item.id, label: submissionLabel(item) }));
+    // streamed: of each submission only its id and label are held (issue 33: a wide form's page is MBs)
+    const reply = await submissions.scanPage(
+      z,
+      bundle,
+      form_id,
+      page,
+      SUBMISSION_LIST_PAGE_SIZE,
+      {},
+      (item) => ({
+        id: item.id,
+        label: submissionLabel(item),
+      }),
+    );
+    return reply.kept;
   },
   canPaginate: true,
   sample: { id: 512, label: 'Ada Lovelace · 2026-11-20 14:03 UTC' },

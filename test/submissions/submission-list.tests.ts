@@ -44,3 +44,18 @@ test('submission_list pages: Zapier page 2 (meta.page = 1) reads API page 2', as
   ).resolves.toEqual([{ id: 400, label: 'Ada Lovelace · 2026-11-20 14:03 UTC' }]);
   expect(scope.isDone()).toBe(true);
 });
+
+test('submission_list of a wide form (past the 20 MB a page read whole may be): read as a stream, labels only', async () => {
+  // 50 submissions with a 450 KB answer each (issue 33): only the id and the label of each are held
+  const wide = Array.from({ length: 50 }, (_, i) =>
+    item(600 - i, { 'f-name': '', 'f-ref': 'y'.repeat(450_000) }),
+  );
+  const scope = api()
+    .get(LIST)
+    .query({ page: '1', per_page: '50' })
+    .reply(200, JSON.stringify(page(wide, 1, 9, 50)), { 'Content-Type': 'application/json' });
+  const out = (await run(perform, { workspace_id: '7', form_id: String(FORM_ID) })) as Array<{ id: number }>;
+  expect(out.map((choice) => choice.id)).toEqual(Array.from({ length: 50 }, (_, i) => 600 - i));
+  expect(out[0]).toEqual({ id: 600, label: 'ada@example.org · 2026-11-20 14:03 UTC' });
+  expect(scope.isDone()).toBe(true);
+});
