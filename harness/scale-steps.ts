@@ -85,6 +85,17 @@ export const SCALE_STEPS: ScaleStep[] = [
     input: () => ({ method: 'GET', path: '/open/forms' }),
   },
   {
+    // 80 submissions of the big form: an answer just under 6 MB at big, returned as data (not a file)
+    name: 'api_request_submissions_page',
+    method: create('api_request'),
+    grows: 'answers',
+    input: (ids) => ({
+      method: 'GET',
+      path: `/open/forms/${ids.scale.bigFormId}/submissions`,
+      query: { per_page: '85' },
+    }),
+  },
+  {
     name: 'new_workspace_member',
     method: trigger('new_workspace_member'),
     grows: 'members',

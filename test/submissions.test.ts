@@ -32,4 +32,5 @@ part('submissions/transfer-cursor', () => require('./submissions/transfer-cursor
 part('submissions/transfer', () => require('./submissions/transfer.tests'));
 part('submissions/update/checks', () => require('./submissions/update/checks.tests'));
 part('submissions/update/update-recorded', () => require('./submissions/update/update-recorded.tests'));
+part('submissions/update/update-scan', () => require('./submissions/update/update-scan.tests'));
 part('submissions/update/update-submission', () => require('./submissions/update/update-submission.tests'));

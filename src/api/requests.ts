@@ -1,5 +1,8 @@
+import { Readable } from 'node:stream';
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { ANSWER_LIMITS } from '../http/answer-size';
+import { ANSWER_LIMITS, AnswerTooLarge } from '../http/answer-size';
+import { firstOf, maskJsonStream } from '../http/big-answer';
+import type { Exchange } from '../http/calls';
 import { notJson, opnform } from '../http/client';
 import { INVALID_ABILITY } from '../http/failures';
 import { pathOf } from '../http/path';
@@ -17,11 +20,14 @@ export interface ApiAnswer {
   text: string | null;
   /** The answer's size in bytes, as OpnForm sent it. */
   size: number;
-  /**
-   * An answer over the size asked for (`send`'s `fileAbove`), with `data` and `text` null: what a file of
-   * it holds, the JSON masked as `data` would be (in parts, never parsed whole) or the text as `text`.
-   */
-  file?: { parts: readonly string[]; json: boolean };
+  /** An answer over the size asked for (`send`'s `toFile`), with `data` and `text` null: the file's link. */
+  file?: string;
+}
+
+/** Where an answer over `above` bytes goes: `stash` writes a file of `body` (of `type`) and gives its link. */
+export interface ToFile {
+  above: number;
+  stash: (body: Readable, type: string) => Promise<string>;
 }
 
 /**
@@ -68,7 +74,7 @@ export const send = async (
   z: ZObject,
   bundle: Bundle,
   input: RequestInput,
-  fileAbove = Number.POSITIVE_INFINITY,
+  toFile?: ToFile,
 ): Promise<ApiAnswer> => {
   const client = opnform(z, bundle);
   client.remember(secretFieldValues(input.body?.value));
@@ -97,6 +103,7 @@ export const send = async (
     json: input.body?.text,
     stopOnError: input.stop_on_error,
     maxBytes: ANSWER_LIMITS.apiRequest,
+    fileAbove: toFile?.above,
   });
   const type = answer.header('content-type');
   // OpnForm's API never answers HTML: that is its web app, reached through a connection URL without /api
@@ -111,13 +118,21 @@ export const send = async (
     const shown = name === 'location' ? maskedLocation(value, client.baseUrl) : value;
     headers[name.replace(/-/g, '_')] = redact(shown, secrets);
   }
+  const { status } = answer;
+  if (answer.big !== undefined && toFile !== undefined) {
+    const { file, size } = await bigAnswerFile(answer.big, secrets, type, toFile);
+    return { status, headers, data: null, text: null, size, file };
+  }
   const size = Buffer.byteLength(answer.text);
   const blank = !/\S/.test(answer.text);
-  const { status } = answer;
-  if (size > fileAbove) {
-    // for a file: masked item by item (src/http/secrets.ts), the answer never held parsed whole
+  if (toFile !== undefined && size > toFile.above) {
+    // a text whose start looked like no JSON list or object: masked whole, or its secrets hidden
     const masked = blank ? undefined : maskJsonText(answer.text, secrets);
-    const file = { parts: masked ?? [redact(answer.text, secrets)], json: masked !== undefined };
+    const parts = masked ?? [redact(answer.text, secrets)];
+    const file = await toFile.stash(
+      Readable.from(bytesOf(parts)),
+      masked === undefined ? textType(type) : JSON_TYPE,
+    );
     return { status, headers, data: null, text: null, size, file };
   }
   let data: unknown = null;
@@ -132,3 +147,81 @@ export const send = async (
   }
   return { status, headers, data, text, size };
 };
+
+const JSON_TYPE = 'application/json';
+const textType = (type: string | null) => type ?? 'text/plain';
+
+/** Parts of text as a file's bytes, about 64 KB at a time. */
+function* bytesOf(parts: readonly string[]) {
+  let held: string[] = [];
+  let length = 0;
+  for (const part of parts) {
+    held.push(part);
+    length += part.length;
+    if (length >= 64 * 1024) {
+      yield Buffer.from(held.join(''), 'utf8');
+      held = [];
+      length = 0;
+    }
+  }
+  if (held.length > 0) yield Buffer.from(held.join(''), 'utf8');
+}
+
+/**
+ * An answer over `toFile.above` bytes as a file (issue 33: never held whole). A JSON list or object is
+ * masked item by item as it arrives (`maskJsonStream`) and written to the file as it goes; past the
+ * call's limit, or broken off, the file is abandoned and the step fails. Anything else (a CSV export) is
+ * read to its end within the limit and its secrets hidden, as a text answer is.
+ */
+const bigAnswerFile = async (
+  big: NonNullable<Exchange['big']>,
+  secrets: readonly string[],
+  type: string | null,
+  toFile: ToFile,
+): Promise<{ file: string; size: number }> => {
+  const first = firstOf(big.head);
+  if (first !== '[' && first !== '{') {
+    let text: string;
+    try {
+      text = await readRest(big);
+    } catch (error) {
+      throw big.fail(error);
+    }
+    const file = await toFile.stash(Readable.from(bytesOf([redact(text, secrets)])), textType(type));
+    return { file, size: Buffer.byteLength(text) };
+  }
+  const masked = maskJsonStream(first, secrets, big.limit);
+  let broken: Error | undefined;
+  for (const chunk of big.head) masked.stream.write(chunk);
+  big.body.on('error', (error) => {
+    broken = error;
+    masked.stream.destroy(error);
+  });
+  big.body.pipe(masked.stream);
+  try {
+    const file = await toFile.stash(masked.stream, JSON_TYPE);
+    return { file, size: masked.bytes() };
+  } catch (error) {
+    big.body.unpipe(masked.stream);
+    // the answer's own failure (too large, broken off) as the user's error; the file storage's as it came
+    const failure = broken ?? masked.raised();
+    if (failure !== undefined) throw big.fail(failure);
+    big.fail(error);
+    throw error;
+  }
+};
+
+/** The rest of a big answer that is not JSON, read to its end within the limit (then `AnswerTooLarge`). */
+const readRest = (big: NonNullable<Exchange['big']>): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const chunks = [...big.head];
+    let bytes = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    big.body.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > big.limit) reject(new AnswerTooLarge(big.limit, { bytes, whole: false }));
+      else chunks.push(chunk);
+    });
+    big.body.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    big.body.once('error', reject);
+    big.body.resume();
+  });

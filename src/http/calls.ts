@@ -95,13 +95,27 @@ export interface ExchangeCall extends RequestContext {
   json?: string;
   stopOnError: boolean;
   maxBytes: number;
+  /** An answer over this many bytes is not read whole: its start and the rest still arriving (`big`). */
+  fileAbove?: number;
 }
 
 /** An answer of any status, as it came: its status, headers and text (read within the call's limit). */
 export interface Exchange {
   status: number;
   header: (name: string) => string | null;
+  /** The answer's text ('' when `big`). */
   text: string;
+  /**
+   * An answer over the call's `fileAbove`: the bytes read so far, the body (paused) with the rest, the
+   * call's size limit, and `fail`, which closes the connection and gives the user's error for a failure
+   * while the rest is read (too large: its size and a paged route; a broken connection).
+   */
+  big?: {
+    head: Buffer[];
+    body: import('node:stream').Readable;
+    limit: number;
+    fail: (error: unknown) => Error;
+  };
 }
 
 /** What `send` takes of a call: the request, and what explains its failures. */

@@ -6,13 +6,14 @@ import type {
   RawHttpResponse,
   ZObject,
 } from 'zapier-platform-core';
-import { badResponse, userError } from '../errors';
+import { badResponse } from '../errors';
 import { isLoopbackHost, publicAgent } from '../net/addresses';
 import { describeShapeError } from '../schemas/parse';
 import { answeredOf, countAnswered, READ_RESERVE_MS, remainingMs, WRITE_RESERVE_MS } from '../shared/budget';
 import { USER_AGENT } from '../version';
 import { ANSWER_LIMITS, AnswerTooLarge, answerTooLarge, answerView, viewOf } from './answer-size';
-import { BaseUrlError, developmentMode, normalizeBaseUrl } from './base-url';
+import { developmentMode } from './base-url';
+import { readAnswerHead } from './big-answer';
 import {
   Absent,
   type AbsentCall,
@@ -26,6 +27,7 @@ import {
   type Streamed,
   type Verb,
 } from './calls';
+import { baseUrlOf, tokenOf } from './connection';
 import {
   failureFor,
   forbiddenNeedsStanding,
@@ -40,6 +42,7 @@ import { collectWhole, readStreamed, StreamNotJson, type StreamRead, StreamShape
 import { outOfTime, unreachable } from './unanswered';
 
 export { Absent } from './calls';
+export { baseUrlOf } from './connection';
 
 /** Per-request time to first byte (within the step's budget of 25 s; Zapier gives a whole step 30 s). */
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -55,28 +58,6 @@ const ZAPIER_ERRORS = new Set([
 ]);
 
 const isZapierError = (error: unknown) => error instanceof Error && ZAPIER_ERRORS.has(error.name);
-
-/** The bearer token from the connection, checked for shape but never echoed. */
-const tokenOf = (z: ZObject, bundle: Bundle): string => {
-  const token = String(bundle.authData?.api_key ?? '').trim();
-  if (token === '') {
-    throw userError(
-      z,
-      'The OpnForm access token (api_key) is empty. Reconnect your OpnForm account with a personal access token.',
-      'invalid_input',
-    );
-  }
-  return token;
-};
-
-export const baseUrlOf = (z: ZObject, bundle: Bundle): string => {
-  try {
-    return normalizeBaseUrl(bundle.authData?.base_url);
-  } catch (error) {
-    if (error instanceof BaseUrlError) throw userError(z, error.message, 'invalid_base_url');
-    throw error;
-  }
-};
 
 /**
  * The one HTTP layer every operation uses: builds the URL from the connection's base URL and an
@@ -110,7 +91,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     raw: false | 'csv' | 'json',
   ): Promise<HttpResponse | RawHttpResponse> => {
     // a streamed answer (the export) changes nothing: out of time, it is a read that was not sent
-    const write = method !== 'GET' && !raw;
+    const write = method !== 'GET' && raw !== 'csv';
     const left = remainingMs(bundle);
     if (left < (write ? WRITE_RESERVE_MS : READ_RESERVE_MS)) {
       throw outOfTime(z, write, {
@@ -199,7 +180,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       const view =
         read.text === undefined
           ? await answerView(response, read.limit, read.stop, exchange)
-          : viewOf(response, read.text);
+          : viewOf(response, read.text, ctx.exchange !== true);
       if (isQuiet(ctx)) {
         quietCalls.set(view, line);
         if (response.status >= 400 && allow(view.status) && ctx.exchange !== true)
@@ -368,17 +349,36 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
     /** API Request: any answer as it came (`ExchangeCall`); the log names its size and type, never its body. */
     exchange: async (method: Method, apiPath: ApiPath, call: ExchangeCall): Promise<Exchange> => {
       const answered = (status: number) => !call.stopOnError && status !== 401;
-      const view = (await send(
-        method,
-        apiPath,
-        { ...call, quiet: true, exchange: true },
-        answered,
-        false,
-      )) as HttpResponse;
-      const text = view.content ?? '';
-      const type = view.getHeader('content-type') ?? 'no content type';
-      logQuiet(view, call, `an answer of ${text.length} characters (${type})`);
-      return { status: view.status, header: (name) => view.getHeader(name) ?? null, text };
+      const ctx = { ...call, quiet: true, exchange: true };
+      const response = (await send(method, apiPath, ctx, answered, 'json')) as RawHttpResponse;
+      const raw = stops.get(response) as NonNullable<ReturnType<typeof stops.get>>;
+      const write = method !== 'GET';
+      const header = (name: string) => response.headers.get(name) ?? null;
+      const type = header('content-type') ?? 'no content type';
+      /** The user's error for a failure while the answer is read (its connection closed). */
+      const fail = (error: unknown): Error => {
+        raw.stop();
+        if (error instanceof AnswerTooLarge)
+          return answerTooLarge(z, call.need.thing, error, write, raw.line);
+        if (isZapierError(error)) return error as Error;
+        return unreachable(z, host, error, raw.timeout, write, secrets(ctx));
+      };
+      const head = await readAnswerHead(
+        response,
+        call.fileAbove ?? Number.POSITIVE_INFINITY,
+        raw.limit,
+      ).catch((error: unknown) => Promise.reject(fail(error)));
+      if (head.kind === 'big') {
+        const view = { status: response.status } as HttpResponse;
+        quietCalls.set(view, raw.line);
+        logQuiet(view, call, `an answer of more than ${call.fileAbove} bytes (${type}), read as a stream`);
+        return { status: response.status, header, text: '', big: { ...head, limit: raw.limit, fail } };
+      }
+      const text = head.kind === 'text' ? head.text : undefined;
+      const view = await readAnswer(response, ctx, raw.line, answered, { ...raw, write, text });
+      const content = view.content ?? '';
+      logQuiet(view, call, `an answer of ${content.length} characters (${type})`);
+      return { status: view.status, header, text: content };
     },
   };
 };

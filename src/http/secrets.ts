@@ -195,6 +195,27 @@ export const maskJson = (value: Json, secrets: readonly string[]): Json => maske
 const SLICE = 64 * 1024;
 
 /**
+ * A streaming parser of a JSON list (`[`) or object (`{`) at the top that gives `emit` each item or member,
+ * masked as `maskJson` masks it, as JSON text (with its comma), and lets it go: write the text (or bytes)
+ * to it; the opening and closing brackets are the caller's.
+ */
+export const maskingParser = (first: '[' | '{', secrets: readonly string[], emit: (text: string) => void) => {
+  const mask = masker(secrets);
+  let count = 0;
+  const parser = new JSONParser({ paths: ['$.*'], keepStack: false });
+  parser.onValue = ({ value, key }) => {
+    const comma = count > 0 ? ',' : '';
+    count += 1;
+    if (first === '[') emit(comma + JSON.stringify(mask.item(value as Json)));
+    else {
+      const masked = mask.member(String(key), value as Json);
+      emit(`${comma}${JSON.stringify(mask.hide(String(key)))}:${JSON.stringify(masked)}`);
+    }
+  };
+  return parser;
+};
+
+/**
  * A JSON text masked as `maskJson` masks its value, without ever holding the value whole (issue 33: a
  * 10 MB answer parsed is about 70 MB, and a masked copy as much again): a list or object at the top is
  * read as a stream (`@streamparser/json`), each of its items or members parsed, masked, written as
@@ -210,18 +231,9 @@ export const maskJsonText = (text: string, secrets: readonly string[]): string[]
       return undefined;
     }
   }
-  const mask = masker(secrets);
   const parts: string[] = [first];
   let broken = false;
-  const parser = new JSONParser({ paths: ['$.*'], keepStack: false });
-  parser.onValue = ({ value, key }) => {
-    const comma = parts.length > 1 ? ',' : '';
-    if (first === '[') parts.push(comma + JSON.stringify(mask.item(value as Json)));
-    else {
-      const masked = mask.member(String(key), value as Json);
-      parts.push(`${comma}${JSON.stringify(mask.hide(String(key)))}:${JSON.stringify(masked)}`);
-    }
-  };
+  const parser = maskingParser(first, secrets, (text) => parts.push(text));
   parser.onError = () => {
     broken = true;
   };

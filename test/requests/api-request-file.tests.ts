@@ -22,7 +22,7 @@ const thousandForms = () =>
 
 afterEach(() => nock.cleanAll());
 
-test('an answer over 6 MB: a file (the JSON as output, secrets masked), its link in `file`, its size in `size`', async () => {
+test('an answer over 3 MB: a file (the JSON as output, secrets masked), its link in `file`, its size in `size`', async () => {
   const forms = thousandForms();
   const body = JSON.stringify(forms);
   expect(Buffer.byteLength(body)).toBeGreaterThan(FILE_ABOVE_BYTES);
@@ -57,7 +57,7 @@ test('an answer over 6 MB: a file (the JSON as output, secrets masked), its link
   expect(calls[0]?.text).toContain('"password":"********"');
 });
 
-test('a text answer over 6 MB (a CSV export): a .csv file of the answer', async () => {
+test('a text answer over 3 MB (a CSV export): a .csv file of the answer', async () => {
   // the recorded export (exports--sync-csv #2), its rows repeated past 6 MB
   const ex = recorded('exports--sync-csv').exchange(2);
   const [head, ...rows] = String(ex.response.body).split('\n');
@@ -112,8 +112,8 @@ test('an answer over 10 MB is refused without reading it, its declared size and 
   expect(error).toEqual({ name: 'AppError', code: 'bad_response', status: 502, message: tooLarge('35 MB') });
 });
 
-test('an answer over 10 MB without a Content-Length: counted to its end (never kept), its size said', async () => {
-  const chunk = `${'x'.repeat(1024 * 1024 - 1)},`;
+test('an answer over 10 MB without a Content-Length: refused at 10 MB (the rest is not downloaded)', async () => {
+  const chunk = `"${'x'.repeat(1024 * 1024 - 3)}",`;
   api()
     .get('/open/forms')
     .reply(
@@ -128,11 +128,14 @@ test('an answer over 10 MB without a Content-Length: counted to its end (never k
         ),
       { 'Content-Type': 'application/json' },
     );
-  const error = await failure(run(apiRequest, { method: 'GET', path: '/open/forms' }));
-  expect(error.message).toBe(tooLarge('12 MB'));
+  const calls: StashCall[] = [];
+  const error = await failure(run(withStash(apiRequest, calls), { method: 'GET', path: '/open/forms' }));
+  expect(error.message).toBe(tooLarge('more than 10 MB'));
+  // the file was being written as the answer arrived: abandoned, and not one byte past the first 10 MB
+  expect(calls.map((call) => [call.kind, call.bytes <= 10 * 1024 * 1024])).toEqual([['stream', true]]);
 });
 
-test('an answer of exactly 6 MB stays in the output (no file)', async () => {
+test('an answer of exactly 3 MB stays in the output (no file)', async () => {
   const padding = FILE_ABOVE_BYTES - '{"note":""}'.length;
   const body = `{"note":"${'x'.repeat(padding)}"}`;
   expect(Buffer.byteLength(body)).toBe(FILE_ABOVE_BYTES);
@@ -145,4 +148,55 @@ test('an answer of exactly 6 MB stays in the output (no file)', async () => {
   expect(calls).toEqual([]);
   expect(out).toMatchObject({ file: null, size: FILE_ABOVE_BYTES });
   expect(out.data.note).toHaveLength(padding);
+});
+
+test('an answer over 3 MB without a Content-Length: written to the file as it arrives, masked, its size said', async () => {
+  // 2,000 forms' worth of items, sent in 64 KB pieces: the step never holds the answer (issue 33)
+  const item = (i: number) =>
+    JSON.stringify({ id: i, title: `Form ${i}`, password: i === 7 ? 'pw-7' : null, pad: 'p'.repeat(2000) });
+  const text = `[${Array.from({ length: 2000 }, (_, i) => item(i)).join(',')}]`;
+  expect(Buffer.byteLength(text)).toBeGreaterThan(FILE_ABOVE_BYTES);
+  api()
+    .get('/open/forms')
+    .reply(
+      200,
+      () =>
+        Readable.from(
+          (function* () {
+            for (let at = 0; at < text.length; at += 65536) yield text.slice(at, at + 65536);
+          })(),
+        ),
+      { 'Content-Type': 'application/json' },
+    );
+  const calls: StashCall[] = [];
+  const out = await run(withStash(apiRequest, calls), { method: 'GET', path: '/open/forms' });
+  expect(out).toMatchObject({
+    status: 200,
+    data: null,
+    text: null,
+    file: 'https://stash.example.org/open-forms.json',
+  });
+  expect((out as { size: number }).size).toBe(Buffer.byteLength(text));
+  const masked = text.replace('"password":"pw-7"', '"password":"********"');
+  expect(calls).toEqual([
+    expect.objectContaining({
+      kind: 'stream',
+      bytes: Buffer.byteLength(masked),
+      contentType: 'application/json',
+    }),
+  ]);
+  expect(calls[0]?.text).toBe(masked.slice(0, calls[0]?.text.length));
+});
+
+test('an answer over 3 MB that breaks off half-way: no file, the step fails (nothing returned as if whole)', async () => {
+  const text = `[${Array.from({ length: 2000 }, (_, i) => JSON.stringify({ id: i, pad: 'p'.repeat(2000) })).join(',')}`;
+  api()
+    .get('/open/forms')
+    .reply(200, () => Readable.from([text.slice(0, 2_000_000), text.slice(2_000_000)]), {
+      'Content-Type': 'application/json',
+    });
+  const calls: StashCall[] = [];
+  const error = await failure(run(withStash(apiRequest, calls), { method: 'GET', path: '/open/forms' }));
+  expect(error.message).toMatch(/^The request to OpnForm at forms\.example\.org could not be sent: /);
+  expect(calls.map((call) => call.kind)).toEqual(['stream']);
 });

@@ -111,38 +111,6 @@ describe('merge before update', () => {
     expect(pages.every((p) => p.isDone())).toBe(true);
   });
 
-  test('an id above every id of a page is proven absent there: one page read, no PUT', async () => {
-    formScope();
-    // newest first, so the later pages hold only lower ids: reading them could not find 512
-    const p1 = api()
-      .get(LIST)
-      .query({ page: '1', per_page: '100' })
-      .reply(200, page(fillers(400, 100), 1, 20));
-    const error = await failure(run(perform, input({ 'answer__f-plan': 'Pro' })));
-    expect(error.message).toMatch(
-      /^Submission 512 was not found among the submissions of form 42, so nothing was changed\./,
-    );
-    expect(p1.isDone()).toBe(true);
-  });
-
-  test('a page of wide submissions (past the 20 MB a page read whole may be) is read as a stream', async () => {
-    formScope();
-    // 100 submissions with a 230 KB answer each: only the wanted one is held (issue 33)
-    const wide = (id: number) => item(id, { 'f-ref': 'x'.repeat(230_000) });
-    const items = [...Array.from({ length: 99 }, (_, i) => wide(611 - i)), item(512)];
-    api()
-      .get(LIST)
-      .query({ page: '1', per_page: '100' })
-      .reply(200, JSON.stringify(page(items, 1, 3)), { 'Content-Type': 'application/json' });
-    const put = api()
-      .put(`${LIST}/512`, { ...SENT, 'f-plan': 'Pro', completion_time: 80 })
-      .reply(200, REAL_REPLY({ 'f-plan': 'Pro' }));
-    await expect(run(perform, input({ 'answer__f-plan': 'Pro' }))).resolves.toEqual(
-      OUTPUT({ 'f-plan': 'Pro' }),
-    );
-    expect(put.isDone()).toBe(true);
-  });
-
   test('not on the form at all (last page read): says so, no PUT', async () => {
     formScope();
     api()
