@@ -78,7 +78,7 @@ export const apiRequest = defineCreate({
     // `status` is the primary key Zapier's sample check asks for; an action's output is never deduplicated
     outputFields: [
       { key: 'status', label: 'Status Code', type: 'integer', primary: true },
-      // an answer over 6 MB is given as a file (data and text null then); null otherwise
+      // an answer over 3 MB is given as a file (data and text null then); null otherwise
       { key: 'file', label: 'Answer File', type: 'file' },
       { key: 'size', label: 'Answer Size in Bytes', type: 'integer' },
     ],
