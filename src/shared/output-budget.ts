@@ -85,29 +85,23 @@ export class NewestWithin<K> {
   }
 }
 
-/**
- * The first of `items` (newest first) whose JSON together fits the budget, at least the first. One item
- * alone over Zapier's 6 MB cannot be handed on: it is refused with its size (the step would fail in
- * Zapier anyway, with no word of which submission or why).
- */
-export const newestThatFit = <T extends { id: number | string }>(
-  z: ZObject,
-  items: readonly T[],
-  budget = OUTPUT_BUDGET_BYTES,
-): T[] => {
+/** The first of `items` (newest first) whose JSON together fits the budget, at least the first. */
+export const newestThatFit = <T>(items: readonly T[], budget = OUTPUT_BUDGET_BYTES): T[] => {
   const fit: T[] = [];
   let total = 0;
   for (const item of items) {
     const bytes = jsonBytes(item);
     if (fit.length > 0 && total + bytes > budget) break;
-    if (fit.length === 0) refuseOversized(z, item, bytes);
     fit.push(item);
     total += bytes;
   }
   return fit;
 };
 
-/** Refuses one item whose JSON alone is over Zapier's 6 MB (see `newestThatFit`). */
+/**
+ * Refuses one item whose JSON alone is over Zapier's 6 MB: it cannot be handed on, and Zapier would fail
+ * the step anyway, with no word of which submission or why. (One alone over the budget is returned.)
+ */
 export const refuseOversized = (z: ZObject, item: { id: number | string }, bytes = jsonBytes(item)) => {
   if (bytes <= ZAPIER_OUTPUT_BYTES) return;
   const mb = (bytes / (1024 * 1024)).toFixed(1);

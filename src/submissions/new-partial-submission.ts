@@ -128,7 +128,7 @@ const perform = async (z: ZObject, bundle: Bundle) => {
           ...shapeSubmission(z, item, form),
           status: 'partial' as const,
         }));
-        return newestThatFit(z, shaped);
+        return newestThatFit(shaped);
       },
     },
   );

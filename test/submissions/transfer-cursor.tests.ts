@@ -139,10 +139,10 @@ describe('wide records: each Zapier page returns the newest that fit the output 
   test('the next page continues with the first record not returned: no gap, no repeat, a page read again', async () => {
     const { list, read } = liveList(range(10, 1), () => WIDE);
     await expect(transferPages(read)).resolves.toEqual([[10, 9, 8], [7, 6, 5], [4, 3, 2], [1]]);
-    // one read per Zapier page (list page 1 again until its end, then page 2: empty); each read stops
-    // after the first record that does not fit
+    // one read per Zapier page (list page 1 again until its end, then page 2: empty), each to the page's
+    // end (its total tells deletions)
     expect(list.reads).toEqual([1, 1, 1, 1, 2]);
-    expect(list.taken).toEqual([4, 7, 10, 10, 0]);
+    expect(list.taken).toEqual([10, 10, 10, 10, 0]);
   });
 
   test('a budget cut on a page of narrow and wide records, with arrivals between pages: each once, in order', async () => {
@@ -167,11 +167,24 @@ describe('wide records: each Zapier page returns the newest that fit the output 
     await expect(transferPages(read)).resolves.toEqual([[5], [4], [3, 2, 1]]);
   });
 
-  test('outside a Transfer (a poll, a sample): the newest that fit, one read', async () => {
+  test('deletions after a cut: records pulled up onto the page before are found there, not skipped', async () => {
+    const { list, read } = liveList(range(250, 1), (id) => (id <= 150 && id >= 140 ? WIDE : 0));
+    // list page 2 (150..51) is cut after 148; then 249..246 (sent) are deleted: 147, the next to send,
+    // moves up onto page 1 while the cursor reads page 2 next; the total fell, so page 1 is read too
+    const pages = await transferPages(read, (page) => {
+      if (page === 1) list.ids.splice(1, 4);
+    });
+    expect(pages.slice(0, 3)).toEqual([range(250, 151), range(150, 148), range(147, 145)]);
+    expect(pages.flat()).toEqual(range(250, 1));
+    expect(list.reads.slice(0, 4)).toEqual([1, 2, 2, 1]);
+  });
+
+  test('outside a Transfer (a poll, a sample): the newest that fit, one read, stopped after them', async () => {
     const { list, read } = liveList(range(10, 1), () => WIDE);
     const z = { cursor: cursorStore() } as unknown as ZObject;
     const data = await transferList(z, { meta: { page: 0 } } as unknown as Bundle, 100, read, asListed);
     expect(data.map((item) => item.id)).toEqual([10, 9, 8]);
     expect(list.reads).toEqual([1]);
+    expect(list.taken).toEqual([4]);
   });
 });

@@ -8,7 +8,8 @@ import { NewestWithin, refuseOversized } from '../../shared/output-budget';
  * `bundle.meta.isBulkRead` and `bundle.meta.page` = 0, 1, 2, ... until a page comes back empty.
  *
  * A page of 100 (OpnForm's largest) is one list request plus the form, about a second on a real
- * server: far inside the 25 s step budget, and the fewest requests for a form's whole history.
+ * server: far inside the 25 s step budget, and the fewest requests for a form's whole history. What a
+ * Zapier page returns of it is cut to the output budget (4 MB; wide forms: `transferList`).
  */
 export const TRANSFER_PAGE_SIZE = 100;
 
@@ -64,8 +65,9 @@ export interface Holding<K, R> {
 }
 
 /**
- * Where a Transfer stands between Zapier's pages (kept with `z.cursor`): the next OpnForm page to read,
- * the lowest submission id returned so far, and the list's total when it was last read.
+ * Where a Transfer stands between Zapier's pages (kept with `z.cursor`): the next OpnForm page to read
+ * (the same one again when the output budget cut it), the lowest submission id returned so far, and
+ * the list's total when it was last read.
  */
 interface TransferCursor {
   next: number;
@@ -123,8 +125,9 @@ const isLast = (reply: Listed, page: number, perPage: number) =>
  * - a page of repeats only (many arrivals) is not an empty page (that would end the Transfer): the
  *   next one is read, up to `MAX_PAGES_PER_CALL`;
  * - when the budget left records of a page out (wide forms), the next Zapier page reads that page again
- *   (`next`), from the first record not returned: the ones before it are repeats. A page is read only
- *   up to the first record that does not fit (the stream is stopped there).
+ *   (`next`), from the first record not returned: the ones before it are repeats. The page is still
+ *   read to its end (its records let go): its total, after the records, is what tells deletions.
+ * Outside a bulk read the page is read only up to the first record that does not fit.
  * Without a cursor store (a local run) pages are read by offset as Zapier numbers them (what the budget
  * left out of a page is then skipped). What remains (README, Transfer): records created in the same
  * second can swap places between two reads.
@@ -141,7 +144,8 @@ export const transferList = async <K, R extends { id: number | string }>(
   const lowest = cursor?.lowest ?? Number.POSITIVE_INFINITY;
   const held = new NewestWithin<K>();
   const readPage = (page: number) => {
-    // the page is newest first: once one of its records is let go, every later one would be too
+    // the page is newest first: once one of its records is let go, every later one would be too; a
+    // Transfer reads on all the same, for the list's total that follows the records
     let full = false;
     const take = (item: Submission) => {
       if (item.id >= lowest || held.has(item.id)) return undefined;
@@ -156,7 +160,7 @@ export const transferList = async <K, R extends { id: number | string }>(
       if (!held.has(item.id)) full = true;
       return undefined;
     };
-    return read(page, at.perPage, take, () => full);
+    return read(page, at.perPage, take, () => full && !at.bulk);
   };
   const finish = async () => {
     const kept = held.items();
@@ -170,8 +174,7 @@ export const transferList = async <K, R extends { id: number | string }>(
   }
   let page = cursor?.next ?? 1;
   let reply = await readPage(page);
-  // a page stopped early lacks its meta (it follows `data`): the total last read stands
-  const total = typeof reply.meta?.total === 'number' ? reply.meta.total : (cursor?.total ?? null);
+  const total = typeof reply.meta?.total === 'number' ? reply.meta.total : null;
   if (cursor !== undefined && cursor.total !== null && total !== null && total < cursor.total) {
     const back = Math.min(MAX_STEP_BACK, Math.ceil((cursor.total - total) / at.perPage), page - 1);
     for (let earlier = page - 1; earlier >= page - back; earlier -= 1) await readPage(earlier);
