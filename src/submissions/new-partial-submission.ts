@@ -89,7 +89,8 @@ export const lastSavedMs = (item: Submission): number | undefined => {
  * Partial submissions of one form, newest first (the API's order), once they have gone `idle_minutes`
  * without a save. One request when there is nothing to shape; otherwise a second one for the form
  * (its slug, title and block types). Loading a test record in the editor skips the idle time, so the
- * user sees the newest partial submissions at once.
+ * user sees the newest partial submissions at once. Of the page (read as a stream), only the newest whose
+ * output fits 4 MB are returned, at least one (src/shared/output-budget.ts).
  *
  * Transfer (`canPaginate`): Zapier's page N is the list's page N + 1, 100 a page in a bulk read,
  * without the idle wait (src/submissions/reading/transfer.ts); an empty page ends the transfer.
