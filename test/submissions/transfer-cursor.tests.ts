@@ -4,7 +4,7 @@
 // sent so far; repeats are dropped and a page is read again when the total fell.
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import type { Submission } from '../../src/schemas/submissions';
-import { jsonBytes, OUTPUT_BUDGET_BYTES } from '../../src/shared/output-budget';
+import { jsonBytes, newestThatFit, OUTPUT_BUDGET_BYTES } from '../../src/shared/output-budget';
 import { type ReadPage, transferList } from '../../src/submissions/reading/transfer';
 
 /**
@@ -177,6 +177,26 @@ describe('wide records: each Zapier page returns the newest that fit the output 
     expect(pages.slice(0, 3)).toEqual([range(250, 151), range(150, 148), range(147, 145)]);
     expect(pages.flat()).toEqual(range(250, 1));
     expect(list.reads.slice(0, 4)).toEqual([1, 2, 2, 1]);
+  });
+
+  test('records that shaping makes bigger than held: the next page goes on from the first not returned', async () => {
+    const { list, read } = liveList(range(6, 1), () => WIDE);
+    // held as listed (3 fit), returned with each answer twice (1 fits): New Partial Submission's way
+    const doubled = {
+      ...asListed,
+      finish: async (held: Submission[]) =>
+        newestThatFit(held.map((item) => ({ ...item, again: item.data.text }))),
+    };
+    const z = { cursor: cursorStore() } as unknown as ZObject;
+    const pages: number[][] = [];
+    for (let page = 0; page < 8; page += 1) {
+      const bundle = { meta: { isBulkRead: true, page } } as unknown as Bundle;
+      const data = await transferList(z, bundle, 100, read, doubled);
+      if (data.length === 0) break;
+      pages.push(data.map((item) => item.id));
+    }
+    expect(pages).toEqual([[6], [5], [4], [3], [2], [1]]);
+    expect(list.reads).toEqual([1, 1, 1, 1, 1, 1, 2]);
   });
 
   test('outside a Transfer (a poll, a sample): the newest that fit, one read, stopped after them', async () => {
