@@ -4,7 +4,8 @@
  * forms; the first is the big form, `questions` text questions with `submissions` submissions whose
  * answers (100 characters each) are not stored but made from the submission's id when read (100,000
  * submissions of 500 questions would be ~5 GB materialised); ten webhook integrations of the big form
- * share `events` delivery events (every other one failed); the workspace has `members` members.
+ * share `events` delivery events (every other one failed); the workspace has `members` members. The big
+ * form's oldest submissions past the newest `PARTIALS_BEYOND` are partial (`PARTIAL_SUBMISSIONS` at most).
  * Everything else (lists, pages, searches, exports) is the sandbox's own code reading this state.
  */
 
@@ -56,6 +57,15 @@ export const answerOf = (id: number, q: number): string => {
 
 const questionId = (q: number) => `00000000-0000-4000-b000-${String(q).padStart(12, '0')}`;
 const uuidOf = (id: number) => `00000000-0000-4000-a000-${String(id).padStart(12, '0')}`;
+
+/**
+ * Partial submissions (New Partial Submission's poll and Transfer, issue 33): the big form's oldest, as
+ * wide as the others, only beyond the newest 6,000, deeper than any other step reads (Find Submission's
+ * window of 3000, Export's newest 5000, Update's 450 deep), so what those read is unchanged: 1,000 at
+ * the big size, none at the small ones.
+ */
+export const PARTIALS_BEYOND = 6_000;
+export const PARTIAL_SUBMISSIONS = 1_000;
 
 /** How many submissions' answers a seed keeps once made (a page or an export chunk reads them again). */
 const RECENT = 256;
@@ -160,6 +170,11 @@ export const scaleSeed = (size: ScaleSize, now = Date.now()) => {
         recent,
       ),
   );
+  const partials = Math.min(PARTIAL_SUBMISSIONS, Math.max(0, size.submissions - PARTIALS_BEYOND));
+  for (const partial of submissions.slice(0, partials)) {
+    partial.status = 'partial';
+    partial.completion_time = null;
+  }
   state.submissions.push(...submissions);
   state.next.submission = S.firstSubmissionId + size.submissions;
   state.next.form = S.bigFormId + size.forms;

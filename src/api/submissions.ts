@@ -84,7 +84,7 @@ export interface ScannedPage<K> {
 }
 
 const keepEach =
-  <K>(keep: (item: Submission) => K | undefined) =>
+  <K>(keep: (item: Submission) => K | undefined, enough?: () => boolean) =>
   () => {
     const kept: K[] = [];
     let count = 0;
@@ -93,7 +93,8 @@ const keepEach =
         count += 1;
         const value = keep(item);
         if (value !== undefined) kept.push(value);
-        return undefined;
+        // the rest of the page is not read (nor downloaded)
+        return enough?.() === true ? true : undefined;
       },
       result: () => ({ kept, count }),
     };
@@ -109,12 +110,17 @@ const streamedPage = <K>(
   perPage: number,
   query: PageQuery,
   keep: (item: Submission) => K | undefined,
+  enough?: () => boolean,
 ) => {
   const { schema, ...call } = pageCall(page, perPage, query);
-  return { ...call, schema, items: 'data' as const, item: Submission(), collect: keepEach(keep) };
+  return { ...call, schema, items: 'data' as const, item: Submission(), collect: keepEach(keep, enough) };
 };
 
-/** `listPage`, streamed: what `keep` returns of each submission (see `ScannedPage`). */
+/**
+ * `listPage`, streamed: what `keep` returns of each submission (see `ScannedPage`). Once `enough()`
+ * (asked after each submission) is true, the rest of the page is not read: its `meta` and `links`,
+ * which follow the items, are then missing.
+ */
 export const scanPage = async <K>(
   z: ZObject,
   bundle: Bundle,
@@ -123,11 +129,12 @@ export const scanPage = async <K>(
   perPage: number,
   query: PageQuery,
   keep: (item: Submission) => K | undefined,
+  enough?: () => boolean,
 ): Promise<ScannedPage<K>> =>
   scanned(
     (await opnform(z, bundle).stream(
       listPath(formId),
-      streamedPage(page, perPage, query, keep),
+      streamedPage(page, perPage, query, keep, enough),
     )) as Streamed<{ kept: K[]; count: number }>,
   );
 
@@ -148,16 +155,36 @@ export const scanSearchPage = async <K>(
   return reply instanceof Absent ? undefined : scanned(reply);
 };
 
-/** A page of partial submissions (the newest: page 1); 402 means the workspace's plan has no partial submissions. */
-export const listPartialPage = (z: ZObject, bundle: Bundle, formId: number, perPage: number, page = 1) =>
-  opnform(z, bundle).get(listPath(formId), {
-    // the submissions list takes forms-read OR manage-integrations (submissions--list.json)
-    need: READ_FORM,
-    query: { status: 'partial', per_page: perPage, page },
-    schema: SubmissionPage(),
-    maxBytes: ANSWER_LIMITS.submissionPage,
-    statuses: { known: [{ status: 402, code: 'payment_required', message: PARTIAL_PLAN_MESSAGE }] },
-  });
+const partialCall = (perPage: number, page: number) => ({
+  // the submissions list takes forms-read OR manage-integrations (submissions--list.json)
+  need: READ_FORM,
+  query: { status: 'partial', per_page: perPage, page },
+  schema: SubmissionPage(),
+  maxBytes: ANSWER_LIMITS.submissionPage,
+  statuses: { known: [{ status: 402, code: 'payment_required' as const, message: PARTIAL_PLAN_MESSAGE }] },
+});
+
+/**
+ * A page of partial submissions (the newest: page 1), streamed as `scanPage`; 402 means the workspace's
+ * plan has no partial submissions.
+ */
+export const scanPartialPage = async <K>(
+  z: ZObject,
+  bundle: Bundle,
+  formId: number,
+  perPage: number,
+  page: number,
+  keep: (item: Submission) => K | undefined,
+  enough?: () => boolean,
+): Promise<ScannedPage<K>> =>
+  scanned(
+    (await opnform(z, bundle).stream(listPath(formId), {
+      ...partialCall(perPage, page),
+      items: 'data' as const,
+      item: Submission(),
+      collect: keepEach(keep, enough),
+    })) as Streamed<{ kept: K[]; count: number }>,
+  );
 
 /** `PUT /open/forms/{id}/submissions/{submissionId}` (replaces every answer with `body`). */
 export const update = (

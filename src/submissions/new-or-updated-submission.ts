@@ -23,9 +23,7 @@ const perform = (async (z, bundle) => {
 }) satisfies WebhookTriggerPerform;
 
 const performList = (async (z, bundle) =>
-  (await listedItems(z, bundle, inputFields)).items.map(
-    ({ item }) => item,
-  )) satisfies WebhookTriggerPerformList;
+  listedItems(z, bundle, inputFields, (item) => item)) satisfies WebhookTriggerPerformList;
 
 // lean (issue 22): no attribution in the sample, so no attribution labels; live items carry it
 const SAMPLE: HookItem = {

@@ -14,6 +14,7 @@ import { lazy } from '../schemas/lazy';
 import { parseInput } from '../schemas/parse';
 import type { Submission } from '../schemas/submissions';
 import { parseTimestamp } from '../shared/dates';
+import { jsonBytes, newestThatFit } from '../shared/output-budget';
 import { POLL_LIMIT } from '../shared/paging';
 import { polling } from '../shared/polling';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from './output/output-fields';
@@ -88,7 +89,8 @@ export const lastSavedMs = (item: Submission): number | undefined => {
  * Partial submissions of one form, newest first (the API's order), once they have gone `idle_minutes`
  * without a save. One request when there is nothing to shape; otherwise a second one for the form
  * (its slug, title and block types). Loading a test record in the editor skips the idle time, so the
- * user sees the newest partial submissions at once.
+ * user sees the newest partial submissions at once. Of the page (read as a stream), only the newest whose
+ * output fits 4 MB are returned, at least one (src/shared/output-budget.ts).
  *
  * Transfer (`canPaginate`): Zapier's page N is the list's page N + 1, 100 a page in a bulk read,
  * without the idle wait (src/submissions/reading/transfer.ts); an empty page ends the transfer.
@@ -99,22 +101,38 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   const per_page =
     typeof limit === 'number' && limit > 0 ? Math.min(limit, PARTIAL_PAGE_SIZE) : PARTIAL_PAGE_SIZE;
   const { bulk } = listPageOf(bundle, per_page);
-  const page = await transferList(z, bundle, per_page, (listPage, perPage) =>
-    submissions.listPartialPage(z, bundle, form_id, perPage, listPage),
-  );
   const idleSince = partialClock.now() - idle_minutes * 60_000;
   // a bulk read (Transfer) replays the history: the user picks the records, so nothing is held back
   const waits = bundle.meta?.isLoadingSample !== true && !bulk;
-  const items = page.data.filter((item) => {
+  const due = (item: Submission) => {
     // a server that ignores the filter must not pass completed submissions off as partial ones
     if ((item.data.status ?? 'partial') !== 'partial') return false;
     const saved = lastSavedMs(item);
     // without a readable time the idle time cannot be told: the item is not held back for ever
     return !waits || saved === undefined || saved <= idleSince;
-  });
-  if (items.length === 0) return [];
-  const form = await forms.read(z, bundle, form_id);
-  return items.map((item) => ({ ...shapeSubmission(z, item, form), status: 'partial' as const }));
+  };
+  return transferList(
+    z,
+    bundle,
+    per_page,
+    (page, perPage, take, enough) =>
+      submissions.scanPartialPage(z, bundle, form_id, perPage, page, take, enough),
+    {
+      // the form is read only when there is something to shape: a submission's listed JSON is held
+      // (at most the output budget of it), then shaped and cut to the budget again
+      keep: (item) => (due(item) ? item : undefined),
+      bytes: jsonBytes,
+      finish: async (held) => {
+        if (held.length === 0) return [];
+        const form = await forms.read(z, bundle, form_id);
+        const shaped = held.map((item) => ({
+          ...shapeSubmission(z, item, form),
+          status: 'partial' as const,
+        }));
+        return newestThatFit(shaped);
+      },
+    },
+  );
 };
 
 export const newPartialSubmission = defineTrigger({

@@ -81,15 +81,13 @@ const perform = (async (z, bundle) => {
  * The editor's test records and Transfer: the newest completed submissions, shaped like deliveries
  * (./reading/submission-hook.ts).
  */
-const performList = (async (z, bundle) => {
-  const { form, items } = await listedItems(z, bundle, inputFields);
-  return items.map(
-    ({ item, delivery }): NewSubmissionOutput => ({
-      ...item,
-      ...legacyOfListed(delivery, form),
-    }),
-  );
-}) satisfies WebhookTriggerPerformList;
+const performList = (async (z, bundle) =>
+  listedItems(
+    z,
+    bundle,
+    inputFields,
+    (item, delivery, form): NewSubmissionOutput => ({ ...item, ...legacyOfListed(delivery, form) }),
+  )) satisfies WebhookTriggerPerformList;
 
 export const NEW_SUBMISSION_SAMPLE: NewSubmissionOutput = {
   ...SUBMISSION_SAMPLE,

@@ -7,7 +7,14 @@ import { growthExponent, shownExponent } from '../../harness/growth';
 import { dimensionOf, SCALE_STEPS } from '../../harness/scale-steps';
 import { type ScaleResult, scaleTables } from '../../harness/scale-table';
 import App from '../../index';
-import { ANSWER_LENGTH, answerOf, SCALE_IDS, scaleSeed } from '../../sandbox/scale-seed';
+import {
+  ANSWER_LENGTH,
+  answerOf,
+  PARTIAL_SUBMISSIONS,
+  PARTIALS_BEYOND,
+  SCALE_IDS,
+  scaleSeed,
+} from '../../sandbox/scale-seed';
 import { startSandbox } from '../../sandbox/server';
 import { selfSignedTls } from '../../sandbox/tls';
 
@@ -86,6 +93,17 @@ describe('the benchmark’s steps', () => {
     expect(names.at(-1)).toBe('delete_workspace_with_forms');
     expect(dimensionOf(SIZE, 'answers')).toBe(4 * 130);
   });
+});
+
+test("the big form's partial submissions: its oldest past the newest 6,000 (none in a smaller seed), 1,000 at most", () => {
+  const partialIds = (submissions: number) =>
+    scaleSeed({ ...SIZE, submissions })
+      .state.submissions.filter((s) => s.form_id === SCALE_IDS.bigFormId && s.status === 'partial')
+      .map((s) => s.id);
+  expect(partialIds(SIZE.submissions)).toEqual([]);
+  const first = SCALE_IDS.firstSubmissionId;
+  expect(partialIds(PARTIALS_BEYOND + 50)).toEqual(Array.from({ length: 50 }, (_, k) => first + k));
+  expect(partialIds(PARTIALS_BEYOND + PARTIAL_SUBMISSIONS + 500)).toHaveLength(PARTIAL_SUBMISSIONS);
 });
 
 describe('the scale seed, served over https', () => {

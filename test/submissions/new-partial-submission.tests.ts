@@ -1,5 +1,6 @@
 import nock from 'nock';
 import { PARTIAL_PLAN_MESSAGE } from '../../src/api/submissions';
+import { jsonBytes, OUTPUT_BUDGET_BYTES } from '../../src/shared/output-budget';
 import { partialClock } from '../../src/submissions/new-partial-submission';
 import { App, failure, op, run } from '../helpers/app';
 import { api } from '../helpers/scopes';
@@ -276,4 +277,44 @@ test('the editor shows the idle time: an input with bounded choices and a defaul
     ['720', '12 hours'],
     ['1440', '1 day'],
   ]);
+});
+
+describe('wide partial submissions: a poll returns the newest whose output fits the 4 MB budget', () => {
+  /** An answer long enough for 3 shaped submissions to fit the budget, and not 4. */
+  const WIDE = Math.floor(OUTPUT_BUDGET_BYTES / 3.5);
+  const wide = (id: number, length = WIDE) =>
+    partial(id, '2026-11-21 15:00:00', { [F.name]: 'x'.repeat(length) });
+
+  test('the newest that fit, newest first: the page + the form (two requests, as for any poll)', async () => {
+    const submissions = list({ status: 'partial', per_page: '100', page: '1' }).reply(
+      200,
+      page([1860, 1859, 1858, 1857, 1856, 1855].map((id) => wide(id))),
+    );
+    const form = api().get('/open/forms/42').reply(200, FORM);
+    const items = (await run(perform, { workspace_id: '7', form_id: '42' })) as Array<{ id: number }>;
+    expect(submissions.isDone() && form.isDone()).toBe(true);
+    expect(items.map((i) => i.id)).toEqual([1860, 1859, 1858]);
+    expect(jsonBytes(items)).toBeLessThanOrEqual(OUTPUT_BUDGET_BYTES);
+  });
+
+  test('one submission over the budget (5 MB) is returned alone', async () => {
+    const submissions = list({ status: 'partial', per_page: '100', page: '1' }).reply(
+      200,
+      page([wide(1860, 5 * 1024 * 1024), wide(1859, 10)]),
+    );
+    const form = api().get('/open/forms/42').reply(200, FORM);
+    const items = (await run(perform, { workspace_id: '7', form_id: '42' })) as Array<{ id: number }>;
+    expect(submissions.isDone() && form.isDone()).toBe(true);
+    expect(items.map((i) => i.id)).toEqual([1860]);
+  });
+
+  test("one submission over Zapier's 6 MB: refused, naming it and its size", async () => {
+    list({ status: 'partial', per_page: '100', page: '1' }).reply(200, page([wide(1860, 6.5 * 1024 * 1024)]));
+    api().get('/open/forms/42').reply(200, FORM);
+    const error = await failure(run(perform, { workspace_id: '7', form_id: '42' }));
+    expect(error.message).toBe(
+      "Submission 1860 is 6.5 MB as this step's output, over the 6 MB Zapier passes on to the next step, so " +
+        'it cannot trigger a Zap. Shorten its longest answers in OpnForm (or delete it) and try again.',
+    );
+  });
 });

@@ -2,6 +2,7 @@
 // Partial Submission (polling: perform), against the recorded every-block submission 1049.
 import nock from 'nock';
 import type { Bundle, ZObject } from 'zapier-platform-core';
+import { jsonBytes, OUTPUT_BUDGET_BYTES } from '../../src/shared/output-budget';
 import { partialClock } from '../../src/submissions/new-partial-submission';
 import { TRANSFER_PAGE_SIZE } from '../../src/submissions/reading/transfer';
 import { App, op, run } from '../helpers/app';
@@ -97,6 +98,50 @@ describe('New Submission: a bulk read pages through the /open list, shaped exact
     const list = listScope(2, 3);
     await run(performList, INPUT, { meta: { page: 1 } });
     expect(form.isDone() && list.isDone()).toBe(true);
+  });
+});
+
+describe('New Submission, a wide form: each Transfer page returns the newest whose output fits the 4 MB budget', () => {
+  /** An answer long enough for 3 shaped items (each answer is in `answers`, `data` and `submission`) to fit. */
+  const WIDE = Math.floor(OUTPUT_BUDGET_BYTES / 3.5 / 3);
+  const wide = (id: number) => ({
+    ...API_ITEM,
+    id,
+    data: { [F.name]: 'x'.repeat(WIDE), status: 'completed', created_at: '2026-11-21 15:00:00', id },
+  });
+  /** List page `page` of 100 holding `ids` (of 5 in all: pages after the first are empty). */
+  const listed = (page: number, ids: number[]) =>
+    api()
+      .get('/open/forms/42/submissions')
+      .query({ page: String(page), per_page: String(TRANSFER_PAGE_SIZE), status: 'completed' })
+      .reply(200, {
+        data: ids.map(wide),
+        meta: { current_page: page, last_page: 1, per_page: TRANSFER_PAGE_SIZE, total: 5 },
+      });
+
+  test('the next Zapier page returns exactly the rest (the same list page read again): the form + one page each', async () => {
+    let cursor = '';
+    const store = {
+      get: async () => cursor,
+      set: async (next: string) => {
+        cursor = next;
+        return null;
+      },
+    };
+    const withCursor = (z: ZObject, bundle: Bundle) =>
+      performList(Object.assign(Object.create(z), { cursor: store }), bundle);
+    const input = { workspace_id: 7, form_id: 42 };
+    const pageOf = async (page: number) =>
+      (await run(withCursor, input, { meta: { isBulkRead: true, page } })) as Array<{ id: number }>;
+    const scopes = [api().get('/open/forms/42').reply(200, FORM), listed(1, [1805, 1804, 1803, 1802, 1801])];
+    const first = await pageOf(0);
+    expect(first.map((item) => item.id)).toEqual([1805, 1804, 1803]);
+    expect(jsonBytes(first)).toBeLessThanOrEqual(OUTPUT_BUDGET_BYTES);
+    scopes.push(api().get('/open/forms/42').reply(200, FORM), listed(1, [1805, 1804, 1803, 1802, 1801]));
+    expect((await pageOf(1)).map((item) => item.id)).toEqual([1802, 1801]);
+    scopes.push(api().get('/open/forms/42').reply(200, FORM), listed(2, []));
+    await expect(pageOf(2)).resolves.toEqual([]);
+    expect(scopes.every((scope) => scope.isDone())).toBe(true);
   });
 });
 

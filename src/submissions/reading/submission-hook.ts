@@ -19,10 +19,13 @@ import { badResponse, userError } from '../../errors';
 import { readFormIn } from '../../forms/in-workspace';
 import { FormInput } from '../../inputs/fields';
 import { FormId } from '../../inputs/values';
+import type { Form } from '../../schemas/forms';
 import { lazy, type Out } from '../../schemas/lazy';
 import { type labelsOf, parseInput, summarize } from '../../schemas/parse';
+import type { Submission } from '../../schemas/submissions';
 import { DeliveryPayload } from '../../schemas/zapier';
 import { dateQuestions, isoDateTime } from '../../shared/dates';
+import { jsonBytes } from '../../shared/output-budget';
 import type { StepCase } from '../../shared/step-case';
 import type { OutputField, SubmissionOutput } from '../output/output-types';
 import { deliveryId, shapeDelivery } from '../output/shape';
@@ -246,18 +249,21 @@ export const readDelivery = async (z: ZObject, bundle: Bundle, includeEdits: boo
  * items carry no id and no time, and its example for an empty form is made up.
  *
  * Transfer (`canPaginate`): Zapier's page N is the list's page N + 1, 100 a page in a bulk read
- * (./transfer.ts), shaped the same way; an empty page ends the transfer. Each item comes with its
- * delivery form (for 1.0.4's keys).
+ * (./transfer.ts), shaped the same way; an empty page ends the transfer. `output` makes each step's
+ * item (of the listed item and its delivery form, for 1.0.4's keys). The page is read as a stream and
+ * only the newest items whose output fits the output budget are shaped and held (src/shared/output-budget.ts).
  */
-export const listedItems = async (z: ZObject, bundle: Bundle, inputFields: Fields) => {
+export const listedItems = async <O extends { id: number }>(
+  z: ZObject,
+  bundle: Bundle,
+  inputFields: Fields,
+  output: (item: HookItem, delivery: DeliveryPayload, form: Form) => O,
+): Promise<O[]> => {
   const { form_id } = parseInput(z, FormInput(), bundle.inputData, inputFields);
   const form = await forms.read(z, bundle, form_id);
-  const page = await transferList(z, bundle, SAMPLE_SIZE, (listPage, perPage) =>
-    submissions.listPage(z, bundle, form_id, listPage, perPage, { status: 'completed' }),
-  );
   const dates = dateQuestions(form.properties);
   const received_at = nowIso();
-  const items = page.data.map((listed) => {
+  const shape = (listed: Submission): O => {
     const delivery = deliveryOfSubmission(listed, form);
     const created = listed.data.created_at ?? (listed as Record<string, unknown>).created_at;
     const item: HookItem = {
@@ -266,7 +272,14 @@ export const listedItems = async (z: ZObject, bundle: Bundle, inputFields: Field
       received_at,
       is_edit: false,
     };
-    return { item, delivery };
-  });
-  return { form, items };
+    return output(item, delivery, form);
+  };
+  return transferList(
+    z,
+    bundle,
+    SAMPLE_SIZE,
+    (page, perPage, take, enough) =>
+      submissions.scanPage(z, bundle, form_id, page, perPage, { status: 'completed' }, take, enough),
+    { keep: shape, bytes: jsonBytes, finish: async (held) => held },
+  );
 };
