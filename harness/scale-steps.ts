@@ -236,6 +236,28 @@ export const SCALE_STEPS: ScaleStep[] = [
     input: (ids) => ({ ...big(ids), [`answer__${ids.scale.questions[0]}`]: 'new' }),
   },
   {
+    name: 'delete_submission_by_uuid',
+    method: create('delete_submission'),
+    grows: 'answers',
+    // a UUID 60 places below the newest: the newest page is read (as a stream) to find its id
+    input: (ids) => ({
+      ...big(ids),
+      submission_id: `00000000-0000-4000-a000-${String(ids.scale.newestSubmissionId - 60).padStart(12, '0')}`,
+    }),
+  },
+  {
+    name: 'update_form_big',
+    method: create('update_form'),
+    grows: 'questions',
+    input: (ids) => ({ ...big(ids), title: 'Big survey (renamed)' }),
+  },
+  {
+    name: 'prefilled_link_big',
+    method: create('create_prefilled_link'),
+    grows: 'questions',
+    input: (ids) => ({ ...big(ids), [`answer__${ids.scale.questions[1]}`]: 'prefilled' }),
+  },
+  {
     name: 'delete_workspace_with_forms',
     method: create('delete_workspace'),
     grows: 'forms',
