@@ -23,6 +23,9 @@ export class HeaderSplitter extends Transform {
     super();
   }
 
+  /** Bytes passed on (BOM, header and rows as kept). */
+  bytes = 0;
+
   /** The header row as sent (without the BOM), once it has passed. */
   headerText(): string {
     return Buffer.concat(this.header).toString('utf8');
@@ -41,7 +44,7 @@ export class HeaderSplitter extends Transform {
       }
       this.start = false;
       if (body.subarray(0, 3).equals(BOM)) {
-        if (this.keep) this.push(BOM);
+        if (this.keep) this.pass(BOM);
         body = body.subarray(3);
       }
     }
@@ -68,12 +71,17 @@ export class HeaderSplitter extends Transform {
       }
       const head = end === -1 ? body : body.subarray(0, end);
       this.header.push(Buffer.from(head));
-      if (this.keep) this.push(head);
+      if (this.keep) this.pass(head);
       if (end === -1) return;
       this.inHeader = false;
       body = body.subarray(end);
     }
-    if (body.length > 0) this.push(body);
+    if (body.length > 0) this.pass(body);
+  }
+
+  private pass(chunk: Buffer) {
+    this.bytes += chunk.length;
+    this.push(chunk);
   }
 }
 
@@ -85,6 +93,13 @@ export const chunked = (ids: readonly number[], size = SYNC_LIMIT): number[][] =
 
 /** Time an export of 1000 submissions is expected to take until one has been timed. */
 export const FIRST_CHUNK_MS_PER_ID = 4;
+
+/**
+ * How fast the file is assumed to reach Zapier's storage, in bytes a millisecond (100 MB/s), replaceable
+ * by tests. Core writes the CSV to a temporary file as it arrives and uploads it after the last chunk, so
+ * each chunk must leave time for uploading the whole file (issue 33: 250 MB at big ended at 25.6 s).
+ */
+export const uploadRate = { bytesPerMs: 100_000 };
 
 export class OutOfTime extends Error {
   constructor(readonly done: number) {
@@ -122,8 +137,11 @@ export const exportChunks = async (
   let msPerId = FIRST_CHUNK_MS_PER_ID;
   let done = 0;
   try {
+    let bytes = 0;
     for (const [index, part] of parts.entries()) {
-      if (!budget.fits(msPerId * part.length)) throw new OutOfTime(done);
+      // this chunk, then the upload of the whole file as it will be (bytes a submission so far)
+      const upload = done === 0 ? 0 : ((bytes / done) * (done + part.length)) / uploadRate.bytesPerMs;
+      if (!budget.fits(msPerId * part.length + upload)) throw new OutOfTime(done);
       const started = budget.elapsed();
       const answer = await exportJobs.request(z, bundle, formId, columns, part);
       if (answer.kind === 'job') {
@@ -153,6 +171,7 @@ export const exportChunks = async (
         );
       }
       done += part.length;
+      bytes += splitter.bytes;
       const observed = (budget.elapsed() - started) / part.length;
       msPerId = index === 0 ? observed : Math.max(msPerId, observed);
     }

@@ -1,6 +1,7 @@
 // Export Submissions of more than 1000 submissions: listed 100 per page and exported by ids, at
 // most 5000 per step, within 25 s. The sync export, background jobs and columns: export-submissions.tests.ts.
 import nock from 'nock';
+import { uploadRate } from '../../../src/submissions/export/chunks';
 import { failure, op, run } from '../../helpers/app';
 import { api, recordedScope } from '../../helpers/recorded';
 import {
@@ -305,5 +306,28 @@ describe('time: the step keeps within 25 s and never starts an export it cannot 
       'Exporting 1001 submissions took too long for one Zapier step: 1000 were exported when the next request of ' +
         `up to 1000 could no longer finish in time, so no file was saved. Export about 1000 per step. ${NARROW}`,
     );
+  });
+
+  test("the file's upload after the last export is planned for: a last request leaving it no time is not sent", async () => {
+    formScope(form18(1001), 18);
+    pages18(1001, 11, {}, 1_000); // 11 s of listing
+    exportScope(18, { columns: COLUMNS_18, submissionIds: ids(range(1001, 2)) }, CHUNK_ANSWER, () => {
+      clock.advance(2_000); // 12 s left, and 2 ms an id: the last id alone takes 2 ms
+      return csv18(range(1001, 2));
+    });
+    // a storage that takes 1 byte a millisecond: the 1001 rows' file would take minutes to upload
+    const rate = uploadRate.bytesPerMs;
+    uploadRate.bytesPerMs = 1;
+    try {
+      const calls: StashCall[] = [];
+      const error = await failure(run(withStash(perform, calls), input18()));
+      expect(error.message).toBe(
+        'Exporting 1001 submissions took too long for one Zapier step: 1000 were exported when the next request of ' +
+          `up to 1000 could no longer finish in time, so no file was saved. Export about 1000 per step. ${NARROW}`,
+      );
+      expect(nock.pendingMocks()).toEqual([]);
+    } finally {
+      uploadRate.bytesPerMs = rate;
+    }
   });
 });
