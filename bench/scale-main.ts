@@ -3,6 +3,8 @@
 //   --size big            one size (repeat or comma-separate for several: --size s,m); xl, the issue's
 //                         "done when" account (1,000,000 delivery events), runs only when named
 //   --step find_submission  one step (repeat or comma-separate for several)
+//   --memory 256          each step process in a 256 MB memory cgroup, as Zapier's runtime runs a step
+//                         (Node then sizes V8's heap for 256 MB; root and a writable cgroup needed)
 // Prints the table and the growth laws (Markdown, as docs/quality.md "Scale" holds them), each run's line
 // as it ends, and writes bench/results-scale.json; what the step processes print goes to
 // build/bench-scale.log.
@@ -33,6 +35,8 @@ export const scaleMain = async (argv: string[]) => {
   const started = performance.now();
   const sizes = listed(argv, '--size') ?? (argv.includes('--quick') ? QUICK_SIZES : FULL_SIZES);
   const steps = listed(argv, '--step');
+  const memory = listed(argv, '--memory')?.[0];
+  const memoryMb = memory === undefined ? undefined : Number(memory);
   const load = loadavg().map((l) => l.toFixed(2));
   const logged: string[] = [];
   const line = (r: ScaleRow) =>
@@ -42,9 +46,9 @@ export const scaleMain = async (argv: string[]) => {
         `${(r.ms / 1000).toFixed(1).padStart(6)} s${r.error === undefined ? '' : `  ${r.error.slice(0, 90)}`}`,
     );
   console.log(`scale benchmark: ${sizeLine(sizes)}`);
-  const result = await runScale({ sizes, steps, log: (text) => logged.push(text), progress: line });
+  const result = await runScale({ sizes, steps, memoryMb, log: (text) => logged.push(text), progress: line });
   const header =
-    `npm run bench -- --scale${argv.includes('--quick') ? ' --quick' : ''}: ${new Date().toISOString()}, ` +
+    `npm run bench -- --scale${argv.includes('--quick') ? ' --quick' : ''}${memory === undefined ? '' : ` --memory ${memory} (each step process in a ${memory} MB memory cgroup)`}: ${new Date().toISOString()}, ` +
     `commit ${commit()}, load average ${load.join(' ')} (1, 5, 15 min) at the start, Node ${process.version}; ` +
     `idle step process peak ${(result.idlePeak / 2 ** 20).toFixed(0)} MB; seeding ${Object.entries(
       result.seedMs,

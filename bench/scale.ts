@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
 import { startStashServer } from '../harness/file-storage';
+import { type MemoryCgroup, memoryCgroup } from '../harness/memory-cgroup';
 import { SCALE_STEPS, type ScaleStep } from '../harness/scale-steps';
 import { type ScaleResult, type ScaleRow, SIZES } from '../harness/scale-table';
 import { type ScaleSize, scaleSeed } from '../sandbox/scale-seed';
@@ -41,12 +42,19 @@ const buildChild = () =>
   });
 
 /** Runs one job in a fresh process; what else it printed goes to `log`. */
-const runChild = (job: ScaleJob, env: Record<string, string>, log: (text: string) => void) =>
+const runChild = (
+  job: ScaleJob,
+  env: Record<string, string>,
+  log: (text: string) => void,
+  cgroup?: MemoryCgroup,
+) =>
   new Promise<ChildRun>((resolve, reject) => {
     // SCALE_NODE_ARGS: flags for the step processes, e.g. `--max-semi-space-size=1` (V8's young generation in
     // a 256 MB runtime; Node sizes it from the machine's memory: 16 MB semi-spaces from 4 GB up)
     const flags = (process.env.SCALE_NODE_ARGS ?? '').split(' ').filter((flag) => flag !== '');
-    const child = spawn(process.execPath, [...flags, CHILD, JSON.stringify(job)], {
+    const args = [...flags, CHILD, JSON.stringify(job)];
+    const [command, argv] = cgroup?.wrap(process.execPath, args) ?? [process.execPath, args];
+    const child = spawn(command, argv, {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,6 +90,8 @@ export interface ScaleOptions {
   log?: (text: string) => void;
   /** Called after each run (progress). */
   progress?: (row: ScaleRow) => void;
+  /** Runs each step process in a memory cgroup of this many MB (harness/memory-cgroup.ts). */
+  memoryMb?: number;
 }
 
 export const runScale = async (options: ScaleOptions): Promise<ScaleResult> => {
@@ -95,6 +105,7 @@ export const runScale = async (options: ScaleOptions): Promise<ScaleResult> => {
   if (unknownStep !== undefined)
     throw new Error(`No step ${unknownStep}: the steps are ${SCALE_STEPS.map((s) => s.name).join(', ')}.`);
   await buildChild();
+  const cgroup = options.memoryMb === undefined ? undefined : memoryCgroup(options.memoryMb);
   const tls = selfSignedTls();
   const stash = await startStashServer();
   const env = {
@@ -106,7 +117,7 @@ export const runScale = async (options: ScaleOptions): Promise<ScaleResult> => {
   const rows: ScaleRow[] = [];
   const seedMs: Record<string, number> = {};
   try {
-    const idle = await runChild({ method: 'idle', bundle: {} }, env, log);
+    const idle = await runChild({ method: 'idle', bundle: {} }, env, log, cgroup);
     for (const sizeName of options.sizes) {
       const size = SIZES[sizeName] as ScaleSize;
       const seeding = performance.now();
@@ -136,6 +147,7 @@ export const runScale = async (options: ScaleOptions): Promise<ScaleResult> => {
             },
             env,
             log,
+            cgroup,
           );
           const sent = sandbox.requests().slice(requestsBefore);
           const row: ScaleRow = {
@@ -159,6 +171,7 @@ export const runScale = async (options: ScaleOptions): Promise<ScaleResult> => {
     }
     return { idlePeak: idle.peak, rows, seedMs };
   } finally {
+    cgroup?.remove();
     await stash.close();
     rmSync(tls.dir, { recursive: true, force: true });
   }
