@@ -125,7 +125,8 @@ describe('the scale seed, served over https', () => {
     new Promise<{ status: number; body: string }>((resolve, reject) => {
       get(
         `${sandbox.baseUrl}${path}`,
-        { ca: tls.cert, headers: { authorization: `Bearer ${sandbox.tokens.admin}` } },
+        // no keep-alive agent: a socket kept open would outlive the tests (jest's "failed to exit gracefully")
+        { ca: tls.cert, agent: false, headers: { authorization: `Bearer ${sandbox.tokens.admin}` } },
         (res) => {
           let body = '';
           res.setEncoding('utf8');

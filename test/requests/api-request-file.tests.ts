@@ -22,6 +22,14 @@ const thousandForms = () =>
 
 afterEach(() => nock.cleanAll());
 
+/** A reply body sent in pieces of `size` characters, without a Content-Length. */
+const pieces = (text: string, size: number) =>
+  Readable.from(
+    (function* () {
+      for (let at = 0; at < text.length; at += size) yield text.slice(at, at + size);
+    })(),
+  );
+
 test('an answer over 3 MB: a file (the JSON as output, secrets masked), its link in `file`, its size in `size`', async () => {
   const forms = thousandForms();
   const body = JSON.stringify(forms);
@@ -158,16 +166,7 @@ test('an answer over 3 MB without a Content-Length: written to the file as it ar
   expect(Buffer.byteLength(text)).toBeGreaterThan(FILE_ABOVE_BYTES);
   api()
     .get('/open/forms')
-    .reply(
-      200,
-      () =>
-        Readable.from(
-          (function* () {
-            for (let at = 0; at < text.length; at += 65536) yield text.slice(at, at + 65536);
-          })(),
-        ),
-      { 'Content-Type': 'application/json' },
-    );
+    .reply(200, () => pieces(text, 65536), { 'Content-Type': 'application/json' });
   const calls: StashCall[] = [];
   const out = await run(withStash(apiRequest, calls), { method: 'GET', path: '/open/forms' });
   expect(out).toMatchObject({

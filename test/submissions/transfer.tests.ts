@@ -15,6 +15,19 @@ const performList = op('triggers.new_submission.operation.performList');
 const perform = op('triggers.new_submission.operation.perform');
 const partial = op('triggers.new_partial_submission.operation.perform');
 
+/** The perform with Zapier's cursor store (`z.cursor`), kept in memory across its calls. */
+const withCursorStore = (run: (z: ZObject, bundle: Bundle) => unknown) => {
+  let cursor = '';
+  const store = {
+    get: async () => cursor,
+    set: async (next: string) => {
+      cursor = next;
+      return null;
+    },
+  };
+  return (z: ZObject, bundle: Bundle) => run(Object.assign(Object.create(z), { cursor: store }), bundle);
+};
+
 const EVERY_BLOCK = recorded('external--hook-delivery-every-block');
 const GET_FORM = recorded('forms--get-form');
 const formScope = () => recordedScope(GET_FORM.find('GET', '/open/forms/13', 200));
@@ -120,16 +133,7 @@ describe('New Submission, a wide form: each Transfer page returns the newest who
       });
 
   test('the next Zapier page returns exactly the rest (the same list page read again): the form + one page each', async () => {
-    let cursor = '';
-    const store = {
-      get: async () => cursor,
-      set: async (next: string) => {
-        cursor = next;
-        return null;
-      },
-    };
-    const withCursor = (z: ZObject, bundle: Bundle) =>
-      performList(Object.assign(Object.create(z), { cursor: store }), bundle);
+    const withCursor = withCursorStore(performList);
     const input = { workspace_id: 7, form_id: 42 };
     const pageOf = async (page: number) =>
       (await run(withCursor, input, { meta: { isBulkRead: true, page } })) as Array<{ id: number }>;
@@ -185,16 +189,7 @@ describe('New Partial Submission: a bulk read pages through the partial submissi
   });
 
   test("with Zapier's cursor, a deletion between pages: the page before is read again, nothing is skipped", async () => {
-    let cursor = '';
-    const store = {
-      get: async () => cursor,
-      set: async (next: string) => {
-        cursor = next;
-        return null;
-      },
-    };
-    const withCursor = (z: ZObject, bundle: Bundle) =>
-      partial(Object.assign(Object.create(z), { cursor: store }), bundle);
+    const withCursor = withCursorStore(partial);
     const ids = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
     const listed = (list: number[], page: number, total: number) => ({
       data: list.map((id) => item(id, '2026-11-21 15:00:00')),

@@ -2,29 +2,10 @@
 // submission held, and an id above every id of a page proven absent without reading further.
 import { failure, op, run } from '../../helpers/app';
 import { api } from '../../helpers/scopes';
-import { ANSWERS, FORM, FORM_ID, fillers, item, page, shaped } from '../sample-form';
+import { fillers, item, page } from '../sample-form';
+import { formScope, input, LIST, OUTPUT, REAL_REPLY, SENT } from './fixtures';
 
 const perform = op('creates.update_submission.operation.perform');
-
-const LIST = `/open/forms/${FORM_ID}/submissions`;
-const input = (extra: Record<string, unknown>) => ({
-  workspace_id: '7',
-  form_id: String(FORM_ID),
-  submission_id: '512',
-  ...extra,
-});
-
-const formScope = () => api().get(`/open/forms/${FORM_ID}`).reply(200, FORM);
-const REAL_REPLY = (data: Record<string, unknown>) => ({
-  type: 'success',
-  message: 'Record successfully updated.',
-  data: item(512, data),
-});
-
-const OUTPUT = (answers: Record<string, unknown>) => ({ ...shaped(512, answers), dropped_answers: [] });
-
-/** The current answers as the PUT sends them back: files as their stored file names (OpnForm takes nothing else). */
-const SENT = { ...ANSWERS, 'f-cv': ['cv.pdf'] };
 
 describe('finding the current answers', () => {
   test('an id above every id of a page is proven absent there: one page read, no PUT', async () => {
