@@ -26,6 +26,7 @@ import type { Submission } from '../schemas/submissions';
 import { READ_RESERVE_MS, remainingMs } from '../shared/budget';
 import { parseTimestamp } from '../shared/dates';
 import { throttleFor } from '../shared/limits';
+import { jsonBytes, OUTPUT_BUDGET_BYTES, refuseOversized } from '../shared/output-budget';
 import { isLastPage } from '../shared/paging';
 import { SUBMISSION_SAMPLE, submissionOutputFields } from './output/output-fields';
 import { shapeSubmission } from './output/shape';
@@ -176,13 +177,29 @@ const perform = async (z: ZObject, bundle: Bundle) => {
     // a value too long for a URL (servers refuse URLs of a few KB) is matched on the pages read instead
     search: searchKeepsMatches(block) && input.search.length <= MAX_SEARCH_IN_URL ? input.search : undefined,
   };
-  const found: Submission[] = [];
+  const found: ReturnType<typeof shapeSubmission>[] = [];
+  let foundBytes = 0;
+  let leftOut = 0;
   const reach = input.search_window ?? FIND_PAGE_SIZE * FIND_MAX_PAGES;
-  // of each page only its matches are kept, and whether it holds one older than Submitted Since (issue 33)
+  // of each page only its matches are kept, shaped, newest first while their output fits the budget (at
+  // least the newest), and whether it holds one older than Submitted Since (issue 33: a page of 100
+  // matches of a wide form was 21 MB of output)
+  const seen = new Set<number>();
   const keep = (item: Submission) => {
     const match = (status === 'all' || submissionStatus(item) === status) && inRange(item) && matches(item);
     const older = since !== undefined && (timeOf(item) ?? Infinity) < since;
-    return match || older ? { match: match ? item : undefined, older } : undefined;
+    // once per submission: a small page's items are given again when it is read whole (src/http/streamed.ts)
+    if (match && !seen.has(item.id)) {
+      seen.add(item.id);
+      const shaped = shapeSubmission(z, item, form);
+      const bytes = jsonBytes(shaped);
+      if (found.length > 0 && foundBytes + bytes > OUTPUT_BUDGET_BYTES) leftOut += 1;
+      else {
+        found.push(shaped);
+        foundBytes += bytes;
+      }
+    }
+    return match || older ? { older } : undefined;
   };
   let searched = 0;
   for (let page = 1; page <= reach / FIND_PAGE_SIZE; page += 1) {
@@ -198,11 +215,13 @@ const perform = async (z: ZObject, bundle: Bundle) => {
       reply = await submissions.scanPage(z, bundle, input.form_id, page, FIND_PAGE_SIZE, query, keep);
     }
     searched += reply.data.length;
-    for (const { match } of reply.kept) if (match !== undefined) found.push(match);
     const older = reply.kept.some((kept) => kept.older);
     if (found.length > 0 || older || isLastPage(reply, page, FIND_PAGE_SIZE)) break;
   }
-  return found.map((item) => shapeSubmission(z, item, form));
+  if (leftOut > 0)
+    z.console.log(`${leftOut} older matches on the same page left out: the output stays within 4 MB.`);
+  if (found.length === 1) refuseOversized(z, found[0] as { id: number });
+  return found;
 };
 
 export const findSubmission = defineSearch({

@@ -285,3 +285,22 @@ describe('Submissions to Search (search_window, issue 22)', () => {
     });
   });
 });
+
+test('a page of 100 wide matches: the newest that fit 4 MB of output are returned, newest first (issue 33)', async () => {
+  // every submission gave the email searched, with a 200 KB comment: 100 of them are 20 MB of output
+  const wide = Array.from({ length: 100 }, (_, i) =>
+    item(700 - i, { 'f-email': 'ann@example.org', 'f-ref': 'c'.repeat(200_000) }),
+  );
+  const form = formRead();
+  const list = api()
+    .get(LIST)
+    .query({ page: '1', per_page: '100', search: 'ann@example.org' })
+    .reply(200, JSON.stringify(page(wide, 1, 5)), { 'Content-Type': 'application/json' });
+  const found = await run(perform, input());
+  const got = ids(found);
+  expect(got).toEqual(Array.from({ length: got.length }, (_, i) => 700 - i));
+  expect(got.length).toBeGreaterThan(10);
+  expect(got.length).toBeLessThan(100);
+  expect(Buffer.byteLength(JSON.stringify(found))).toBeLessThanOrEqual(4 * 1024 * 1024);
+  expect([form.isDone(), list.isDone()]).toEqual([true, true]);
+});
