@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { ANSWER_LIMITS, AnswerTooLarge } from '../http/answer-size';
+import { ANSWER_LIMITS, AnswerTooLarge, BodyTimeout } from '../http/answer-size';
 import { firstOf, maskJsonStream } from '../http/big-answer';
 import type { Exchange } from '../http/calls';
 import { notJson, opnform } from '../http/client';
@@ -198,6 +198,7 @@ const bigAnswerFile = async (
     masked.stream.destroy(error);
   });
   big.body.pipe(masked.stream);
+  const timer = setTimeout(() => big.body.destroy(new BodyTimeout('body timeout')), big.msLeft());
   try {
     const file = await toFile.stash(masked.stream, JSON_TYPE);
     return { file, size: masked.bytes() };
@@ -208,12 +209,16 @@ const bigAnswerFile = async (
     if (failure !== undefined) throw big.fail(failure);
     big.fail(error);
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
 };
 
 /** The rest of a big answer that is not JSON, read to its end within the limit (then `AnswerTooLarge`). */
 const readRest = (big: NonNullable<Exchange['big']>): Promise<string> =>
-  new Promise((resolve, reject) => {
+  new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new BodyTimeout('body timeout')), big.msLeft());
+    big.body.once('close', () => clearTimeout(timer));
     const chunks = [...big.head];
     let bytes = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
     big.body.on('data', (chunk: Buffer) => {

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { HttpResponse, RawHttpResponse, ZObject } from 'zapier-platform-core';
 import { badResponse } from '../errors';
 
@@ -66,30 +67,24 @@ export const answerTooLarge = (
   );
 };
 
-/** Waits until `body` ends (true) or `ms` have passed (false). */
-const ended = (body: NodeJS.ReadableStream, ms: number) =>
-  new Promise<boolean>((resolve) => {
-    if ((body as { readableEnded?: boolean }).readableEnded === true) return resolve(true);
-    const timer = setTimeout(() => resolve(false), Math.max(0, ms));
-    const done = (whole: boolean) => () => {
-      clearTimeout(timer);
-      resolve(whole);
-    };
-    body.once('end', done(true));
-    body.once('error', done(false));
-  });
+/** A body still arriving at its request's timeout (node-fetch's own name for it: a network failure). */
+export class BodyTimeout extends Error {
+  readonly type = 'body-timeout';
+}
 
 /**
  * The body of a raw answer as text, reading no more than `limit` bytes: refused at once when its
- * Content-Length says more, otherwise read with node-fetch's own `size` cap (set on the request), which
- * stops keeping data past the limit; `stop` then closes the connection, so the rest is never downloaded.
- * `measureMs`: an answer past the limit without a Content-Length is still counted (never kept) for up to
- * this long, so its error can say its size.
+ * Content-Length says more, otherwise read here chunk by chunk (node-fetch's own reader, with its `size`
+ * cap, left a 20 s body timer running after a refusal); `stop` then closes the connection, so the rest
+ * is never downloaded. Past `timeoutMs` the read fails with `BodyTimeout`. `measureMs`: an answer past the
+ * limit without a Content-Length is still counted (never kept) for up to this long, so its error can say
+ * its size.
  */
 export const readCapped = async (
   response: RawHttpResponse,
   limit: number,
   stop: () => void,
+  timeoutMs: number,
   measureMs?: number,
 ): Promise<string> => {
   const declared = Number(response.headers.get('content-length'));
@@ -97,25 +92,45 @@ export const readCapped = async (
     stop();
     throw new AnswerTooLarge(limit, { bytes: declared, whole: true });
   }
-  let counted = 0;
-  const body = response.body as NodeJS.ReadableStream | null;
-  const count = (chunk: Buffer) => {
-    counted += chunk.length;
-  };
-  // attached in the same tick as node-fetch's own reader (below): both see every chunk
-  if (measureMs !== undefined) body?.on('data', count);
-  try {
-    return await response.text();
-  } catch (error) {
-    if ((error as { type?: unknown }).type === 'max-size') {
-      const whole = body !== null && measureMs !== undefined && (await ended(body, measureMs));
+  const body = response.body as Readable | null;
+  if (body === null) return '';
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let over = false;
+    let measuring: NodeJS.Timeout | undefined;
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      clearTimeout(measuring);
+      body.off('data', onData);
+      body.off('end', onEnd);
+      body.off('error', finish);
+      if (error === undefined) return resolve(Buffer.concat(chunks).toString('utf8'));
+      // an abort may still emit an error on the body: nobody needs it now
+      body.on('error', () => {});
       stop();
-      throw new AnswerTooLarge(limit, measureMs === undefined ? undefined : { bytes: counted, whole });
-    }
-    throw error;
-  } finally {
-    body?.removeListener('data', count);
-  }
+      reject(error);
+    };
+    const tooLarge = (whole: boolean) =>
+      new AnswerTooLarge(limit, measureMs === undefined ? undefined : { bytes, whole });
+    const onData = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (over) return;
+      if (bytes <= limit) return void chunks.push(chunk);
+      over = true;
+      chunks.length = 0;
+      if (measureMs === undefined) return finish(tooLarge(false));
+      measuring = setTimeout(() => finish(tooLarge(false)), measureMs);
+    };
+    const onEnd = () => finish(over ? tooLarge(true) : undefined);
+    const timer = setTimeout(
+      () => finish(over ? tooLarge(false) : new BodyTimeout('body timeout')),
+      timeoutMs,
+    );
+    body.on('data', onData);
+    body.once('end', onEnd);
+    body.once('error', finish);
+  });
 };
 
 /**
@@ -126,10 +141,15 @@ export const answerView = async (
   response: RawHttpResponse,
   limit: number,
   stop: () => void,
+  timeoutMs: number,
   exchange?: { msLeft: number },
 ): Promise<HttpResponse> => {
   const measureMs = exchange === undefined ? undefined : Math.min(MEASURE_MS, exchange.msLeft);
-  return viewOf(response, await readCapped(response, limit, stop, measureMs), exchange === undefined);
+  return viewOf(
+    response,
+    await readCapped(response, limit, stop, timeoutMs, measureMs),
+    exchange === undefined,
+  );
 };
 
 /**

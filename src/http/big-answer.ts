@@ -1,6 +1,6 @@
 import { type Readable, Transform } from 'node:stream';
 import type { RawHttpResponse } from 'zapier-platform-core';
-import { AnswerTooLarge } from './answer-size';
+import { AnswerTooLarge, BodyTimeout } from './answer-size';
 import { maskingParser } from './secrets';
 
 /**
@@ -21,6 +21,7 @@ export const readAnswerHead = (
   response: RawHttpResponse,
   fileAbove: number,
   limit: number,
+  timeoutMs: number,
 ): Promise<AnswerHead> => {
   const length = response.headers.get('content-length');
   const declared = length === null ? Number.NaN : Number(length);
@@ -36,6 +37,7 @@ export const readAnswerHead = (
     const head: Buffer[] = [];
     let bytes = 0;
     const done = () => {
+      clearTimeout(timer);
       source.off('data', onData);
       source.off('end', onEnd);
       source.off('error', onError);
@@ -56,6 +58,7 @@ export const readAnswerHead = (
       done();
       reject(error);
     };
+    const timer = setTimeout(() => onError(new BodyTimeout('body timeout')), timeoutMs);
     source.on('data', onData);
     source.once('end', onEnd);
     source.once('error', onError);

@@ -114,6 +114,8 @@ export interface Exchange {
     head: Buffer[];
     body: import('node:stream').Readable;
     limit: number;
+    /** Milliseconds left of the request's timeout for the rest of the body. */
+    msLeft: () => number;
     fail: (error: unknown) => Error;
   };
 }

@@ -13,7 +13,7 @@ import { answeredOf, countAnswered, READ_RESERVE_MS, remainingMs, WRITE_RESERVE_
 import { USER_AGENT } from '../version';
 import { ANSWER_LIMITS, AnswerTooLarge, answerTooLarge, answerView, viewOf } from './answer-size';
 import { developmentMode } from './base-url';
-import { readAnswerHead } from './big-answer';
+import { BrokenJson, readAnswerHead } from './big-answer';
 import {
   Absent,
   type AbsentCall,
@@ -39,7 +39,7 @@ import { type ApiPath, joinUrl } from './path';
 import { redact, rememberSecrets, secretsOf } from './secrets';
 import { type ErrorPathRead, forbiddenContext } from './standing';
 import { collectWhole, readStreamed, StreamNotJson, type StreamRead, StreamShapeIssues } from './streamed';
-import { outOfTime, unreachable } from './unanswered';
+import { isZapierError, outOfTime, unreachable } from './unanswered';
 
 export { Absent } from './calls';
 export { baseUrlOf } from './connection';
@@ -47,17 +47,6 @@ export { baseUrlOf } from './connection';
 /** Per-request time to first byte (within the step's budget of 25 s; Zapier gives a whole step 30 s). */
 export const DEFAULT_TIMEOUT_MS = 20_000;
 const timeoutMs = () => Number(process.env.OPNFORM_HTTP_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS;
-
-const ZAPIER_ERRORS = new Set([
-  'AppError',
-  'ThrottledError',
-  'ExpiredAuthError',
-  'HaltedError',
-  'RefreshAuthError',
-  'ResponseError',
-]);
-
-const isZapierError = (error: unknown) => error instanceof Error && ZAPIER_ERRORS.has(error.name);
 
 /**
  * The one HTTP layer every operation uses: builds the URL from the connection's base URL and an
@@ -179,7 +168,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       const exchange = ctx.exchange === true ? { msLeft: remainingMs(bundle) - READ_RESERVE_MS } : undefined;
       const view =
         read.text === undefined
-          ? await answerView(response, read.limit, read.stop, exchange)
+          ? await answerView(response, read.limit, read.stop, read.timeout, exchange)
           : viewOf(response, read.text, ctx.exchange !== true);
       if (isQuiet(ctx)) {
         quietCalls.set(view, line);
@@ -360,19 +349,26 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
         raw.stop();
         if (error instanceof AnswerTooLarge)
           return answerTooLarge(z, call.need.thing, error, write, raw.line);
+        if (error instanceof BrokenJson) return notJson(z, call.need.thing, type, response.status);
         if (isZapierError(error)) return error as Error;
         return unreachable(z, host, error, raw.timeout, write, secrets(ctx));
       };
-      const head = await readAnswerHead(
-        response,
-        call.fileAbove ?? Number.POSITIVE_INFINITY,
-        raw.limit,
-      ).catch((error: unknown) => Promise.reject(fail(error)));
+      const endAt = performance.now() + raw.timeout;
+      const msLeft = () => Math.max(1, endAt - performance.now());
+      const above = call.fileAbove ?? Number.POSITIVE_INFINITY;
+      const head = await readAnswerHead(response, above, raw.limit, raw.timeout).catch((error: unknown) =>
+        Promise.reject(fail(error)),
+      );
       if (head.kind === 'big') {
         const view = { status: response.status } as HttpResponse;
         quietCalls.set(view, raw.line);
         logQuiet(view, call, `an answer of more than ${call.fileAbove} bytes (${type}), read as a stream`);
-        return { status: response.status, header, text: '', big: { ...head, limit: raw.limit, fail } };
+        return {
+          status: response.status,
+          header,
+          text: '',
+          big: { ...head, limit: raw.limit, msLeft, fail },
+        };
       }
       const text = head.kind === 'text' ? head.text : undefined;
       const view = await readAnswer(response, ctx, raw.line, answered, { ...raw, write, text });

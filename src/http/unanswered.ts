@@ -5,6 +5,18 @@ import { redact } from './secrets';
 
 /** The errors of a request that got no answer: OpnForm unreachable, refused, or out of the step's time. */
 
+/** Errors core and the connector throw for the user (passed on as they are, never wrapped). */
+const ZAPIER_ERRORS = new Set([
+  'AppError',
+  'ThrottledError',
+  'ExpiredAuthError',
+  'HaltedError',
+  'RefreshAuthError',
+  'ResponseError',
+]);
+
+export const isZapierError = (error: unknown) => error instanceof Error && ZAPIER_ERRORS.has(error.name);
+
 /**
  * Error codes of a failed connection (DNS, TCP, TLS, timeouts): only these mean "could not reach".
  * `E…` covers `ERR_TLS_…` and `ERR_SSL_…`; the prefixes do not overlap, so the ReDoS check proves the

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import nock from 'nock';
 import { type Bundle, createAppTester, version as platformVersion, type ZObject } from 'zapier-platform-core';
 import { Absent, opnform } from '../../src/http/client';
@@ -258,6 +259,23 @@ describe('failures become messages a user can act on', () => {
     process.env.OPNFORM_HTTP_TIMEOUT_MS = '200';
     try {
       api().get('/external/zapier/workspaces').delay(1000).reply(200, []);
+      const error = await failure(run(listWorkspaces));
+      expect(error.code).toBe('unreachable');
+      expect(error.message).toContain(
+        'Could not reach OpnForm at forms.example.org: it did not answer within 0.2 seconds.',
+      );
+    } finally {
+      delete process.env.OPNFORM_HTTP_TIMEOUT_MS;
+    }
+  });
+
+  test('an answer whose body stops half-way times out with the same message, the connection closed', async () => {
+    process.env.OPNFORM_HTTP_TIMEOUT_MS = '200';
+    try {
+      // the headers and the start of the list come at once; the rest never does
+      const stalled = new Readable({ read() {} });
+      stalled.push('[{"id":1,');
+      api().get('/external/zapier/workspaces').reply(200, stalled, { 'Content-Type': 'application/json' });
       const error = await failure(run(listWorkspaces));
       expect(error.code).toBe('unreachable');
       expect(error.message).toContain(

@@ -196,6 +196,27 @@ test('an answer over 3 MB that breaks off half-way: no file, the step fails (not
     });
   const calls: StashCall[] = [];
   const error = await failure(run(withStash(apiRequest, calls), { method: 'GET', path: '/open/forms' }));
-  expect(error.message).toMatch(/^The request to OpnForm at forms\.example\.org could not be sent: /);
+  expect(error.message).toMatch(
+    /^OpnForm sent an answer that is not JSON \(application\/json\) for this API request\./,
+  );
   expect(calls.map((call) => call.kind)).toEqual(['stream']);
+});
+
+test('an answer over 3 MB whose body stops half-way: the step fails at its timeout, no file', async () => {
+  process.env.OPNFORM_HTTP_TIMEOUT_MS = '300';
+  try {
+    const stalled = new Readable({ read() {} });
+    stalled.push(
+      `[${Array.from({ length: 2000 }, (_, i) => JSON.stringify({ id: i, pad: 'p'.repeat(2000) })).join(',')}`,
+    );
+    api().get('/open/forms').reply(200, stalled, { 'Content-Type': 'application/json' });
+    const calls: StashCall[] = [];
+    const error = await failure(run(withStash(apiRequest, calls), { method: 'GET', path: '/open/forms' }));
+    expect(error.message).toContain(
+      'Could not reach OpnForm at forms.example.org: it did not answer within 0.3 seconds.',
+    );
+    expect(calls.map((call) => call.kind)).toEqual(['stream']);
+  } finally {
+    delete process.env.OPNFORM_HTTP_TIMEOUT_MS;
+  }
 });
