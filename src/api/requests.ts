@@ -126,7 +126,7 @@ export const send = async (
   const size = Buffer.byteLength(answer.text);
   const blank = !/\S/.test(answer.text);
   if (toFile !== undefined && size > toFile.above) {
-    // a text whose start looked like no JSON list or object: masked whole, or its secrets hidden
+    // read whole yet over the size (a compressed answer: its Content-Length is the compressed size)
     const masked = blank ? undefined : maskJsonText(answer.text, secrets);
     const parts = masked ?? [redact(answer.text, secrets)];
     const file = await toFile.stash(
