@@ -67,9 +67,9 @@ const proveWriteAbility = async (z: ZObject, bundle: Bundle, workspaceId: number
   throw userError(
     z,
     `OpnForm refused to list the invites of workspace ${workspaceId} (403), which needs what deleting the ` +
-      'workspace needs: the "workspaces-write" ability, so the access token lacks it. None of its forms was ' +
-      'deleted. Create a new token with it ticked in OpnForm (Settings > Access Tokens) and reconnect. ' +
-      'Nothing was deleted.',
+      'workspace needs: the "workspaces-write" ability, so the access token lacks it. Create a new token with ' +
+      'it ticked in OpnForm (Settings > Access Tokens) and reconnect. Nothing was deleted: not the workspace, ' +
+      'not one of its forms.',
     'forbidden',
     403,
   );

@@ -165,8 +165,8 @@ test('confirmed, but the token lacks workspaces-write (invites 403, team--invite
     status: 403,
     message:
       'OpnForm refused to list the invites of workspace 14 (403), which needs what deleting the workspace needs: ' +
-      'the "workspaces-write" ability, so the access token lacks it. None of its forms was deleted. Create a new ' +
-      'token with it ticked in OpnForm (Settings > Access Tokens) and reconnect. Nothing was deleted.',
+      'the "workspaces-write" ability, so the access token lacks it. Create a new token with it ticked in OpnForm ' +
+      '(Settings > Access Tokens) and reconnect. Nothing was deleted: not the workspace, not one of its forms.',
   });
 });
 
