@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 // not faked by Jest's fake timers (they replace the globals): a real millisecond between clock moves
 import { setTimeout as realDelay } from 'node:timers/promises';
-import type nock from 'nock';
+import nock from 'nock';
 import { STALL_MS } from '../../src/http/timed-download';
 import { UPLOAD_RESERVE_MS } from '../../src/http/upload';
 import { clock, STEP_BUDGET_MS } from '../../src/shared/budget';
@@ -232,6 +232,8 @@ describe("a file host that stalls or is too slow for the step's time", () => {
     body.on('close', () => clearInterval(timer));
     return body;
   };
+  // the host that never sends its headers holds a 60 s reply timer in nock: dropped, or Jest waits on it
+  afterEach(() => nock.abortPendingRequests());
   const WAITED = 'Nothing was submitted. Check that the link still works, then try again.';
   const SLOW =
     ": this step must finish within 30 seconds (Zapier's limit), uploads included. Nothing was submitted. Try " +
