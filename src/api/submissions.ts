@@ -81,6 +81,8 @@ export interface ScannedPage<K> {
   data: { length: number };
   meta?: SubmissionPage['meta'];
   links?: SubmissionPage['links'];
+  /** The page's size in bytes, as read. */
+  bytes: number;
 }
 
 const keepEach =
@@ -102,7 +104,7 @@ const keepEach =
 
 const scanned = <K>(read: Streamed<{ kept: K[]; count: number }>): ScannedPage<K> => {
   const { meta, links } = read.envelope as Pick<SubmissionPage, 'meta' | 'links'>;
-  return { kept: read.kept.kept, data: { length: read.kept.count }, meta, links };
+  return { kept: read.kept.kept, data: { length: read.kept.count }, meta, links, bytes: read.bytes };
 };
 
 const streamedPage = <K>(

@@ -75,6 +75,8 @@ export interface StreamCall<I, K> extends RequestContext, StreamShape<I, K> {
 export interface Streamed<K> {
   kept: K;
   envelope: Record<string, unknown>;
+  /** The answer's size in bytes (as read). */
+  bytes: number;
 }
 
 /** A streamed answer's call (the CSV export): a POST that changes nothing in OpnForm, so a read. */

@@ -285,7 +285,8 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       };
       const quiet = call.quiet;
       const data = checked(view, { ...call, quiet: quiet && ((d: unknown) => quiet(keep(d))) });
-      return { kept: keep(data), envelope: call.items === 'root' ? {} : { ...(data as object), data: [] } };
+      const envelope = call.items === 'root' ? {} : { ...(data as object), data: [] };
+      return { kept: keep(data), envelope, bytes: Buffer.byteLength(view.content ?? '') };
     };
     if (response.status >= 300) return whole();
     // a page gets the request's timeout; a log read newest first stops `partialAtMs` before the budget's end
@@ -314,7 +315,7 @@ export const opnform = (z: ZObject, bundle: Bundle) => {
       const what = `… (${read.bytes} bytes, read as a stream${read.complete ? '' : ', not to its end'})`;
       z.console.log(`${response.status} ${raw.line}: ${redact(read.head + what, secrets(call))}`);
     }
-    return { kept: read.kept, envelope: read.envelope };
+    return { kept: read.kept, envelope: read.envelope, bytes: read.bytes };
   };
 
   const verb = (method: Method) =>

@@ -169,6 +169,7 @@ describe('a page read as a stream (issue 33): no size limit, only what the step 
         data: { length: 100 },
         meta: { current_page: 1, last_page: 3, per_page: 100, total: 300 },
         links: undefined,
+        bytes: Buffer.byteLength(text),
       });
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -95,6 +95,21 @@ export const chunked = (ids: readonly number[], size = SYNC_LIMIT): number[][] =
 export const FIRST_CHUNK_MS_PER_ID = 4;
 
 /**
+ * Bytes of listed JSON a millisecond the first export is assumed to turn into CSV (20 MB/s; at big, 70 KB
+ * a submission exported at about 2.5 ms). A wide form's first request is planned from the width its list
+ * showed, not the flat 4 ms: with 1,000-character answers it took 35 ms a submission, and a 1000-id request
+ * started with 4 s left ran past the step's time as a timeout that blamed OpnForm. Replaceable by tests.
+ */
+export const exportRate = { listedBytesPerMs: 20_000 };
+
+/** The first export request's expected milliseconds a submission, from what listing them read. */
+export const firstMsPerId = (listed: { items: number; bytes: number }): number =>
+  Math.max(
+    FIRST_CHUNK_MS_PER_ID,
+    listed.items === 0 ? 0 : listed.bytes / listed.items / exportRate.listedBytesPerMs,
+  );
+
+/**
  * How fast the file is assumed to reach Zapier's storage, in bytes a millisecond (100 MB/s), replaceable
  * by tests. Core writes the CSV to a temporary file as it arrives and uploads it after the last chunk, so
  * each chunk must leave time for uploading the whole file (issue 33: 250 MB at big ended at 25.6 s).
@@ -102,7 +117,11 @@ export const FIRST_CHUNK_MS_PER_ID = 4;
 export const uploadRate = { bytesPerMs: 100_000 };
 
 export class OutOfTime extends Error {
-  constructor(readonly done: number) {
+  constructor(
+    readonly done: number,
+    /** Milliseconds a submission the export was expected to take when it stopped. */
+    readonly msPerId: number,
+  ) {
     super('out of time');
   }
 }
@@ -127,6 +146,7 @@ export const exportChunks = async (
   ids: readonly number[],
   fallbackName: string,
   budget: Budget,
+  firstMs = FIRST_CHUNK_MS_PER_ID,
 ): Promise<ChunkedCsv> => {
   const parts = chunked(ids);
   const out = new PassThrough();
@@ -134,14 +154,14 @@ export const exportChunks = async (
   let stashFailure: unknown;
   let name = fallbackName;
   let header = '';
-  let msPerId = FIRST_CHUNK_MS_PER_ID;
+  let msPerId = firstMs;
   let done = 0;
   try {
     let bytes = 0;
     for (const [index, part] of parts.entries()) {
       // this chunk, then the upload of the whole file as it will be (bytes a submission so far)
       const upload = done === 0 ? 0 : ((bytes / done) * (done + part.length)) / uploadRate.bytesPerMs;
-      if (!budget.fits(msPerId * part.length + upload)) throw new OutOfTime(done);
+      if (!budget.fits(msPerId * part.length + upload)) throw new OutOfTime(done, msPerId);
       const started = budget.elapsed();
       const answer = await exportJobs.request(z, bundle, formId, columns, part);
       if (answer.kind === 'job') {

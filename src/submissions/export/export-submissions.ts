@@ -14,8 +14,9 @@ import {
 } from '../../inputs/values';
 import type { Form } from '../../schemas/forms';
 import { parseInput } from '../../schemas/parse';
+import { STEP_BUDGET_MS } from '../../shared/budget';
 import { throttleFor } from '../../shared/limits';
-import { exportChunks, OutOfTime } from './chunks';
+import { exportChunks, firstMsPerId, OutOfTime } from './chunks';
 import { columnChoices, resolveColumns } from './columns';
 import { dispositionFilename, safeCsvName, stashCsv } from './csv-stash';
 import { stashExportFile } from './deliver';
@@ -109,6 +110,15 @@ const PROBE_JOB = '00000000-0000-4000-8000-000000000000';
  *   the token read the job's status (a spec-like server); real OpnForm servers do not, so the step
  *   fails before starting a job, saying what to narrow.
  */
+/**
+ * How many submissions one step can list and export (in hundreds, at least 100), from what listing took
+ * and what exporting one is expected to take: what to ask for when not even the first request fits.
+ */
+const perStep = (listed: { items: number; ms: number }, msPerId: number): number => {
+  const listMs = listed.items === 0 ? 0 : listed.ms / listed.items;
+  return Math.max(100, Math.floor(STEP_BUDGET_MS / (listMs + msPerId) / 100) * 100);
+};
+
 const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
   const budget = startBudget(bundle);
   const input = parseInput(z, Input(), bundle.inputData, [...inputFields, COLUMNS_FIELD]);
@@ -137,7 +147,17 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
       );
     }
     try {
-      const file = await exportChunks(z, bundle, form.id, columns, listed.ids, fallbackName(form), budget);
+      const firstMs = firstMsPerId(listed.listed);
+      const file = await exportChunks(
+        z,
+        bundle,
+        form.id,
+        columns,
+        listed.ids,
+        fallbackName(form),
+        budget,
+        firstMs,
+      );
       return fileExportOutput(form, columns, file, {
         id: file.name,
         mode: 'sync',
@@ -150,7 +170,7 @@ const perform = async (z: ZObject, bundle: Bundle): Promise<ExportOutput> => {
         z,
         `Exporting ${listed.ids.length} submissions took too long for one Zapier step: ${error.done} were exported ` +
           `when the next request of up to ${SYNC_LIMIT} could no longer finish in time, so no file was saved. ` +
-          `Export about ${Math.max(error.done, 100)} per step.`,
+          `Export about ${error.done > 0 ? error.done : perStep(listed.listed, error.msPerId)} per step.`,
       );
     }
   };

@@ -76,6 +76,13 @@ export class SelectionTooLarge extends Error {
   }
 }
 
+/** What listing the submissions took: items read, their bytes, and the milliseconds since the export started. */
+export interface Listing {
+  items: number;
+  bytes: number;
+  ms: number;
+}
+
 /** A list page takes about this long until one has been timed (a real server answers 100 items in well under 1 s). */
 const FIRST_PAGE_ESTIMATE_MS = 1_500;
 
@@ -91,8 +98,9 @@ export const listSelectedIds = async (
   formId: number,
   selection: Selection,
   budget: Budget,
-): Promise<{ ids: number[]; pages: number; total: number | undefined }> => {
+): Promise<{ ids: number[]; pages: number; total: number | undefined; listed: Listing }> => {
   const ids: number[] = [];
+  const listed: Listing = { items: 0, bytes: 0, ms: 0 };
   // one more than allowed, to tell "exactly 5000" from "more than 5000"
   const limit = selection.newest ?? MAX_PER_STEP + 1;
   const byDate = selection.since !== undefined || selection.until !== undefined;
@@ -113,6 +121,9 @@ export const listSelectedIds = async (
       (item) => ({ id: item.id, at: createdAt(item), match: matches(selection, item) }),
     );
     slowest = page === 1 ? budget.elapsed() - started : Math.max(slowest, budget.elapsed() - started);
+    listed.items += reply.data.length;
+    listed.bytes += reply.bytes;
+    listed.ms = budget.elapsed();
     const meta = (reply as { meta?: { total?: unknown } }).meta;
     if (page === 1 && typeof meta?.total === 'number') total = meta.total;
     // every submission of the selection is listed and too many: say so now, not after 50 pages
@@ -133,9 +144,9 @@ export const listSelectedIds = async (
       ids.push(item.id);
     }
     if (ids.length >= limit) {
-      if (selection.newest !== undefined) return { ids, pages: page, total };
+      if (selection.newest !== undefined) return { ids, pages: page, total, listed };
       throw new SelectionTooLarge('matches', total, ids.length);
     }
-    if (older || isLastPage(reply, page, PAGE_SIZE)) return { ids, pages: page, total };
+    if (older || isLastPage(reply, page, PAGE_SIZE)) return { ids, pages: page, total, listed };
   }
 };

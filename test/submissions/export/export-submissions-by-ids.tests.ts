@@ -1,7 +1,7 @@
 // Export Submissions of more than 1000 submissions: listed 100 per page and exported by ids, at
 // most 5000 per step, within 25 s. The sync export, background jobs and columns: export-submissions.tests.ts.
 import nock from 'nock';
-import { uploadRate } from '../../../src/submissions/export/chunks';
+import { exportRate, uploadRate } from '../../../src/submissions/export/chunks';
 import { failure, op, run } from '../../helpers/app';
 import { api, recordedScope } from '../../helpers/recorded';
 import {
@@ -328,6 +328,24 @@ describe('time: the step keeps within 25 s and never starts an export it cannot 
       expect(nock.pendingMocks()).toEqual([]);
     } finally {
       uploadRate.bytesPerMs = rate;
+    }
+  });
+
+  test("a wide form's first request is planned from the width its list showed: not started, what fits said", async () => {
+    formScope(form18(1001), 18);
+    pages18(1001, 2);
+    // as if the list's bytes turned into CSV at 1 byte a millisecond: 150 ids would take minutes
+    const rate = exportRate.listedBytesPerMs;
+    exportRate.listedBytesPerMs = 1;
+    try {
+      const error = await failure(run(withStash(perform, []), input18({ newest: '150' })));
+      expect(error.message).toBe(
+        'Exporting 150 submissions took too long for one Zapier step: 0 were exported when the next request of ' +
+          `up to 1000 could no longer finish in time, so no file was saved. Export about 100 per step. ${NARROW}`,
+      );
+      expect(nock.pendingMocks()).toEqual([]);
+    } finally {
+      exportRate.listedBytesPerMs = rate;
     }
   });
 });
