@@ -44,8 +44,10 @@ export const MAX_WINDOW = 3000;
 /** Submissions to Search: empty is 500; else 100 to 3000 in steps of 100. */
 const SearchWindow = lazy(() => {
   const allowed = `must be a whole number from ${FIND_PAGE_SIZE} to ${MAX_WINDOW} in steps of ${FIND_PAGE_SIZE}`;
+  // the length first: `\d+00` backtracks through every digit of a long value (10 MB of digits overflowed
+  // V8's regexp backtracking stack under load: no message naming the field)
   return optionalValue(allowed, (value, ctx) =>
-    /^\s*\d+00\s*$/.test(String(value))
+    String(value).length <= 16 && /^\s*\d+00\s*$/.test(String(value))
       ? wholeNumber(value, ctx, { min: FIND_PAGE_SIZE, max: MAX_WINDOW, digits: 4, allowed })
       : refuse(ctx, value, `${allowed}, got ${shown(value)}`),
   );
