@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { ANSWER_LIMITS, AnswerTooLarge, BodyTimeout } from '../http/answer-size';
+import { ANSWER_LIMITS, BodyTimeout, collectBody } from '../http/answer-size';
 import { firstOf, maskJsonStream } from '../http/big-answer';
 import type { Exchange } from '../http/calls';
 import { notJson, opnform } from '../http/client';
@@ -183,7 +183,8 @@ const bigAnswerFile = async (
   if (first !== '[' && first !== '{') {
     let text: string;
     try {
-      text = await readRest(big);
+      // the rest read to its end within the limit (the connection is closed by `fail`)
+      text = await collectBody(big.body, big.limit, () => {}, big.msLeft(), { head: big.head });
     } catch (error) {
       throw big.fail(error);
     }
@@ -213,20 +214,3 @@ const bigAnswerFile = async (
     clearTimeout(timer);
   }
 };
-
-/** The rest of a big answer that is not JSON, read to its end within the limit (then `AnswerTooLarge`). */
-const readRest = (big: NonNullable<Exchange['big']>): Promise<string> =>
-  new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new BodyTimeout('body timeout')), big.msLeft());
-    big.body.once('close', () => clearTimeout(timer));
-    const chunks = [...big.head];
-    let bytes = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
-    big.body.on('data', (chunk: Buffer) => {
-      bytes += chunk.length;
-      if (bytes > big.limit) reject(new AnswerTooLarge(big.limit, { bytes, whole: false }));
-      else chunks.push(chunk);
-    });
-    big.body.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    big.body.once('error', reject);
-    big.body.resume();
-  });

@@ -157,15 +157,6 @@ export const scanSearchPage = async <K>(
   return reply instanceof Absent ? undefined : scanned(reply);
 };
 
-const partialCall = (perPage: number, page: number) => ({
-  // the submissions list takes forms-read OR manage-integrations (submissions--list.json)
-  need: READ_FORM,
-  query: { status: 'partial', per_page: perPage, page },
-  schema: SubmissionPage(),
-  maxBytes: ANSWER_LIMITS.submissionPage,
-  statuses: { known: [{ status: 402, code: 'payment_required' as const, message: PARTIAL_PLAN_MESSAGE }] },
-});
-
 /**
  * A page of partial submissions (the newest: page 1), streamed as `scanPage`; 402 means the workspace's
  * plan has no partial submissions.
@@ -181,10 +172,10 @@ export const scanPartialPage = async <K>(
 ): Promise<ScannedPage<K>> =>
   scanned(
     (await opnform(z, bundle).stream(listPath(formId), {
-      ...partialCall(perPage, page),
-      items: 'data' as const,
-      item: Submission(),
-      collect: keepEach(keep, enough),
+      ...streamedPage(page, perPage, { status: 'partial' }, keep, enough),
+      statuses: {
+        known: [{ status: 402, code: 'payment_required' as const, message: PARTIAL_PLAN_MESSAGE }],
+      },
     })) as Streamed<{ kept: K[]; count: number }>,
   );
 

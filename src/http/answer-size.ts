@@ -93,10 +93,25 @@ export const readCapped = async (
     throw new AnswerTooLarge(limit, { bytes: declared, whole: true });
   }
   const body = response.body as Readable | null;
-  if (body === null) return '';
-  return new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let bytes = 0;
+  return body === null ? '' : collectBody(body, limit, stop, timeoutMs, { measureMs });
+};
+
+/**
+ * A body's text, after `head` (its bytes already read), up to `limit` bytes in all, within `timeoutMs`
+ * (then `BodyTimeout`). Past the limit: `AnswerTooLarge`, at once, or after counting the rest (never kept)
+ * for up to `measureMs` so the error can say the size. On a failure `stop` closes the connection.
+ */
+export const collectBody = (
+  body: Readable,
+  limit: number,
+  stop: () => void,
+  timeoutMs: number,
+  options: { head?: readonly Buffer[]; measureMs?: number } = {},
+): Promise<string> =>
+  new Promise<string>((resolve, reject) => {
+    const { measureMs } = options;
+    const chunks: Buffer[] = [...(options.head ?? [])];
+    let bytes = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
     let over = false;
     let measuring: NodeJS.Timeout | undefined;
     const finish = (error?: Error) => {
@@ -130,8 +145,9 @@ export const readCapped = async (
     body.on('data', onData);
     body.once('end', onEnd);
     body.once('error', finish);
+    // a body paused after its start was read (API Request's big answers) flows again
+    body.resume();
   });
-};
 
 /**
  * A raw answer, read within its limit, as the JSON client would give it (`data` when it parses). `exchange`

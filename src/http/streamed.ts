@@ -127,6 +127,20 @@ export const readStreamed = async <I, K>(
     stringBufferSize: 64 * 1024,
   });
   const collector = shape.collect();
+  /**
+   * Items of an answer that may still be read whole (its first `WHOLE_UP_TO` bytes): given to the
+   * collector only once the answer is past that size, so each item reaches the step once (an answer read
+   * whole gives them to a fresh collector); they are at most that many bytes.
+   */
+  let pending: I[] | undefined = [];
+  const add = (item: I) => {
+    if (!enough) enough = collector.add(item) === true;
+  };
+  const flush = () => {
+    const items = pending ?? [];
+    pending = undefined;
+    for (const item of items) add(item);
+  };
   const envelope: Record<string, unknown> = {};
   const shown: Issue[] = [];
   let issues = 0;
@@ -167,7 +181,12 @@ export const readStreamed = async <I, K>(
       }
       return;
     }
-    if (issues === 0 && !enough) enough = collector.add(checked.data) === true;
+    if (issues > 0) return;
+    if (pending !== undefined && bytes <= WHOLE_UP_TO) pending.push(checked.data);
+    else {
+      flush();
+      add(checked.data);
+    }
   };
   parser.onError = () => {
     broken = true;
@@ -226,6 +245,8 @@ export const readStreamed = async <I, K>(
     if (!broken && !parser.isEnded) parser.end();
     if (broken || !parser.isEnded) throw new StreamNotJson('not JSON');
   }
+  // past the size read whole (or stopped before it): the items not given yet
+  flush();
   if (first < 0) return { kept: collector.result(false), envelope, complete: false, head: '', bytes };
   const root = kindOf(first);
   const rootFits =

@@ -186,13 +186,10 @@ const perform = async (z: ZObject, bundle: Bundle) => {
   // of each page only its matches are kept, shaped, newest first while their output fits the budget (at
   // least the newest), and whether it holds one older than Submitted Since (issue 33: a page of 100
   // matches of a wide form was 21 MB of output)
-  const seen = new Set<number>();
   const keep = (item: Submission) => {
     const match = (status === 'all' || submissionStatus(item) === status) && inRange(item) && matches(item);
     const older = since !== undefined && (timeOf(item) ?? Infinity) < since;
-    // once per submission: a small page's items are given again when it is read whole (src/http/streamed.ts)
-    if (match && !seen.has(item.id)) {
-      seen.add(item.id);
+    if (match) {
       const shaped = shapeSubmission(z, item, form);
       const bytes = jsonBytes(shaped);
       if (found.length > 0 && foundBytes + bytes > OUTPUT_BUDGET_BYTES) leftOut += 1;

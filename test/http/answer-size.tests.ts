@@ -219,6 +219,26 @@ describe('a page read as a stream (issue 33): no size limit, only what the step 
     expect(big - small).toBeLessThan(1000);
   });
 
+  test.each([
+    ['a small page (read whole)', 3],
+    ['a page past 256 KB (read as a stream)', 100],
+  ])('%s: each item is given to the step once', async (_, count) => {
+    const items = Array.from({ length: count }, (_, i) => item(i));
+    api()
+      .get('/open/forms/6/submissions')
+      .query({ page: '1', per_page: '100' })
+      .reply(200, page(items), { 'Content-Type': 'application/json' });
+    const given: number[] = [];
+    const out = (await run((z, bundle) =>
+      submissions.scanPage(z, bundle, 6, 1, 100, {}, (s) => {
+        given.push(s.id);
+        return s.id;
+      }),
+    )) as { kept: number[] };
+    expect(given).toEqual(items.map((i) => i.id));
+    expect(out.kept).toEqual(given);
+  });
+
   test('a wrong item: the same error as the page read whole', async () => {
     const items: unknown[] = Array.from({ length: 100 }, (_, i) => item(i));
     items[70] = { form_id: 6, data: [] };
