@@ -240,6 +240,13 @@ describe('the limit: at most 5000 submissions per step, with what to narrow', ()
 });
 
 describe('time: the step keeps within 25 s and never starts an export it cannot finish', () => {
+  // the rates a test slows down are put back after it
+  const rates = { upload: uploadRate.bytesPerMs, listed: exportRate.listedBytesPerMs };
+  afterEach(() => {
+    uploadRate.bytesPerMs = rates.upload;
+    exportRate.listedBytesPerMs = rates.listed;
+  });
+
   test('a slow first export: the second is not started, no file is kept, the message says how many fit', async () => {
     formScope(form18(1500), 18);
     pages18(1500, 15, {}, 300); // 4.5 s of listing
@@ -316,36 +323,25 @@ describe('time: the step keeps within 25 s and never starts an export it cannot 
       return csv18(range(1001, 2));
     });
     // a storage that takes 1 byte a millisecond: the 1001 rows' file would take minutes to upload
-    const rate = uploadRate.bytesPerMs;
     uploadRate.bytesPerMs = 1;
-    try {
-      const calls: StashCall[] = [];
-      const error = await failure(run(withStash(perform, calls), input18()));
-      expect(error.message).toBe(
-        'Exporting 1001 submissions took too long for one Zapier step: 1000 were exported when the next request of ' +
-          `up to 1000 could no longer finish in time, so no file was saved. Export about 1000 per step. ${NARROW}`,
-      );
-      expect(nock.pendingMocks()).toEqual([]);
-    } finally {
-      uploadRate.bytesPerMs = rate;
-    }
+    const error = await failure(run(withStash(perform, []), input18()));
+    expect(error.message).toBe(
+      'Exporting 1001 submissions took too long for one Zapier step: 1000 were exported when the next request of ' +
+        `up to 1000 could no longer finish in time, so no file was saved. Export about 1000 per step. ${NARROW}`,
+    );
+    expect(nock.pendingMocks()).toEqual([]);
   });
 
   test("a wide form's first request is planned from the width its list showed: not started, what fits said", async () => {
     formScope(form18(1001), 18);
     pages18(1001, 2);
     // as if the list's bytes turned into CSV at 1 byte a millisecond: 150 ids would take minutes
-    const rate = exportRate.listedBytesPerMs;
     exportRate.listedBytesPerMs = 1;
-    try {
-      const error = await failure(run(withStash(perform, []), input18({ newest: '150' })));
-      expect(error.message).toBe(
-        'Exporting 150 submissions took too long for one Zapier step: 0 were exported when the next request of ' +
-          `up to 1000 could no longer finish in time, so no file was saved. Export about 100 per step. ${NARROW}`,
-      );
-      expect(nock.pendingMocks()).toEqual([]);
-    } finally {
-      exportRate.listedBytesPerMs = rate;
-    }
+    const error = await failure(run(withStash(perform, []), input18({ newest: '150' })));
+    expect(error.message).toBe(
+      'Exporting 150 submissions took too long for one Zapier step: 0 were exported when the next request of ' +
+        `up to 1000 could no longer finish in time, so no file was saved. Export about 100 per step. ${NARROW}`,
+    );
+    expect(nock.pendingMocks()).toEqual([]);
   });
 });
